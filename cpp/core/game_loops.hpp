@@ -1,0 +1,57 @@
+// Loops written once for every game: perft and random playouts.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "core/types.hpp"
+
+namespace core {
+
+// Number of leaf decisions `depth` plies below `state`, chance outcomes counted as
+// plies. Terminal states count as one leaf.
+template <typename State, typename ActionList>
+uint64_t perft(const State& state, int depth) {
+  if (depth == 0 || state.is_terminal()) return 1;
+  ActionList actions;
+  state.legal_actions(actions);
+  if (depth == 1) return static_cast<uint64_t>(actions.size());
+  uint64_t total = 0;
+  for (Action a : actions) {
+    State child = state;
+    child.apply(a);
+    total += perft<State, ActionList>(child, depth - 1);
+  }
+  return total;
+}
+
+struct PlayoutResult {
+  std::vector<double> returns;   // n_games * num_players, row-major
+  std::vector<int32_t> lengths;  // decisions (chance included) per game
+};
+
+// Plays n complete games with uniformly random moves. Game i is dealt from
+// splitmix64(seed + i) so results do not depend on how games are split across calls.
+template <typename State, typename Config>
+PlayoutResult random_playouts(const Config& config, int64_t n_games, uint64_t seed) {
+  PlayoutResult result;
+  const State probe = State::initial(config, 0, false);
+  const int players = probe.num_players();
+  result.returns.resize(static_cast<size_t>(n_games) * players);
+  result.lengths.resize(static_cast<size_t>(n_games));
+  for (int64_t g = 0; g < n_games; ++g) {
+    const uint64_t game_seed = splitmix64(seed + static_cast<uint64_t>(g));
+    State state = State::initial(config, game_seed, false);
+    Rng rng(splitmix64(game_seed ^ 0x5eedULL));
+    int32_t length = 0;
+    while (!state.is_terminal()) {
+      state.apply(state.random_action(rng));
+      ++length;
+    }
+    state.returns(&result.returns[static_cast<size_t>(g) * players]);
+    result.lengths[static_cast<size_t>(g)] = length;
+  }
+  return result;
+}
+
+}  // namespace core

@@ -1,0 +1,703 @@
+#include "splendor/state.hpp"
+
+#include <cstring>
+
+#include "core/bits.hpp"
+#include "core/zobrist.hpp"
+#include "splendor_tables.inc"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace splendor {
+
+using core::swar::lane;
+using core::swar::unit;
+
+namespace {
+
+constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;  // lanes 0-4
+
+struct CardInfo {
+  uint64_t cost;   // packed cost word
+  uint8_t level;   // 0-based
+  uint8_t bonus;
+  uint8_t points;
+};
+
+struct Tables {
+  CardInfo cards[kNumCards];
+  uint64_t noble_requirement[kNumNobles];
+  uint8_t noble_points[kNumNobles];
+  TakeDistinct take[25];
+  uint64_t take_legal[2][32];  // [take_fewer_distinct][colours available] -> action bits
+  uint8_t lane_mask[kTableSlots][16];
+
+  constexpr Tables() : cards(), noble_requirement(), noble_points(), take(), take_legal(), lane_mask() {
+    for (int i = 0; i < kNumCards; ++i) {
+      const CardRow& row = tables::kCards[i];
+      uint64_t cost = 0;
+      for (int c = 0; c < kColours; ++c) cost |= uint64_t{row.cost[c]} << (8 * c);
+      cards[i] = {cost, static_cast<uint8_t>(row.level - 1), row.bonus, row.points};
+    }
+    for (int n = 0; n < kNumNobles; ++n) {
+      uint64_t req = 0;
+      for (int c = 0; c < kColours; ++c) req |= uint64_t{tables::kNobles[n].requirement[c]} << (8 * c);
+      noble_requirement[n] = req;
+      noble_points[n] = tables::kNobles[n].points;
+    }
+    // Subsets of size 3, then 2, then 1, each in lexicographic order of colours.
+    int next = 0;
+    for (int size = 3; size >= 1; --size) {
+      for (int subset = 0; subset < 32; ++subset) {
+        if (__builtin_popcount(static_cast<unsigned>(subset)) != size) continue;
+        // Lexicographic order of the colour lists equals descending order of the
+        // bit-reversed mask; collect then sort below.
+        take[next++] = {static_cast<uint8_t>(subset), 0};
+      }
+    }
+    for (int i = 0; i < 25; ++i)  // stable selection sort into lexicographic order per size
+      for (int j = i + 1; j < 25; ++j) {
+        int pi = __builtin_popcount(take[i].colours), pj = __builtin_popcount(take[j].colours);
+        if (pi == pj && lex_greater(take[i].colours, take[j].colours)) {
+          TakeDistinct t = take[i];
+          take[i] = take[j];
+          take[j] = t;
+        }
+      }
+    for (int i = 0; i < 25; ++i) {
+      uint64_t word = 0;
+      for (int c = 0; c < kColours; ++c)
+        if ((take[i].colours >> c) & 1) word |= uint64_t{1} << (8 * c);
+      take[i].word = word;
+    }
+    for (int fewer = 0; fewer < 2; ++fewer)
+      for (int avail = 0; avail < 32; ++avail) {
+        const int n = __builtin_popcount(static_cast<unsigned>(avail));
+        uint64_t bits = 0;
+        for (int i = 0; i < 25; ++i) {
+          const int size = __builtin_popcount(take[i].colours);
+          const bool inside = (take[i].colours & ~avail) == 0;
+          const bool allowed = n >= 3 ? size == 3 : (fewer && size <= n);
+          if (inside && allowed) bits |= uint64_t{1} << i;
+        }
+        take_legal[fewer][avail] = bits;
+      }
+    for (int s = 0; s < kTableSlots; ++s) lane_mask[s][s] = 0xFF;
+  }
+
+  // Compares two colour sets as sorted colour lists.
+  static constexpr bool lex_greater(uint8_t a, uint8_t b) {
+    for (int c = 0; c < kColours; ++c) {
+      const bool ha = (a >> c) & 1, hb = (b >> c) & 1;
+      if (ha != hb) return hb;  // the set holding the smaller colour comes first
+    }
+    return false;
+  }
+};
+
+constexpr Tables kT{};
+
+// Zobrist tables (salts keep them independent).
+enum Salt : uint64_t {
+  kSaltTable = 1, kSaltReserved, kSaltOwned, kSaltTableNoble, kSaltOwnedNoble, kSaltMisc, kSaltTokens
+};
+inline uint64_t table_key(int card, int slot) { return core::zobrist_key(kSaltTable, card * 12 + slot); }
+inline uint64_t reserved_key(int card, int seat, int index, bool hidden) {
+  return core::zobrist_key(kSaltReserved, ((card * 4 + seat) * 3 + index) * 2 + hidden);
+}
+inline uint64_t owned_key(int card, int seat) { return core::zobrist_key(kSaltOwned, card * 4 + seat); }
+inline uint64_t table_noble_key(int noble) { return core::zobrist_key(kSaltTableNoble, noble); }
+inline uint64_t owned_noble_key(int noble, int seat) { return core::zobrist_key(kSaltOwnedNoble, noble * 4 + seat); }
+inline uint64_t tokens_key(int seat, uint64_t tokens) { return core::word_key(kSaltTokens + seat, tokens); }
+
+constexpr const char* kColourLetters = "WUGRKY";
+
+}  // namespace
+
+const TakeDistinct kTakeDistinctTable[25] = {
+    kT.take[0], kT.take[1], kT.take[2], kT.take[3], kT.take[4], kT.take[5], kT.take[6],
+    kT.take[7], kT.take[8], kT.take[9], kT.take[10], kT.take[11], kT.take[12], kT.take[13],
+    kT.take[14], kT.take[15], kT.take[16], kT.take[17], kT.take[18], kT.take[19], kT.take[20],
+    kT.take[21], kT.take[22], kT.take[23], kT.take[24]};
+
+uint64_t State::card_cost(int card) { return kT.cards[card].cost; }
+
+// ---------------------------------------------------------------- configuration
+
+Config Config::standard(int players) {
+  Config c;
+  c.players = static_cast<uint8_t>(players);
+  c.gem_tokens = players == 2 ? 4 : players == 3 ? 5 : 7;
+  c.nobles = static_cast<uint8_t>(players + 1);
+  return c;
+}
+
+void Config::validate() const {
+  auto check = [](bool ok, const char* msg) {
+    if (!ok) throw core::InvalidInput(msg);
+  };
+  check(players >= 2 && players <= kMaxPlayers, "players must be 2, 3 or 4");
+  check(points_to_win >= 1 && points_to_win <= 100, "points_to_win must be between 1 and 100");
+  check(gem_tokens >= 1 && gem_tokens <= 20, "gem_tokens must be between 1 and 20");
+  check(gold_tokens <= 20, "gold_tokens must be between 0 and 20");
+  check(nobles <= kNumNobles, "nobles must be between 0 and 10");
+  check(token_limit >= 1 && token_limit <= 60, "token_limit must be between 1 and 60");
+  check(reserve_limit <= kMaxReserved, "reserve_limit must be between 0 and 3");
+  check(take_two_min >= 2 && take_two_min <= 20, "take_two_min must be between 2 and 20");
+}
+
+// ---------------------------------------------------------------- setup
+
+State State::initial(const Config& config, uint64_t seed, bool explicit_chance) {
+  config.validate();
+  State s;
+  s.config_ = config;
+  s.explicit_chance_ = explicit_chance;
+  std::memset(s.table_, kNoCard, sizeof s.table_);
+  std::memset(s.lane_cost_, 0, sizeof s.lane_cost_);
+  std::memset(s.deck_, kNoCard, sizeof s.deck_);
+  core::Rng rng(core::splitmix64(seed));
+  for (int n = 0; n < kNumNobles; ++n) s.noble_order_[n] = static_cast<uint8_t>(n);
+  rng.shuffle(s.noble_order_, kNumNobles);
+  for (int card = 0; card < kNumCards; ++card) {
+    const int level = kT.cards[card].level;
+    s.deck_[level][s.deck_size_[level]++] = static_cast<uint8_t>(card);
+  }
+  for (int l = 0; l < kLevels; ++l) rng.shuffle(s.deck_[l], s.deck_size_[l]);
+  for (int c = 0; c < kColours; ++c) s.bank_ |= uint64_t{config.gem_tokens} << (8 * c);
+  s.bank_ |= uint64_t{config.gold_tokens} << (8 * kGold);
+  s.in_setup_ = true;
+  s.phase_ = Phase::kChance;
+  s.hash_ = s.compute_hash();
+  if (!explicit_chance) s.resolve_chance_from_deal();
+  return s;
+}
+
+// ---------------------------------------------------------------- queries
+
+int State::current_player() const {
+  switch (phase_) {
+    case Phase::kChance: return core::kChancePlayer;
+    case Phase::kOver: return core::kTerminalPlayer;
+    default: return current_;
+  }
+}
+
+bool State::end_triggered() const {
+  for (int p = 0; p < config_.players; ++p)
+    if (players_[p].points >= config_.points_to_win) return true;
+  return false;
+}
+
+uint16_t State::qualifying_nobles(int seat) const {
+  uint16_t out = 0;
+  const uint64_t bonuses = players_[seat].bonuses;
+  core::for_each_bit(table_nobles_, [&](int n) {
+    if (core::swar::sat_sub(kT.noble_requirement[n], bonuses) == 0) out |= static_cast<uint16_t>(1u << n);
+  });
+  return out;
+}
+
+uint64_t State::legal_main_mask() const {
+  const Player& p = players_[current_];
+  uint64_t mask = 0;
+
+  const uint32_t available = core::swar::lanes_at_least(bank_, 1, kColours);
+  mask |= kT.take_legal[config_.take_fewer_distinct][available];
+  mask |= uint64_t{core::swar::lanes_at_least(bank_, config_.take_two_min, kColours)} << kTakeTwo;
+
+  if (p.n_reserved < config_.reserve_limit) {
+    mask |= uint64_t{table_mask_} << kReserveTable;
+    for (int l = 0; l < kLevels; ++l)
+      if (deck_size_[l]) mask |= uint64_t{1} << (kReserveDeck + l);
+  }
+
+  // Buying: shortfall per colour is max(cost - bonus - tokens, 0); gold covers the sum.
+  const uint64_t power = p.bonuses + (p.tokens & kGemLanes);
+  const int gold = lane(p.tokens, kGold);
+#if defined(__SSE2__)
+  __m128i shortfall = _mm_setzero_si128();
+  for (int c = 0; c < kColours; ++c) {
+    const __m128i cost = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_cost_[c]));
+    const __m128i have = _mm_set1_epi8(static_cast<char>(lane(power, c)));
+    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(cost, have));
+  }
+  const __m128i covered = _mm_cmpeq_epi8(_mm_min_epu8(shortfall, _mm_set1_epi8(static_cast<char>(gold))), shortfall);
+  const uint64_t buy_table = static_cast<uint32_t>(_mm_movemask_epi8(covered)) & table_mask_;
+#else
+  uint64_t buy_table = 0;
+  core::for_each_bit(table_mask_, [&](int s) {
+    if (core::swar::sum(core::swar::sat_sub(kT.cards[table_[s]].cost, power)) <= gold) buy_table |= uint64_t{1} << s;
+  });
+#endif
+  mask |= buy_table << kBuyTable;
+  for (int i = 0; i < p.n_reserved; ++i)
+    if (core::swar::sum(core::swar::sat_sub(kT.cards[p.reserved[i]].cost, power)) <= gold)
+      mask |= uint64_t{1} << (kBuyReserved + i);
+
+  if (mask == 0) mask = uint64_t{1} << kPass;
+  return mask;
+}
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  switch (phase_) {
+    case Phase::kMain:
+      core::for_each_bit(legal_main_mask(), [&](int a) { out.push(a); });
+      break;
+    case Phase::kReturning:
+      for (int k = 0; k < kTokenKinds; ++k)
+        if (lane(players_[current_].tokens, k)) out.push(kReturnToken + k);
+      break;
+    case Phase::kNobleChoice:
+      core::for_each_bit(qualifying_nobles(current_), [&](int n) { out.push(kChooseNoble + n); });
+      break;
+    case Phase::kChance: {
+      ChanceList outcomes;
+      chance_outcomes(outcomes);
+      // Ascending ids: chance outcomes are listed in ascending order already.
+      for (const auto& o : outcomes) out.push(o.action);
+      break;
+    }
+    case Phase::kOver:
+      break;
+  }
+}
+
+bool State::is_legal(Action a) const {
+  if (a < 0 || a >= kNumDistinctActions) return false;
+  switch (phase_) {
+    case Phase::kMain:
+      return a < kNumMainActions && ((legal_main_mask() >> a) & 1);
+    case Phase::kReturning:
+      return a >= kReturnToken && a < kReturnToken + kTokenKinds && lane(players_[current_].tokens, a - kReturnToken) > 0;
+    case Phase::kNobleChoice:
+      return a >= kChooseNoble && a < kChooseNoble + kNumNobles && ((qualifying_nobles(current_) >> (a - kChooseNoble)) & 1);
+    case Phase::kChance: {
+      ChanceList outcomes;
+      chance_outcomes(outcomes);
+      for (const auto& o : outcomes)
+        if (o.action == a) return true;
+      return false;
+    }
+    case Phase::kOver:
+      return false;
+  }
+  return false;
+}
+
+State::ChanceTarget State::chance_target(int* slot_out) const {
+  if (in_setup_ && nobles_dealt_ < config_.nobles) return ChanceTarget::kNoble;
+  if (pending_blind_) return ChanceTarget::kBlindReserve;
+  for (int s = 0; s < kTableSlots; ++s)
+    if (table_[s] == kNoCard && deck_size_[s / kSlotsPerLevel]) {
+      *slot_out = s;
+      return ChanceTarget::kTableSlot;
+    }
+  return ChanceTarget::kNone;
+}
+
+void State::chance_outcomes(ChanceList& out) const {
+  out.clear();
+  if (phase_ != Phase::kChance) return;
+  int slot = 0;
+  const ChanceTarget target = chance_target(&slot);
+  if (target == ChanceTarget::kNoble) {
+    uint16_t used = table_nobles_;
+    const int n_left = kNumNobles - __builtin_popcount(used);
+    for (int n = 0; n < kNumNobles; ++n)
+      if (!((used >> n) & 1)) out.push({kRevealNoble + n, 1.0 / n_left});
+    return;
+  }
+  const int level = target == ChanceTarget::kBlindReserve ? pending_blind_ - 1 : slot / kSlotsPerLevel;
+  const int n = deck_size_[level];
+  // Listed by ascending card index, so the list is ordered like legal_actions.
+  uint64_t in_deck[2] = {0, 0};
+  for (int i = 0; i < n; ++i) in_deck[deck_[level][i] >> 6] |= uint64_t{1} << (deck_[level][i] & 63);
+  for (int w = 0; w < 2; ++w)
+    core::for_each_bit(in_deck[w], [&](int b) { out.push({kRevealCard + w * 64 + b, 1.0 / n}); });
+}
+
+Action State::dealt_outcome() const {
+  if (phase_ != Phase::kChance) throw core::InvalidInput("dealt_outcome: the state is not at a chance node");
+  int slot = 0;
+  const ChanceTarget target = chance_target(&slot);
+  if (target == ChanceTarget::kNoble) {
+    for (int i = 0; i < kNumNobles; ++i) {
+      const int n = noble_order_[i];
+      if (!((table_nobles_ >> n) & 1)) return kRevealNoble + n;
+    }
+  }
+  const int level = target == ChanceTarget::kBlindReserve ? pending_blind_ - 1 : slot / kSlotsPerLevel;
+  return kRevealCard + deck_[level][deck_size_[level] - 1];
+}
+
+Action State::random_chance_outcome(core::Rng& rng) const {
+  int slot = 0;
+  const ChanceTarget target = chance_target(&slot);
+  if (target == ChanceTarget::kNoble) {
+    const uint16_t free = static_cast<uint16_t>(~table_nobles_ & ((1u << kNumNobles) - 1));
+    return kRevealNoble + core::nth_set_bit(free, static_cast<int>(rng.below(static_cast<uint32_t>(__builtin_popcount(free)))));
+  }
+  const int level = target == ChanceTarget::kBlindReserve ? pending_blind_ - 1 : slot / kSlotsPerLevel;
+  return kRevealCard + deck_[level][rng.below(deck_size_[level])];
+}
+
+Action State::random_action(core::Rng& rng) const {
+  switch (phase_) {
+    case Phase::kMain: {
+      const uint64_t mask = legal_main_mask();
+      return core::nth_set_bit(mask, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(mask)))));
+    }
+    case Phase::kReturning: {
+      const uint64_t held = core::swar::lanes_at_least(players_[current_].tokens, 1, kTokenKinds);
+      return kReturnToken + core::nth_set_bit(held, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(held)))));
+    }
+    case Phase::kNobleChoice: {
+      const uint64_t q = qualifying_nobles(current_);
+      return kChooseNoble + core::nth_set_bit(q, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(q)))));
+    }
+    case Phase::kChance:
+      return random_chance_outcome(rng);
+    case Phase::kOver:
+      break;
+  }
+  throw core::InvalidInput("the game is over: there is no action to choose");
+}
+
+void State::returns(double* out) const {
+  const int n = config_.players;
+  for (int p = 0; p < n; ++p) out[p] = 0.0;
+  if (phase_ != Phase::kOver) return;
+  int best_points = -1, best_cards = 1 << 30;
+  for (int p = 0; p < n; ++p) {
+    const Player& pl = players_[p];
+    if (pl.points > best_points || (pl.points == best_points && pl.cards_bought < best_cards)) {
+      best_points = pl.points;
+      best_cards = pl.cards_bought;
+    }
+  }
+  int winners = 0;
+  for (int p = 0; p < n; ++p) winners += players_[p].points == best_points && players_[p].cards_bought == best_cards;
+  for (int p = 0; p < n; ++p)
+    if (players_[p].points == best_points && players_[p].cards_bought == best_cards) out[p] = 1.0 / winners;
+}
+
+// ---------------------------------------------------------------- hashing
+
+uint64_t State::misc_key() const {
+  const uint64_t word = uint64_t{current_} | uint64_t{static_cast<uint8_t>(phase_)} << 8 | uint64_t{passes_} << 16 |
+                        uint64_t{pending_blind_} << 24 | uint64_t{in_setup_} << 32 | uint64_t{explicit_chance_} << 40 |
+                        uint64_t{nobles_dealt_} << 48;
+  return core::word_key(kSaltMisc, word);
+}
+
+uint64_t State::compute_hash() const {
+  uint64_t h = misc_key();
+  for (int s = 0; s < kTableSlots; ++s)
+    if (table_[s] != kNoCard) h ^= table_key(table_[s], s);
+  for (int n = 0; n < kNumNobles; ++n)
+    if ((table_nobles_ >> n) & 1) h ^= table_noble_key(n);
+  for (int p = 0; p < config_.players; ++p) {
+    const Player& pl = players_[p];
+    h ^= tokens_key(p, pl.tokens);
+    for (int i = 0; i < pl.n_reserved; ++i) h ^= reserved_key(pl.reserved[i], p, i, (pl.hidden_reserved >> i) & 1);
+    for (int card = 0; card < kNumCards; ++card)
+      if (pl.owns(card)) h ^= owned_key(card, p);
+    for (int n = 0; n < kNumNobles; ++n)
+      if ((pl.nobles >> n) & 1) h ^= owned_noble_key(n, p);
+  }
+  return h;
+}
+
+// ---------------------------------------------------------------- mutation helpers
+
+void State::set_tokens(int seat, uint64_t tokens) {
+  Player& p = players_[seat];
+  hash_ ^= tokens_key(seat, p.tokens) ^ tokens_key(seat, tokens);
+  bank_ += p.tokens - tokens;  // conservation: what the player gains the bank loses
+  p.tokens = tokens;
+}
+
+void State::place_on_table(int slot, int card) {
+  table_[slot] = static_cast<uint8_t>(card);
+  table_mask_ = static_cast<uint16_t>(table_mask_ | (1u << slot));
+  hash_ ^= table_key(card, slot);
+#if defined(__SSE2__)
+  const __m128i keep = _mm_andnot_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kT.lane_mask[slot])), _mm_set1_epi8(-1));
+  const __m128i put = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kT.lane_mask[slot]));
+  for (int c = 0; c < kColours; ++c) {
+    __m128i* row = reinterpret_cast<__m128i*>(lane_cost_[c]);
+    const __m128i cost = _mm_set1_epi8(static_cast<char>(lane(kT.cards[card].cost, c)));
+    _mm_store_si128(row, _mm_or_si128(_mm_and_si128(_mm_load_si128(row), keep), _mm_and_si128(cost, put)));
+  }
+#else
+  for (int c = 0; c < kColours; ++c) lane_cost_[c][slot] = static_cast<uint8_t>(lane(kT.cards[card].cost, c));
+#endif
+}
+
+void State::clear_table_slot(int slot) {
+  hash_ ^= table_key(table_[slot], slot);
+  table_[slot] = kNoCard;
+  table_mask_ = static_cast<uint16_t>(table_mask_ & ~(1u << slot));
+  // lane_cost_ keeps the stale cost: the slot is masked out by table_mask_ until refilled.
+}
+
+void State::add_reserved(int seat, int card, bool hidden) {
+  Player& p = players_[seat];
+  const int i = p.n_reserved++;
+  p.reserved[i] = static_cast<uint8_t>(card);
+  if (hidden) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << i));
+  hash_ ^= reserved_key(card, seat, i, hidden);
+}
+
+void State::remove_reserved(int seat, int index) {
+  Player& p = players_[seat];
+  for (int i = index; i < p.n_reserved; ++i) hash_ ^= reserved_key(p.reserved[i], seat, i, (p.hidden_reserved >> i) & 1);
+  const uint8_t low = static_cast<uint8_t>(p.hidden_reserved & ((1u << index) - 1));
+  const uint8_t high = static_cast<uint8_t>((p.hidden_reserved >> (index + 1)) << index);
+  p.hidden_reserved = low | high;
+  for (int i = index; i + 1 < p.n_reserved; ++i) p.reserved[i] = p.reserved[i + 1];
+  p.reserved[--p.n_reserved] = kNoCard;
+  for (int i = index; i < p.n_reserved; ++i) hash_ ^= reserved_key(p.reserved[i], seat, i, (p.hidden_reserved >> i) & 1);
+}
+
+void State::take_gold_if_any(int seat) {
+  if (lane(bank_, kGold)) set_tokens(seat, players_[seat].tokens + unit(kGold));
+}
+
+int State::pop_deck(int level) {
+  const int card = deck_[level][--deck_size_[level]];
+  deck_[level][deck_size_[level]] = kNoCard;
+  return card;
+}
+
+void State::remove_from_deck(int level, int card) {
+  uint8_t* deck = deck_[level];
+  const int n = deck_size_[level];
+  for (int i = 0; i < n; ++i)
+    if (deck[i] == card) {
+      deck[i] = deck[n - 1];
+      deck[n - 1] = static_cast<uint8_t>(card);
+      break;
+    }
+  pop_deck(level);
+}
+
+void State::buy(int seat, int card) {
+  Player& p = players_[seat];
+  const CardInfo& info = kT.cards[card];
+  // Colour-first payment (engine convention): coloured tokens first, gold for the rest.
+  const uint64_t need = core::swar::sat_sub(info.cost, p.bonuses);
+  const uint64_t gems = core::swar::min(need, p.tokens & kGemLanes);
+  const uint64_t gold = static_cast<uint64_t>(core::swar::sum(need - gems));
+  set_tokens(seat, p.tokens - gems - (gold << (8 * kGold)));
+  p.bonuses += unit(info.bonus);
+  p.points = static_cast<uint8_t>(p.points + info.points);
+  ++p.cards_bought;
+  p.owned[card >> 6] |= uint64_t{1} << (card & 63);
+  hash_ ^= owned_key(card, seat);
+}
+
+void State::refill_or_wait(int slot) {
+  const int level = slot / kSlotsPerLevel;
+  if (explicit_chance_ || deck_size_[level] == 0) return;  // explicit: a chance node fills it
+  place_on_table(slot, pop_deck(level));
+}
+
+void State::take_noble(int seat, int noble) {
+  Player& p = players_[seat];
+  table_nobles_ = static_cast<uint16_t>(table_nobles_ & ~(1u << noble));
+  p.nobles = static_cast<uint16_t>(p.nobles | (1u << noble));
+  p.points = static_cast<uint8_t>(p.points + kT.noble_points[noble]);
+  hash_ ^= table_noble_key(noble) ^ owned_noble_key(noble, seat);
+}
+
+// ---------------------------------------------------------------- turn flow
+
+void State::after_main_action() {
+  int slot = 0;
+  if (chance_target(&slot) != ChanceTarget::kNone && (explicit_chance_ || in_setup_)) {
+    phase_ = Phase::kChance;
+    return;
+  }
+  if (in_setup_) {
+    in_setup_ = false;
+    phase_ = Phase::kMain;
+    current_ = 0;
+    return;
+  }
+  if (players_[current_].token_count() > config_.token_limit) {
+    phase_ = Phase::kReturning;
+    return;
+  }
+  after_returns();
+}
+
+void State::after_returns() {
+  const uint16_t nobles = qualifying_nobles(current_);
+  if (nobles & (nobles - 1)) {
+    phase_ = Phase::kNobleChoice;
+    return;
+  }
+  if (nobles) take_noble(current_, core::lowest_bit(nobles));
+  end_turn();
+}
+
+void State::end_turn() {
+  current_ = static_cast<uint8_t>(current_ + 1 == config_.players ? 0 : current_ + 1);
+  if ((current_ == 0 && end_triggered()) || passes_ >= config_.players)
+    phase_ = Phase::kOver;
+  else
+    phase_ = Phase::kMain;
+}
+
+void State::apply_main(Action a) {
+  const int seat = current_;
+  Player& p = players_[seat];
+  passes_ = a == kPass ? static_cast<uint8_t>(passes_ + 1) : 0;
+  if (a < kTakeTwo) {
+    set_tokens(seat, p.tokens + kT.take[a].word);
+  } else if (a < kReserveTable) {
+    set_tokens(seat, p.tokens + 2 * unit(a - kTakeTwo));
+  } else if (a < kReserveDeck) {
+    const int slot = a - kReserveTable;
+    add_reserved(seat, table_[slot], false);
+    clear_table_slot(slot);
+    take_gold_if_any(seat);
+    refill_or_wait(slot);
+  } else if (a < kBuyTable) {
+    const int level = a - kReserveDeck;
+    if (explicit_chance_)
+      pending_blind_ = static_cast<uint8_t>(level + 1);
+    else
+      add_reserved(seat, pop_deck(level), true);
+    take_gold_if_any(seat);
+  } else if (a < kBuyReserved) {
+    const int slot = a - kBuyTable;
+    buy(seat, table_[slot]);
+    clear_table_slot(slot);
+    refill_or_wait(slot);
+  } else if (a < kPass) {
+    const int index = a - kBuyReserved;
+    const int card = p.reserved[index];
+    remove_reserved(seat, index);
+    buy(seat, card);
+  }  // kPass: nothing to do beyond counting it
+}
+
+void State::apply_chance(Action a) {
+  int slot = 0;
+  const ChanceTarget target = chance_target(&slot);
+  if (target == ChanceTarget::kNoble) {
+    const int noble = a - kRevealNoble;
+    table_nobles_ = static_cast<uint16_t>(table_nobles_ | (1u << noble));
+    hash_ ^= table_noble_key(noble);
+    ++nobles_dealt_;
+  } else {
+    const int card = a - kRevealCard;
+    const int level = kT.cards[card].level;
+    remove_from_deck(level, card);
+    if (target == ChanceTarget::kBlindReserve) {
+      pending_blind_ = 0;
+      add_reserved(current_, card, true);
+    } else {
+      place_on_table(slot, card);
+    }
+  }
+  after_main_action();
+}
+
+void State::apply(Action a) {
+  hash_ ^= misc_key();
+  switch (phase_) {
+    case Phase::kMain:
+      apply_main(a);
+      after_main_action();
+      break;
+    case Phase::kReturning:
+      set_tokens(current_, players_[current_].tokens - unit(a - kReturnToken));
+      if (players_[current_].token_count() <= config_.token_limit) after_returns();
+      break;
+    case Phase::kNobleChoice:
+      take_noble(current_, a - kChooseNoble);
+      end_turn();
+      break;
+    case Phase::kChance:
+      apply_chance(a);
+      break;
+    case Phase::kOver:
+      break;
+  }
+  hash_ ^= misc_key();
+}
+
+void State::apply_checked(Action a) {
+  if (phase_ == Phase::kOver) throw core::InvalidInput("the game is over: no action can be applied");
+  if (!is_legal(a)) {
+    std::string text = a >= 0 && a < kNumDistinctActions ? " (" + action_to_string(a) + ")" : "";
+    throw core::InvalidInput("illegal action " + std::to_string(a) + text + " in this position");
+  }
+  apply(a);
+}
+
+void State::resolve_chance_from_deal() {
+  while (phase_ == Phase::kChance) apply(dealt_outcome());
+}
+
+void State::set_explicit_chance(bool on) {
+  hash_ ^= misc_key();
+  explicit_chance_ = on;
+  hash_ ^= misc_key();
+  if (!on && phase_ == Phase::kChance) resolve_chance_from_deal();
+}
+
+// ---------------------------------------------------------------- hidden information
+
+void State::determinize(int observer, core::Rng& rng) {
+  for (int level = 0; level < kLevels; ++level) {
+    uint8_t pool[40];
+    int n = 0;
+    for (int i = 0; i < deck_size_[level]; ++i) pool[n++] = deck_[level][i];
+    for (int p = 0; p < config_.players; ++p) {
+      if (p == observer) continue;
+      const Player& pl = players_[p];
+      for (int i = 0; i < pl.n_reserved; ++i)
+        if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) pool[n++] = pl.reserved[i];
+    }
+    rng.shuffle(pool, n);
+    int next = 0;
+    for (int p = 0; p < config_.players; ++p) {
+      if (p == observer) continue;
+      Player& pl = players_[p];
+      for (int i = 0; i < pl.n_reserved; ++i)
+        if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) pl.reserved[i] = pool[next++];
+    }
+    for (int i = 0; i < deck_size_[level]; ++i) deck_[level][i] = pool[next++];
+  }
+  // Nobles not yet revealed (explicit-chance setup) are unknown too.
+  int first_free = 0;
+  while (first_free < kNumNobles && ((table_nobles_ >> noble_order_[first_free]) & 1)) ++first_free;
+  rng.shuffle(noble_order_ + first_free, kNumNobles - first_free);
+  hash_ = compute_hash();
+}
+
+bool State::operator==(const State& o) const {
+  if (!(config_ == o.config_) || phase_ != o.phase_ || current_ != o.current_ || passes_ != o.passes_ ||
+      pending_blind_ != o.pending_blind_ || explicit_chance_ != o.explicit_chance_ || in_setup_ != o.in_setup_ ||
+      nobles_dealt_ != o.nobles_dealt_ || table_nobles_ != o.table_nobles_ || table_mask_ != o.table_mask_ ||
+      bank_ != o.bank_ || hash_ != o.hash_)
+    return false;
+  if (std::memcmp(table_, o.table_, sizeof table_) != 0 || std::memcmp(deck_size_, o.deck_size_, sizeof deck_size_) != 0 ||
+      std::memcmp(noble_order_, o.noble_order_, sizeof noble_order_) != 0)
+    return false;
+  for (int l = 0; l < kLevels; ++l)
+    if (std::memcmp(deck_[l], o.deck_[l], deck_size_[l]) != 0) return false;
+  for (int p = 0; p < kMaxPlayers; ++p)
+    if (!(players_[p] == o.players_[p])) return false;
+  return true;
+}
+
+}  // namespace splendor

@@ -1,0 +1,187 @@
+// Splendor (base game, 2-4 players): state, move generation and rules.
+// The rules are those of docs/../shared rules splendor.md; the action encoding is
+// documented in docs/actions.md. See docs/engine-interface.md for the interface.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/rng.hpp"
+#include "core/swar.hpp"
+#include "core/types.hpp"
+#include "splendor/card_types.hpp"
+
+namespace splendor {
+
+using core::Action;
+
+inline constexpr int kColours = 5;
+inline constexpr int kGold = 5;  // token kind index of gold
+inline constexpr int kTokenKinds = 6;
+inline constexpr int kLevels = 3;
+inline constexpr int kSlotsPerLevel = 4;
+inline constexpr int kTableSlots = kLevels * kSlotsPerLevel;
+inline constexpr int kMaxPlayers = 4;
+inline constexpr int kMaxReserved = 3;
+inline constexpr int kNumCards = 90;
+inline constexpr int kNumNobles = 10;
+inline constexpr int kDeckCapacity[kLevels] = {40, 30, 20};
+inline constexpr uint8_t kNoCard = 0xFF;
+
+// Dense action ids (docs/actions.md).
+inline constexpr Action kTakeDistinct = 0;    // 25: colour subsets of size 3, then 2, then 1
+inline constexpr Action kTakeTwo = 25;        // 5: two tokens of one colour
+inline constexpr Action kReserveTable = 30;   // 12: level * 4 + slot
+inline constexpr Action kReserveDeck = 42;    // 3: blind, top of a level's deck
+inline constexpr Action kBuyTable = 45;       // 12: level * 4 + slot
+inline constexpr Action kBuyReserved = 57;    // 3: index in the player's reserve
+inline constexpr Action kPass = 60;
+inline constexpr Action kReturnToken = 61;    // 6: token kind, gold last
+inline constexpr Action kChooseNoble = 67;    // 10: noble id
+inline constexpr Action kRevealCard = 77;     // 90: chance, card index
+inline constexpr Action kRevealNoble = 167;   // 10: chance, noble id
+inline constexpr int kNumDistinctActions = 177;
+inline constexpr int kNumMainActions = 61;    // ids below this are the turn's main actions
+
+inline constexpr int kMaxLegalActions = 64;
+inline constexpr int kMaxChanceOutcomes = 40;
+using ActionList = core::FixedList<Action, kMaxLegalActions>;
+using ChanceList = core::FixedList<core::ChanceOutcome, kMaxChanceOutcomes>;
+
+// Colour set and packed token word of each take-distinct action.
+struct TakeDistinct {
+  uint8_t colours;  // bit per colour
+  uint64_t word;    // one token per chosen colour
+};
+extern const TakeDistinct kTakeDistinctTable[25];
+
+// A variant of the rules. Published values by default; Python validates and names
+// fields, validate() guards the engine's own limits (array sizes, byte lanes).
+struct Config {
+  uint8_t players = 2;
+  uint8_t points_to_win = 15;
+  bool take_fewer_distinct = true;
+  uint8_t gem_tokens = 4;    // per colour
+  uint8_t gold_tokens = 5;
+  uint8_t nobles = 3;        // revealed at setup
+  uint8_t token_limit = 10;
+  uint8_t reserve_limit = 3;
+  uint8_t take_two_min = 4;  // a colour's supply needed to take two of it
+
+  static Config standard(int players);
+  void validate() const;
+  bool operator==(const Config&) const = default;
+};
+
+enum class Phase : uint8_t { kMain, kReturning, kNobleChoice, kChance, kOver };
+
+struct Player {
+  uint64_t tokens = 0;    // byte lanes: 5 gem colours, then gold
+  uint64_t bonuses = 0;   // byte lanes: 5 colours
+  uint64_t owned[2] = {0, 0};  // bought cards, bit per card index
+  uint16_t nobles = 0;    // bit per noble id
+  uint8_t points = 0;
+  uint8_t cards_bought = 0;
+  uint8_t n_reserved = 0;
+  uint8_t hidden_reserved = 0;  // bit i: reserved[i] was taken blind from a deck
+  uint8_t reserved[kMaxReserved] = {kNoCard, kNoCard, kNoCard};
+
+  int token_count() const { return core::swar::sum(tokens); }
+  bool owns(int card) const { return (owned[card >> 6] >> (card & 63)) & 1; }
+  bool operator==(const Player&) const = default;
+};
+
+class State {
+ public:
+  static State initial(const Config& config, uint64_t seed, bool explicit_chance);
+
+  const Config& config() const { return config_; }
+  int num_players() const { return config_.players; }
+  int current_player() const;
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance() const { return phase_ == Phase::kChance; }
+  Phase phase() const { return phase_; }
+
+  void legal_actions(ActionList& out) const;
+  bool is_legal(Action a) const;
+  void apply(Action a);
+  void apply_checked(Action a);
+  void chance_outcomes(ChanceList& out) const;
+  Action dealt_outcome() const;
+  Action random_action(core::Rng& rng) const;
+  void returns(double* out) const;
+
+  uint64_t hash() const { return hash_; }
+  uint64_t compute_hash() const;
+  void determinize(int observer, core::Rng& rng);
+  void set_explicit_chance(bool on);
+  bool explicit_chance() const { return explicit_chance_; }
+
+  std::string action_to_string(Action a) const;
+  Action string_to_action(std::string_view text) const;
+
+  bool operator==(const State&) const;
+
+  // Read access for position io, tensors, heuristics and tests.
+  const Player& player(int seat) const { return players_[seat]; }
+  uint64_t bank() const { return bank_; }
+  int table_card(int slot) const { return table_[slot]; }
+  int deck_size(int level) const { return deck_size_[level]; }
+  int deck_card(int level, int i) const { return deck_[level][i]; }  // i = deck_size-1 is the top
+  uint16_t table_nobles() const { return table_nobles_; }
+  int passes_in_a_row() const { return passes_; }
+  bool in_setup() const { return in_setup_; }
+  int pending_blind_level() const { return pending_blind_ - 1; }  // -1: none
+  bool end_triggered() const;
+  uint64_t legal_main_mask() const;   // bit per main action id (< kNumMainActions)
+  uint16_t qualifying_nobles(int seat) const;
+  static uint64_t card_cost(int card);  // packed cost word
+
+ private:
+  friend class PositionReader;  // builds states from JSON (position_io.cpp)
+
+  Action random_chance_outcome(core::Rng& rng) const;
+  uint64_t misc_key() const;
+  void set_tokens(int seat, uint64_t tokens);
+  void place_on_table(int slot, int card);
+  void clear_table_slot(int slot);
+  void add_reserved(int seat, int card, bool hidden);
+  void remove_reserved(int seat, int index);
+  void take_gold_if_any(int seat);
+  int pop_deck(int level);
+  void remove_from_deck(int level, int card);
+  void buy(int seat, int card);
+  void refill_or_wait(int slot);
+  void after_main_action();
+  void after_returns();
+  void take_noble(int seat, int noble);
+  void end_turn();
+  void apply_main(Action a);
+  void apply_chance(Action a);
+  enum class ChanceTarget : uint8_t { kNone, kNoble, kBlindReserve, kTableSlot };
+  ChanceTarget chance_target(int* slot_out) const;
+  void resolve_chance_from_deal();
+
+  Config config_{};
+  Phase phase_ = Phase::kMain;
+  uint8_t current_ = 0;
+  uint8_t passes_ = 0;           // consecutive passes; all players passing ends the game
+  uint8_t pending_blind_ = 0;    // level + 1 of a blind reserve awaiting its chance card
+  bool explicit_chance_ = false;
+  bool in_setup_ = false;        // explicit chance: the opening reveals are not done yet
+  uint8_t nobles_dealt_ = 0;     // nobles revealed so far (setup)
+  uint8_t noble_order_[kNumNobles] = {};  // the deal's noble order
+  uint16_t table_nobles_ = 0;    // bit per noble id on the table
+  uint16_t table_mask_ = 0;      // bit per occupied table slot
+  uint8_t table_[kTableSlots];
+  uint8_t deck_size_[kLevels] = {0, 0, 0};
+  uint8_t deck_[kLevels][40];    // bottom first; the top is deck_[l][deck_size_[l] - 1]
+  uint64_t bank_ = 0;
+  Player players_[kMaxPlayers];
+  // Table card costs by colour, one byte lane per slot (12 of 16 used; empty slots
+  // cost 0 and are masked out), so every table card's affordability is computed at once.
+  alignas(16) uint8_t lane_cost_[kColours][16];
+  uint64_t hash_ = 0;
+};
+
+}  // namespace splendor
