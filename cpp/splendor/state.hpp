@@ -44,6 +44,11 @@ inline constexpr int kNumDistinctActions = 177;
 inline constexpr int kNumMainActions = 61;    // ids below this are the turn's main actions
 
 inline constexpr int kMaxLegalActions = 64;
+// observation_tensor layout (docs/observation-tensor.md): per seat relative to the
+// observer 15 floats, bank 6, 12 table cards, 4x3 reserve cards (16 floats per card),
+// nobles on the table 10, deck sizes 3, phase 5, seat to move 4, end triggered, passes.
+inline constexpr int kCardFeatures = 16;
+inline constexpr int kObservationSize = 4 * 15 + 6 + 12 * kCardFeatures + 12 * kCardFeatures + 10 + 3 + 5 + 4 + 2;
 inline constexpr int kMaxChanceOutcomes = 40;
 using ActionList = core::FixedList<Action, kMaxLegalActions>;
 using ChanceList = core::FixedList<core::ChanceOutcome, kMaxChanceOutcomes>;
@@ -116,6 +121,8 @@ class State {
   void determinize(int observer, core::Rng& rng);
   void set_explicit_chance(bool on);
   bool explicit_chance() const { return explicit_chance_; }
+
+  void observation_tensor(int player, float* out) const;
 
   std::string action_to_string(Action a) const;
   Action string_to_action(std::string_view text) const;

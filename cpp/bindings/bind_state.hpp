@@ -1,0 +1,138 @@
+// One pybind11 binding for any game State (docs/engine-interface.md): the Python
+// method names of DESIGN.md section 3. Conversion only; the rules live in the State.
+#pragma once
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "core/game_loops.hpp"
+#include "core/types.hpp"
+
+namespace bindings {
+
+namespace py = pybind11;
+
+template <typename Game>
+void check_seat(const typename Game::State& s, int player, const char* what) {
+  if (player < 0 || player >= s.num_players())
+    throw core::InvalidInput(std::string(what) + ": seat " + std::to_string(player) + " is out of range (0.." +
+                             std::to_string(s.num_players() - 1) + ")");
+}
+
+// Game is a traits struct: State, Config, ActionList, ChanceList, kNumDistinctActions,
+// kObservationSize, kName.
+template <typename Game>
+py::class_<typename Game::State> bind_state(py::module_& m, const char* class_name) {
+  using State = typename Game::State;
+  using ActionList = typename Game::ActionList;
+  using ChanceList = typename Game::ChanceList;
+  py::class_<State> cls(m, class_name);
+  cls.def_static("initial", &State::initial, py::arg("config"), py::arg("seed"), py::arg("explicit_chance"))
+      .def("num_players", &State::num_players)
+      .def("current_player", &State::current_player, "Seat to move, or CHANCE (-1) / TERMINAL (-4).")
+      .def("is_terminal", &State::is_terminal)
+      .def("is_chance_node", &State::is_chance)
+      .def("legal_actions",
+           [](const State& s) {
+             ActionList list;
+             s.legal_actions(list);
+             return std::vector<int>(list.begin(), list.end());
+           },
+           "Legal action ids in ascending order (chance outcomes at chance nodes).")
+      .def("chance_outcomes",
+           [](const State& s) {
+             ChanceList list;
+             s.chance_outcomes(list);
+             std::vector<std::pair<int, double>> out;
+             for (const auto& o : list) out.emplace_back(o.action, o.probability);
+             return out;
+           },
+           "(action, probability) pairs at a chance node; empty elsewhere.")
+      .def("dealt_outcome", &State::dealt_outcome,
+           "At a chance node: the outcome this state's own seeded deal produces.")
+      .def("apply_action", &State::apply_checked, py::arg("action"),
+           "Apply a legal action; ValueError (state unchanged) otherwise.")
+      .def("is_legal", &State::is_legal, py::arg("action"))
+      .def("action_to_string",
+           [](const State& s, int a) {
+             if (a < 0 || a >= Game::kNumDistinctActions)
+               throw core::InvalidInput("action " + std::to_string(a) + " is out of range (0.." +
+                                        std::to_string(Game::kNumDistinctActions - 1) + ")");
+             return s.action_to_string(a);
+           },
+           py::arg("action"))
+      .def("string_to_action", [](const State& s, const std::string& text) { return s.string_to_action(text); },
+           py::arg("text"))
+      .def("returns",
+           [](const State& s) {
+             std::vector<double> r(static_cast<size_t>(s.num_players()));
+             s.returns(r.data());
+             return r;
+           },
+           "Per seat: win 1, loss 0, tied winners share 1; zeros before the end.")
+      .def("clone", [](const State& s) { return State(s); })
+      .def("__copy__", [](const State& s) { return State(s); })
+      .def("__deepcopy__", [](const State& s, py::dict) { return State(s); }, py::arg("memo"))
+      .def("hash", &State::hash, "64-bit Zobrist hash of the position (deck order excluded).")
+      .def("__eq__", [](const State& a, const State& b) { return a == b; }, py::is_operator())
+      .def("__hash__", &State::hash)
+      .def_property_readonly("explicit_chance", &State::explicit_chance)
+      .def("set_explicit_chance", &State::set_explicit_chance, py::arg("on"))
+      .def("legal_actions_mask",
+           [](const State& s) {
+             py::array_t<bool> mask(Game::kNumDistinctActions);
+             auto m = mask.template mutable_unchecked<1>();
+             for (int i = 0; i < Game::kNumDistinctActions; ++i) m(i) = false;
+             ActionList list;
+             s.legal_actions(list);
+             for (int a : list) m(a) = true;
+             return mask;
+           },
+           "numpy bool array of length num_distinct_actions.")
+      .def("observation_tensor",
+           [](const State& s, int player) {
+             check_seat<Game>(s, player, "observation_tensor");
+             py::array_t<float> out(Game::kObservationSize);
+             s.observation_tensor(player, out.mutable_data());
+             return out;
+           },
+           py::arg("player"), "numpy float32 vector of what `player` sees.")
+      .def("determinize",
+           [](State& s, int observer, uint64_t seed) {
+             check_seat<Game>(s, observer, "determinize");
+             core::Rng rng(core::splitmix64(seed));
+             s.determinize(observer, rng);
+           },
+           py::arg("observer"), py::arg("seed"),
+           "Resample in place everything `observer` cannot see (deck order, others' blind reserves).");
+  m.def("perft",
+        [](const State& s, int depth) {
+          if (depth < 0) throw core::InvalidInput("perft: depth must be >= 0");
+          py::gil_scoped_release release;
+          return core::perft<State, ActionList>(s, depth);
+        },
+        py::arg("state"), py::arg("depth"), "Number of leaf decisions depth plies below state.");
+  m.def((std::string(Game::kName) + "_random_playouts").c_str(),
+        [](const typename Game::Config& config, int64_t n_games, uint64_t seed) {
+          if (n_games < 0) throw core::InvalidInput("n_games must be >= 0");
+          config.validate();
+          core::PlayoutResult r;
+          {
+            py::gil_scoped_release release;
+            r = core::random_playouts<State>(config, n_games, seed);
+          }
+          const py::ssize_t players = n_games ? static_cast<py::ssize_t>(r.returns.size() / static_cast<size_t>(n_games)) : 0;
+          py::array_t<double> returns({static_cast<py::ssize_t>(n_games), players});
+          std::copy(r.returns.begin(), r.returns.end(), returns.mutable_data());
+          py::array_t<int32_t> lengths(static_cast<py::ssize_t>(n_games));
+          std::copy(r.lengths.begin(), r.lengths.end(), lengths.mutable_data());
+          return py::make_tuple(returns, lengths);
+        },
+        py::arg("config"), py::arg("n_games"), py::arg("seed"));
+  return cls;
+}
+
+}  // namespace bindings

@@ -1,0 +1,7 @@
+// Entry points of the bind_*.cpp files, called from module.cpp.
+#pragma once
+#include <pybind11/pybind11.h>
+
+namespace bindings {
+void bind_splendor(pybind11::module_& m);
+}  // namespace bindings

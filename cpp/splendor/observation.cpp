@@ -1,0 +1,72 @@
+// observation_tensor: a fixed-length float encoding of one player's view.
+#include <cassert>
+#include <cstring>
+
+#include "splendor/state.hpp"
+#include "splendor_tables.inc"
+
+namespace splendor {
+namespace {
+
+// present, level one-hot (3), cost (5), bonus one-hot (5), points, hidden flag.
+float* write_card(float* out, int card, bool known, int level, bool hidden) {
+  out[0] = 1.0f;
+  out[1 + level] = 1.0f;
+  if (known) {
+    const CardRow& row = tables::kCards[card];
+    for (int c = 0; c < kColours; ++c) out[4 + c] = row.cost[c];
+    out[9 + row.bonus] = 1.0f;
+    out[14] = row.points;
+  }
+  out[15] = hidden ? 1.0f : 0.0f;
+  return out + kCardFeatures;
+}
+
+}  // namespace
+
+void State::observation_tensor(int player, float* out) const {
+  float* const begin = out;
+  std::memset(out, 0, sizeof(float) * kObservationSize);
+  const int n = config_.players;
+  for (int r = 0; r < kMaxPlayers; ++r, out += 15) {
+    if (r >= n) continue;
+    const Player& p = players_[(player + r) % n];
+    for (int k = 0; k < kTokenKinds; ++k) out[k] = static_cast<float>(core::swar::lane(p.tokens, k));
+    for (int c = 0; c < kColours; ++c) out[6 + c] = static_cast<float>(core::swar::lane(p.bonuses, c));
+    out[11] = p.points;
+    out[12] = p.cards_bought;
+    out[13] = p.n_reserved;
+    out[14] = static_cast<float>(__builtin_popcount(p.nobles));
+  }
+  for (int k = 0; k < kTokenKinds; ++k) *out++ = static_cast<float>(core::swar::lane(bank_, k));
+  for (int s = 0; s < kTableSlots; ++s) {
+    if (table_[s] == kNoCard) {
+      out += kCardFeatures;
+      continue;
+    }
+    out = write_card(out, table_[s], true, s / kSlotsPerLevel, false);
+  }
+  for (int r = 0; r < kMaxPlayers; ++r) {
+    const int seat = (player + r) % n;
+    for (int i = 0; i < kMaxReserved; ++i) {
+      if (r >= n || i >= players_[seat].n_reserved) {
+        out += kCardFeatures;
+        continue;
+      }
+      const int card = players_[seat].reserved[i];
+      const bool hidden = (players_[seat].hidden_reserved >> i) & 1;
+      out = write_card(out, card, !hidden || seat == player, tables::kCards[card].level - 1, hidden);
+    }
+  }
+  for (int b = 0; b < kNumNobles; ++b) *out++ = static_cast<float>((table_nobles_ >> b) & 1);
+  for (int l = 0; l < kLevels; ++l) *out++ = deck_size_[l];
+  out[static_cast<int>(phase_)] = 1.0f;
+  out += 5;
+  if (phase_ != Phase::kChance && phase_ != Phase::kOver) out[(current_ - player + n) % n] = 1.0f;
+  out += 4;
+  *out++ = end_triggered() ? 1.0f : 0.0f;
+  *out++ = passes_;
+  assert(out - begin == kObservationSize);
+}
+
+}  // namespace splendor

@@ -1,0 +1,32 @@
+"""splendor_mcts: Splendor and Splendor Duel engines with Monte Carlo tree search.
+
+The public API (see DESIGN.md section 3)::
+
+    import splendor_mcts as sm
+    game = sm.load_game("splendor", players=3)
+    state = game.new_initial_state(seed=7)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+"""
+from __future__ import annotations
+
+from . import _core
+from ._core import CHANCE, TERMINAL
+from .game import Game, load_game
+from .playouts import PlayoutResults, perft, random_playouts
+from .variants import SplendorConfig
+
+InvalidInput = _core.InvalidInput
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "InvalidInput",
+    "PlayoutResults",
+    "SplendorConfig",
+    "load_game",
+    "perft",
+    "random_playouts",
+]
+__version__ = "0.1.0"
