@@ -29,10 +29,11 @@ inline constexpr uint64_t unit(int i) { return uint64_t{1} << (8 * i); }
 
 // Bit i set when lane i of x is >= threshold, for the low `lanes` lanes.
 inline constexpr uint32_t lanes_at_least(uint64_t x, int threshold, int lanes) {
-  uint64_t t = (x | kHigh) - (kOnes * static_cast<uint64_t>(threshold));
-  uint32_t bits = 0;
-  for (int i = 0; i < lanes; ++i) bits |= static_cast<uint32_t>((t >> (8 * i + 7)) & 1) << i;
-  return bits;
+  const uint64_t t = (x | kHigh) - (kOnes * static_cast<uint64_t>(threshold));
+  // Gathers the high bit of each lane into one byte: lane i's bit lands at 56 + i,
+  // and no two partial products share a bit position, so nothing carries.
+  const uint64_t gathered = (((t & kHigh) >> 7) * 0x0102040810204080ULL) >> 56;
+  return static_cast<uint32_t>(gathered) & ((1u << lanes) - 1);
 }
 
 }  // namespace core::swar

@@ -67,6 +67,7 @@ void State::observation_tensor(int player, float* out) const {
   *out++ = end_triggered() ? 1.0f : 0.0f;
   *out++ = passes_;
   assert(out - begin == kObservationSize);
+  (void)begin;
 }
 
 }  // namespace splendor

@@ -33,6 +33,7 @@ struct Tables {
   TakeDistinct take[25];
   uint64_t take_legal[2][32];  // [take_fewer_distinct][colours available] -> action bits
   uint8_t lane_mask[kTableSlots][16];
+  int min_noble_cards = 0;  // fewest bonuses any noble asks for
 
   constexpr Tables() : cards(), noble_requirement(), noble_points(), take(), take_legal(), lane_mask() {
     for (int i = 0; i < kNumCards; ++i) {
@@ -45,6 +46,9 @@ struct Tables {
       uint64_t req = 0;
       for (int c = 0; c < kColours; ++c) req |= uint64_t{tables::kNobles[n].requirement[c]} << (8 * c);
       noble_requirement[n] = req;
+      int total = 0;
+      for (int c = 0; c < kColours; ++c) total += tables::kNobles[n].requirement[c];
+      if (n == 0 || total < min_noble_cards) min_noble_cards = total;
       noble_points[n] = tables::kNobles[n].points;
     }
     // Subsets of size 3, then 2, then 1, each in lexicographic order of colours.
@@ -110,9 +114,27 @@ inline uint64_t reserved_key(int card, int seat, int index, bool hidden) {
 inline uint64_t owned_key(int card, int seat) { return core::zobrist_key(kSaltOwned, card * 4 + seat); }
 inline uint64_t table_noble_key(int noble) { return core::zobrist_key(kSaltTableNoble, noble); }
 inline uint64_t owned_noble_key(int noble, int seat) { return core::zobrist_key(kSaltOwnedNoble, noble * 4 + seat); }
-inline uint64_t tokens_key(int seat, uint64_t tokens) { return core::word_key(kSaltTokens + seat, tokens); }
+// Token vectors hash linearly (sum of word * odd key per seat, finalised in hash()),
+// so a token change costs one multiply-add instead of two word mixes.
+constexpr uint64_t kTokenMultiplier[kMaxPlayers] = {
+    core::zobrist_key(kSaltTokens, 0) | 1, core::zobrist_key(kSaltTokens, 1) | 1,
+    core::zobrist_key(kSaltTokens, 2) | 1, core::zobrist_key(kSaltTokens, 3) | 1};
+inline uint64_t token_multiplier(int seat) { return kTokenMultiplier[seat]; }
 
-constexpr const char* kColourLetters = "WUGRKY";
+// Fields that are almost always zero hash by value, zero contributing nothing, and
+// are XORed in and out where they change, keeping apply()'s common path short.
+enum RareField : uint64_t { kFieldPasses, kFieldPendingBlind, kFieldInSetup, kFieldExplicit, kFieldNoblesDealt };
+inline uint64_t rare_key(RareField field, int value) {
+  return value ? core::zobrist_key(kSaltMisc, field * 256 + static_cast<uint64_t>(value)) : 0;
+}
+
+struct MiscKeys {
+  uint64_t keys[kMaxPlayers * 8];
+  constexpr MiscKeys() : keys() {
+    for (int i = 0; i < kMaxPlayers * 8; ++i) keys[i] = core::zobrist_key(kSaltMisc + 100, static_cast<uint64_t>(i));
+  }
+};
+constexpr MiscKeys kMiscKeys{};
 
 }  // namespace
 
@@ -168,10 +190,20 @@ State State::initial(const Config& config, uint64_t seed, bool explicit_chance) 
   for (int l = 0; l < kLevels; ++l) rng.shuffle(s.deck_[l], s.deck_size_[l]);
   for (int c = 0; c < kColours; ++c) s.bank_ |= uint64_t{config.gem_tokens} << (8 * c);
   s.bank_ |= uint64_t{config.gold_tokens} << (8 * kGold);
-  s.in_setup_ = true;
-  s.phase_ = Phase::kChance;
-  s.hash_ = s.compute_hash();
-  if (!explicit_chance) s.resolve_chance_from_deal();
+  if (explicit_chance) {
+    s.in_setup_ = true;
+    s.phase_ = Phase::kChance;
+  } else {
+    // The same deal the explicit path reveals outcome by outcome with dealt_outcome().
+    for (int i = 0; i < config.nobles; ++i) s.table_nobles_ = static_cast<uint16_t>(s.table_nobles_ | (1u << s.noble_order_[i]));
+    s.nobles_dealt_ = config.nobles;
+    for (int slot = 0; slot < kTableSlots; ++slot) {
+      const int level = slot / kSlotsPerLevel;
+      if (s.deck_size_[level]) s.place_on_table(slot, s.pop_deck(level));
+    }
+  }
+  s.hash_ = s.compute_key_part();
+  s.token_hash_sum_ = s.token_sum();
   return s;
 }
 
@@ -192,6 +224,7 @@ bool State::end_triggered() const {
 }
 
 uint16_t State::qualifying_nobles(int seat) const {
+  if (players_[seat].cards_bought < kT.min_noble_cards) return 0;  // no noble is in reach yet
   uint16_t out = 0;
   const uint64_t bonuses = players_[seat].bonuses;
   core::for_each_bit(table_nobles_, [&](int n) {
@@ -387,25 +420,32 @@ void State::returns(double* out) const {
 
 // ---------------------------------------------------------------- hashing
 
-uint64_t State::misc_key() const {
-  const uint64_t word = uint64_t{current_} | uint64_t{static_cast<uint8_t>(phase_)} << 8 | uint64_t{passes_} << 16 |
-                        uint64_t{pending_blind_} << 24 | uint64_t{in_setup_} << 32 | uint64_t{explicit_chance_} << 40 |
-                        uint64_t{nobles_dealt_} << 48;
-  return core::word_key(kSaltMisc, word);
+uint64_t State::misc_key() const { return kMiscKeys.keys[current_ * 8 + static_cast<uint8_t>(phase_)]; }
+
+uint64_t State::rare_fields_key() const {
+  return rare_key(kFieldPasses, passes_) ^ rare_key(kFieldPendingBlind, pending_blind_) ^
+         rare_key(kFieldInSetup, in_setup_) ^ rare_key(kFieldExplicit, explicit_chance_) ^
+         (in_setup_ ? rare_key(kFieldNoblesDealt, nobles_dealt_) : 0);  // nobles_dealt_ only matters in setup
 }
 
-uint64_t State::compute_hash() const {
-  uint64_t h = misc_key();
+uint64_t State::token_sum() const {
+  uint64_t sum = 0;
+  for (int p = 0; p < config_.players; ++p) sum += players_[p].tokens * token_multiplier(p);
+  return sum;
+}
+
+uint64_t State::compute_hash() const { return compute_key_part() ^ core::splitmix64(token_sum()); }
+
+uint64_t State::compute_key_part() const {
+  uint64_t h = misc_key() ^ rare_fields_key();
   for (int s = 0; s < kTableSlots; ++s)
     if (table_[s] != kNoCard) h ^= table_key(table_[s], s);
   for (int n = 0; n < kNumNobles; ++n)
     if ((table_nobles_ >> n) & 1) h ^= table_noble_key(n);
   for (int p = 0; p < config_.players; ++p) {
     const Player& pl = players_[p];
-    h ^= tokens_key(p, pl.tokens);
     for (int i = 0; i < pl.n_reserved; ++i) h ^= reserved_key(pl.reserved[i], p, i, (pl.hidden_reserved >> i) & 1);
-    for (int card = 0; card < kNumCards; ++card)
-      if (pl.owns(card)) h ^= owned_key(card, p);
+    for (int w = 0; w < 2; ++w) core::for_each_bit(pl.owned[w], [&](int b) { h ^= owned_key(w * 64 + b, p); });
     for (int n = 0; n < kNumNobles; ++n)
       if ((pl.nobles >> n) & 1) h ^= owned_noble_key(n, p);
   }
@@ -416,7 +456,7 @@ uint64_t State::compute_hash() const {
 
 void State::set_tokens(int seat, uint64_t tokens) {
   Player& p = players_[seat];
-  hash_ ^= tokens_key(seat, p.tokens) ^ tokens_key(seat, tokens);
+  token_hash_sum_ += (tokens - p.tokens) * token_multiplier(seat);
   bank_ += p.tokens - tokens;  // conservation: what the player gains the bank loses
   p.tokens = tokens;
 }
@@ -477,7 +517,7 @@ int State::pop_deck(int level) {
 void State::remove_from_deck(int level, int card) {
   uint8_t* deck = deck_[level];
   const int n = deck_size_[level];
-  for (int i = 0; i < n; ++i)
+  for (int i = n - 1; i >= 0; --i)  // from the top: dealt outcomes are found at once
     if (deck[i] == card) {
       deck[i] = deck[n - 1];
       deck[n - 1] = static_cast<uint8_t>(card);
@@ -519,11 +559,12 @@ void State::take_noble(int seat, int noble) {
 
 void State::after_main_action() {
   int slot = 0;
-  if (chance_target(&slot) != ChanceTarget::kNone && (explicit_chance_ || in_setup_)) {
+  if ((explicit_chance_ || in_setup_) && chance_target(&slot) != ChanceTarget::kNone) {
     phase_ = Phase::kChance;
     return;
   }
   if (in_setup_) {
+    hash_ ^= rare_key(kFieldInSetup, 1) ^ rare_key(kFieldNoblesDealt, nobles_dealt_);
     in_setup_ = false;
     phase_ = Phase::kMain;
     current_ = 0;
@@ -557,7 +598,11 @@ void State::end_turn() {
 void State::apply_main(Action a) {
   const int seat = current_;
   Player& p = players_[seat];
-  passes_ = a == kPass ? static_cast<uint8_t>(passes_ + 1) : 0;
+  const uint8_t passes = a == kPass ? static_cast<uint8_t>(passes_ + 1) : 0;
+  if (passes != passes_) {
+    hash_ ^= rare_key(kFieldPasses, passes_) ^ rare_key(kFieldPasses, passes);
+    passes_ = passes;
+  }
   if (a < kTakeTwo) {
     set_tokens(seat, p.tokens + kT.take[a].word);
   } else if (a < kReserveTable) {
@@ -570,8 +615,10 @@ void State::apply_main(Action a) {
     refill_or_wait(slot);
   } else if (a < kBuyTable) {
     const int level = a - kReserveDeck;
-    if (explicit_chance_)
+    if (explicit_chance_) {
       pending_blind_ = static_cast<uint8_t>(level + 1);
+      hash_ ^= rare_key(kFieldPendingBlind, pending_blind_);
+    }
     else
       add_reserved(seat, pop_deck(level), true);
     take_gold_if_any(seat);
@@ -594,13 +641,15 @@ void State::apply_chance(Action a) {
   if (target == ChanceTarget::kNoble) {
     const int noble = a - kRevealNoble;
     table_nobles_ = static_cast<uint16_t>(table_nobles_ | (1u << noble));
-    hash_ ^= table_noble_key(noble);
+    hash_ ^= table_noble_key(noble) ^ rare_key(kFieldNoblesDealt, nobles_dealt_) ^
+             rare_key(kFieldNoblesDealt, nobles_dealt_ + 1);
     ++nobles_dealt_;
   } else {
     const int card = a - kRevealCard;
     const int level = kT.cards[card].level;
     remove_from_deck(level, card);
     if (target == ChanceTarget::kBlindReserve) {
+      hash_ ^= rare_key(kFieldPendingBlind, pending_blind_);
       pending_blind_ = 0;
       add_reserved(current_, card, true);
     } else {
@@ -648,9 +697,8 @@ void State::resolve_chance_from_deal() {
 }
 
 void State::set_explicit_chance(bool on) {
-  hash_ ^= misc_key();
+  hash_ ^= rare_key(kFieldExplicit, explicit_chance_) ^ rare_key(kFieldExplicit, on);
   explicit_chance_ = on;
-  hash_ ^= misc_key();
   if (!on && phase_ == Phase::kChance) resolve_chance_from_deal();
 }
 
@@ -681,14 +729,14 @@ void State::determinize(int observer, core::Rng& rng) {
   int first_free = 0;
   while (first_free < kNumNobles && ((table_nobles_ >> noble_order_[first_free]) & 1)) ++first_free;
   rng.shuffle(noble_order_ + first_free, kNumNobles - first_free);
-  hash_ = compute_hash();
+  hash_ = compute_key_part();
 }
 
 bool State::operator==(const State& o) const {
   if (!(config_ == o.config_) || phase_ != o.phase_ || current_ != o.current_ || passes_ != o.passes_ ||
       pending_blind_ != o.pending_blind_ || explicit_chance_ != o.explicit_chance_ || in_setup_ != o.in_setup_ ||
       nobles_dealt_ != o.nobles_dealt_ || table_nobles_ != o.table_nobles_ || table_mask_ != o.table_mask_ ||
-      bank_ != o.bank_ || hash_ != o.hash_)
+      bank_ != o.bank_ || hash_ != o.hash_ || token_hash_sum_ != o.token_hash_sum_)
     return false;
   if (std::memcmp(table_, o.table_, sizeof table_) != 0 || std::memcmp(deck_size_, o.deck_size_, sizeof deck_size_) != 0 ||
       std::memcmp(noble_order_, o.noble_order_, sizeof noble_order_) != 0)

@@ -116,7 +116,7 @@ class State {
   Action random_action(core::Rng& rng) const;
   void returns(double* out) const;
 
-  uint64_t hash() const { return hash_; }
+  uint64_t hash() const { return hash_ ^ core::splitmix64(token_hash_sum_); }
   uint64_t compute_hash() const;
   void determinize(int observer, core::Rng& rng);
   void set_explicit_chance(bool on);
@@ -148,7 +148,10 @@ class State {
   friend class PositionReader;  // builds states from JSON (position_io.cpp)
 
   Action random_chance_outcome(core::Rng& rng) const;
-  uint64_t misc_key() const;
+  uint64_t misc_key() const;         // seat to move and phase
+  uint64_t rare_fields_key() const;  // passes, pending blind reserve, setup, explicit chance
+  uint64_t compute_key_part() const;  // every hashed component but the tokens
+  uint64_t token_sum() const;
   void set_tokens(int seat, uint64_t tokens);
   void place_on_table(int slot, int card);
   void clear_table_slot(int slot);
@@ -188,7 +191,8 @@ class State {
   // Table card costs by colour, one byte lane per slot (12 of 16 used; empty slots
   // cost 0 and are masked out), so every table card's affordability is computed at once.
   alignas(16) uint8_t lane_cost_[kColours][16];
-  uint64_t hash_ = 0;
+  uint64_t hash_ = 0;            // XOR of Zobrist keys of everything but tokens
+  uint64_t token_hash_sum_ = 0;  // linear hash of the token vectors
 };
 
 }  // namespace splendor
