@@ -13,12 +13,36 @@ inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
 // Index of the k-th (0-based) set bit of x; k < popcount(x). PDEP does it in one
 // instruction where the build targets BMI2 (SPLENDOR_MCTS_NATIVE); the portable
 // loop clears low bits instead.
+namespace detail {
+// kSelectInByte[b][k]: position of the k-th set bit of byte b.
+struct SelectInByte {
+  uint8_t pos[256][8];
+  constexpr SelectInByte() : pos() {
+    for (int b = 0; b < 256; ++b) {
+      int k = 0;
+      for (int i = 0; i < 8; ++i)
+        if ((b >> i) & 1) pos[b][k++] = static_cast<uint8_t>(i);
+    }
+  }
+};
+inline constexpr SelectInByte kSelectInByte{};
+}  // namespace detail
+
 inline int nth_set_bit(uint64_t x, int k) {
 #if defined(SPLENDOR_MCTS_BMI2)
   return __builtin_ctzll(_pdep_u64(uint64_t{1} << k, x));
 #else
-  for (; k > 0; --k) x &= x - 1;
-  return __builtin_ctzll(x);
+  // Byte popcounts and their prefix sums (one multiply) locate the byte holding the
+  // k-th bit without a loop; a table finds the bit inside it.
+  uint64_t c = x - ((x >> 1) & 0x5555555555555555ULL);
+  c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+  c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  const uint64_t prefix = c * 0x0101010101010101ULL;  // byte i: set bits in bytes 0..i
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  const uint64_t above_k = ((prefix | kHigh) - 0x0101010101010101ULL * static_cast<uint64_t>(k + 1)) & kHigh;
+  const int byte = __builtin_popcountll(~above_k & kHigh);  // bytes whose prefix is <= k
+  const int before = static_cast<int>(((prefix << 8) >> (8 * byte)) & 0xFF);
+  return 8 * byte + detail::kSelectInByte.pos[(x >> (8 * byte)) & 0xFF][k - before];
 #endif
 }
 

@@ -6,8 +6,8 @@
 #include "core/zobrist.hpp"
 #include "splendor_tables.inc"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
 #endif
 
 namespace splendor {
@@ -107,13 +107,36 @@ constexpr Tables kT{};
 enum Salt : uint64_t {
   kSaltTable = 1, kSaltReserved, kSaltOwned, kSaltTableNoble, kSaltOwnedNoble, kSaltMisc, kSaltTokens
 };
-inline uint64_t table_key(int card, int slot) { return core::zobrist_key(kSaltTable, card * 12 + slot); }
-inline uint64_t reserved_key(int card, int seat, int index, bool hidden) {
-  return core::zobrist_key(kSaltReserved, ((card * 4 + seat) * 3 + index) * 2 + hidden);
-}
-inline uint64_t owned_key(int card, int seat) { return core::zobrist_key(kSaltOwned, card * 4 + seat); }
-inline uint64_t table_noble_key(int noble) { return core::zobrist_key(kSaltTableNoble, noble); }
-inline uint64_t owned_noble_key(int noble, int seat) { return core::zobrist_key(kSaltOwnedNoble, noble * 4 + seat); }
+// Precomputed so a hash update is a load, not a mix. A reserved card's key ignores
+// its position in the reserve: the order of reserved cards changes nothing in the game.
+struct Keys {
+  uint64_t table[kNumCards][kSlotsPerLevel];
+  uint64_t reserved[kNumCards][kMaxPlayers][2];
+  uint64_t owned[kNumCards][kMaxPlayers];
+  uint64_t table_noble[kNumNobles];
+  uint64_t owned_noble[kNumNobles][kMaxPlayers];
+  constexpr Keys() : table(), reserved(), owned(), table_noble(), owned_noble() {
+    for (uint64_t c = 0; c < kNumCards; ++c) {
+      for (uint64_t i = 0; i < kSlotsPerLevel; ++i) table[c][i] = core::zobrist_key(kSaltTable, c * 4 + i);
+      for (uint64_t p = 0; p < kMaxPlayers; ++p) {
+        reserved[c][p][0] = core::zobrist_key(kSaltReserved, c * 8 + p * 2);
+        reserved[c][p][1] = core::zobrist_key(kSaltReserved, c * 8 + p * 2 + 1);
+        owned[c][p] = core::zobrist_key(kSaltOwned, c * 4 + p);
+      }
+    }
+    for (uint64_t n = 0; n < kNumNobles; ++n) {
+      table_noble[n] = core::zobrist_key(kSaltTableNoble, n);
+      for (uint64_t p = 0; p < kMaxPlayers; ++p) owned_noble[n][p] = core::zobrist_key(kSaltOwnedNoble, n * 4 + p);
+    }
+  }
+};
+constexpr Keys kKeys{};
+inline uint64_t table_key(int card, int slot) { return kKeys.table[card][slot % kSlotsPerLevel]; }
+inline uint64_t reserved_key(int card, int seat, bool hidden) { return kKeys.reserved[card][seat][hidden]; }
+inline uint64_t owned_key(int card, int seat) { return kKeys.owned[card][seat]; }
+inline uint64_t table_noble_key(int noble) { return kKeys.table_noble[noble]; }
+inline uint64_t owned_noble_key(int noble, int seat) { return kKeys.owned_noble[noble][seat]; }
+
 // Token vectors hash linearly (sum of word * odd key per seat, finalised in hash()),
 // so a token change costs one multiply-add instead of two word mixes.
 constexpr uint64_t kTokenMultiplier[kMaxPlayers] = {
@@ -250,25 +273,27 @@ uint64_t State::legal_main_mask() const {
   // Buying: shortfall per colour is max(cost - bonus - tokens, 0); gold covers the sum.
   const uint64_t power = p.bonuses + (p.tokens & kGemLanes);
   const int gold = lane(p.tokens, kGold);
-#if defined(__SSE2__)
+  // Lanes 0-11 hold the table cards, lanes 12-14 the player's reserved cards, so one
+  // vector computation decides every buy action (ids kBuyTable + lane).
+  const uint64_t buyable_lanes = table_mask_ | (((1u << p.n_reserved) - 1) << kTableSlots);
+#if defined(__SSE4_1__)
   __m128i shortfall = _mm_setzero_si128();
   for (int c = 0; c < kColours; ++c) {
-    const __m128i cost = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_cost_[c]));
+    const __m128i table_cost = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_cost_[c]));
+    const __m128i cost = _mm_insert_epi32(table_cost, static_cast<int>(p.reserved_cost[c]), 3);
     const __m128i have = _mm_set1_epi8(static_cast<char>(lane(power, c)));
     shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(cost, have));
   }
   const __m128i covered = _mm_cmpeq_epi8(_mm_min_epu8(shortfall, _mm_set1_epi8(static_cast<char>(gold))), shortfall);
-  const uint64_t buy_table = static_cast<uint32_t>(_mm_movemask_epi8(covered)) & table_mask_;
+  const uint64_t buy = static_cast<uint32_t>(_mm_movemask_epi8(covered)) & buyable_lanes;
 #else
-  uint64_t buy_table = 0;
-  core::for_each_bit(table_mask_, [&](int s) {
-    if (core::swar::sum(core::swar::sat_sub(kT.cards[table_[s]].cost, power)) <= gold) buy_table |= uint64_t{1} << s;
+  uint64_t buy = 0;
+  core::for_each_bit(buyable_lanes, [&](int s) {
+    const int card = s < kTableSlots ? table_[s] : p.reserved[s - kTableSlots];
+    if (core::swar::sum(core::swar::sat_sub(kT.cards[card].cost, power)) <= gold) buy |= uint64_t{1} << s;
   });
 #endif
-  mask |= buy_table << kBuyTable;
-  for (int i = 0; i < p.n_reserved; ++i)
-    if (core::swar::sum(core::swar::sat_sub(kT.cards[p.reserved[i]].cost, power)) <= gold)
-      mask |= uint64_t{1} << (kBuyReserved + i);
+  mask |= buy << kBuyTable;
 
   if (mask == 0) mask = uint64_t{1} << kPass;
   return mask;
@@ -444,7 +469,7 @@ uint64_t State::compute_key_part() const {
     if ((table_nobles_ >> n) & 1) h ^= table_noble_key(n);
   for (int p = 0; p < config_.players; ++p) {
     const Player& pl = players_[p];
-    for (int i = 0; i < pl.n_reserved; ++i) h ^= reserved_key(pl.reserved[i], p, i, (pl.hidden_reserved >> i) & 1);
+    for (int i = 0; i < pl.n_reserved; ++i) h ^= reserved_key(pl.reserved[i], p, (pl.hidden_reserved >> i) & 1);
     for (int w = 0; w < 2; ++w) core::for_each_bit(pl.owned[w], [&](int b) { h ^= owned_key(w * 64 + b, p); });
     for (int n = 0; n < kNumNobles; ++n)
       if ((pl.nobles >> n) & 1) h ^= owned_noble_key(n, p);
@@ -465,7 +490,7 @@ void State::place_on_table(int slot, int card) {
   table_[slot] = static_cast<uint8_t>(card);
   table_mask_ = static_cast<uint16_t>(table_mask_ | (1u << slot));
   hash_ ^= table_key(card, slot);
-#if defined(__SSE2__)
+#if defined(__SSE4_1__)
   const __m128i keep = _mm_andnot_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kT.lane_mask[slot])), _mm_set1_epi8(-1));
   const __m128i put = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kT.lane_mask[slot]));
   for (int c = 0; c < kColours; ++c) {
@@ -490,18 +515,28 @@ void State::add_reserved(int seat, int card, bool hidden) {
   const int i = p.n_reserved++;
   p.reserved[i] = static_cast<uint8_t>(card);
   if (hidden) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << i));
-  hash_ ^= reserved_key(card, seat, i, hidden);
+  hash_ ^= reserved_key(card, seat, hidden);
+  set_reserved_lanes(seat);
 }
 
 void State::remove_reserved(int seat, int index) {
   Player& p = players_[seat];
-  for (int i = index; i < p.n_reserved; ++i) hash_ ^= reserved_key(p.reserved[i], seat, i, (p.hidden_reserved >> i) & 1);
+  hash_ ^= reserved_key(p.reserved[index], seat, (p.hidden_reserved >> index) & 1);
   const uint8_t low = static_cast<uint8_t>(p.hidden_reserved & ((1u << index) - 1));
   const uint8_t high = static_cast<uint8_t>((p.hidden_reserved >> (index + 1)) << index);
   p.hidden_reserved = low | high;
   for (int i = index; i + 1 < p.n_reserved; ++i) p.reserved[i] = p.reserved[i + 1];
   p.reserved[--p.n_reserved] = kNoCard;
-  for (int i = index; i < p.n_reserved; ++i) hash_ ^= reserved_key(p.reserved[i], seat, i, (p.hidden_reserved >> i) & 1);
+  set_reserved_lanes(seat);
+}
+
+void State::set_reserved_lanes(int seat) {
+  Player& p = players_[seat];
+  for (int c = 0; c < kColours; ++c) {
+    uint32_t lanes = 0;
+    for (int i = 0; i < p.n_reserved; ++i) lanes |= static_cast<uint32_t>(lane(kT.cards[p.reserved[i]].cost, c)) << (8 * i);
+    p.reserved_cost[c] = lanes;
+  }
 }
 
 void State::take_gold_if_any(int seat) {

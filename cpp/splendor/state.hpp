@@ -90,6 +90,7 @@ struct Player {
   uint8_t n_reserved = 0;
   uint8_t hidden_reserved = 0;  // bit i: reserved[i] was taken blind from a deck
   uint8_t reserved[kMaxReserved] = {kNoCard, kNoCard, kNoCard};
+  uint32_t reserved_cost[kColours] = {};  // byte lane i: reserved[i]'s cost in that colour
 
   int token_count() const { return core::swar::sum(tokens); }
   bool owns(int card) const { return (owned[card >> 6] >> (card & 63)) & 1; }
@@ -157,6 +158,7 @@ class State {
   void clear_table_slot(int slot);
   void add_reserved(int seat, int card, bool hidden);
   void remove_reserved(int seat, int index);
+  void set_reserved_lanes(int seat);
   void take_gold_if_any(int seat);
   int pop_deck(int level);
   void remove_from_deck(int level, int card);
