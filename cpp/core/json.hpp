@@ -720,6 +720,9 @@ class Cursor {
   std::string path() const { return path_.empty() ? "(root)" : path_; }
   bool exists() const { return value_ != nullptr; }
   bool is_null() const { return value_ && value_->is_null(); }
+  bool is_integer() const { return value_ && value_->is_integer(); }
+  bool is_array() const { return value_ && value_->type() == Type::Array; }
+  bool is_object() const { return value_ && value_->type() == Type::Object; }
 
   // Whether this object has `key`; false when this cursor is absent.
   bool has(std::string_view key) const { return value_ && expect(Type::Object).find(key); }

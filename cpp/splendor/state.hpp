@@ -107,6 +107,7 @@ class State {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   bool is_chance() const { return phase_ == Phase::kChance; }
   Phase phase() const { return phase_; }
+  int turn_seat() const { return current_; }  // whose turn it is, also at chance nodes
 
   void legal_actions(ActionList& out) const;
   bool is_legal(Action a) const;
@@ -125,6 +126,11 @@ class State {
 
   void observation_tensor(int player, float* out) const;
 
+  std::string to_json() const;
+  std::string observation_json(int player) const;
+  static State from_json(const Config& config, std::string_view text);
+  static State from_observation(const Config& config, std::string_view text, uint64_t seed);
+
   std::string action_to_string(Action a) const;
   Action string_to_action(std::string_view text) const;
 
@@ -140,6 +146,7 @@ class State {
   int passes_in_a_row() const { return passes_; }
   bool in_setup() const { return in_setup_; }
   int pending_blind_level() const { return pending_blind_ - 1; }  // -1: none
+  int noble_order(int i) const { return noble_order_[i]; }
   bool end_triggered() const;
   uint64_t legal_main_mask() const;   // bit per main action id (< kNumMainActions)
   uint16_t qualifying_nobles(int seat) const;

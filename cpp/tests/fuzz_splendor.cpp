@@ -52,6 +52,38 @@ void play_one(const Config& config, uint64_t seed, bool explicit_chance) {
     s.legal_actions(legal);
     expect(!legal.empty(), "a non-terminal state has a legal action", seed, step);
     for (Action a : legal) expect(s.is_legal(a), "legal_actions agree with is_legal", seed, step);
+    if (step % 5 == 0) {
+      // A full position round-trips; a player's view rebuilds a state with the same view.
+      const State back = State::from_json(config, s.to_json());
+      expect(back == s, "JSON round-trip equals the original", seed, step);
+      expect(back.hash() == s.hash(), "JSON round-trip keeps the hash", seed, step);
+      const int viewer = static_cast<int>(rng.below(static_cast<uint32_t>(s.num_players())));
+      const std::string view = s.observation_json(viewer);
+      const State sampled = State::from_observation(config, view, seed + static_cast<uint64_t>(step));
+      expect(sampled.observation_json(viewer) == view, "a state rebuilt from a view shows the same view", seed, step);
+      // Damaged positions are refused with InvalidInput or read into a consistent state.
+      std::string damaged = rng.below(2) ? s.to_json() : view;
+      for (int edits = 1 + static_cast<int>(rng.below(3)); edits > 0; --edits) {
+        const size_t at = rng.below(static_cast<uint32_t>(damaged.size()));
+        switch (rng.below(4)) {
+          case 0: damaged[at] = static_cast<char>("0123456789[]{},:\"-"[rng.below(17)]); break;
+          case 1: damaged.erase(at, 1 + rng.below(8)); break;
+          case 2: damaged.insert(at, std::to_string(rng.below(120))); break;
+          default: damaged.resize(at); break;
+        }
+      }
+      try {
+        const State odd = rng.below(2) ? State::from_json(config, damaged) : State::from_observation(config, damaged, seed);
+        expect(odd.hash() == odd.compute_hash(), "an accepted damaged position is consistent", seed, step);
+        check_conservation(odd, seed, step);
+      } catch (const core::InvalidInput&) {
+      }
+      State shuffled = s;
+      core::Rng det_rng(seed ^ static_cast<uint64_t>(step));
+      shuffled.determinize(viewer, det_rng);
+      expect(shuffled.observation_json(viewer) == view, "determinize keeps the observer's view", seed, step);
+      expect(shuffled.hash() == shuffled.compute_hash(), "determinize keeps the hash consistent", seed, step);
+    }
     // Bad actions are refused and leave the state unchanged.
     const State before = s;
     const Action bad = static_cast<Action>(rng.below(kNumDistinctActions + 20)) - 10;

@@ -60,6 +60,19 @@ class Game:
         """
         return self._state_class.initial(self._rules, _seed(seed), bool(explicit_chance))
 
+    def state_from_json(self, text: str) -> Any:
+        """A full state from ``state.to_json()`` text (docs/position-format.md).
+
+        Every problem raises ``ValueError`` naming its JSON path.
+        """
+        return self._state_class.from_json(self._rules, _text(text))
+
+    def state_from_observation(self, text: str, seed: int | None = None) -> Any:
+        """A full state consistent with a player's view (``observation_json``): the
+        unknown deck order and the opponents' blind reserves are drawn from the
+        unseen cards with ``seed``."""
+        return self._state_class.from_observation(self._rules, _text(text), _seed(seed))
+
     def cards(self) -> list[dict[str, Any]]:
         """The development cards: id (CSV row number), level, bonus, points, cost."""
         return _CARD_TABLES[self.name][0]()
@@ -67,6 +80,22 @@ class Game:
     def nobles(self) -> list[dict[str, Any]]:
         """The nobles (base game): id, points, requirement."""
         return _CARD_TABLES[self.name][1]()
+
+
+def _text(text: Any) -> str:
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    if not isinstance(text, str):
+        raise ValueError(f"a position must be JSON text, got {type(text).__name__}")
+    return text
+
+
+def _state_from_pickle(game_name: str, text: str) -> Any:
+    """Restores a pickled state (used by multiprocessing)."""
+    import json
+
+    variant = json.loads(text).get("variant", {})
+    return load_game(game_name, **variant).state_from_json(text)
 
 
 def _seed(seed: int | None) -> int:
