@@ -96,3 +96,27 @@ def test_jsonl_round_trip_and_line_numbers() -> None:
     bad = buf.getvalue() + "\n" + json.dumps({**GOOD, "seed": -2}) + "\n"
     with pytest.raises(ValueError, match="line 5"):
         list(read_jsonl(io.StringIO(bad)))
+
+
+def test_real_engine_game_record_replays_to_the_same_final_state() -> None:
+    import random
+
+    import splendor_mcts as sm
+
+    game = sm.load_game("splendor", players=3)
+    state = game.new_initial_state(seed=21, explicit_chance=True)
+    rng = random.Random(0)
+    actions = []
+    while not state.is_terminal():
+        a = state.dealt_outcome() if state.current_player() == sm.CHANCE else rng.choice(state.legal_actions())
+        state.apply_action(a)
+        actions.append(a)
+    record = GameRecord(game=game.spec, seed=21, seats=("random",) * 3, actions=tuple(actions),
+                        result=tuple(state.returns()))
+    again = replay(GameRecord.from_json(record.to_json()))
+    assert again.is_terminal() and again.hash() == state.hash()
+    assert list(again.returns()) == list(record.result)
+    if hasattr(state, "to_json"):
+        assert again.to_json() == state.to_json()
+    half = replay(record, upto=len(actions) // 2)
+    assert not half.is_terminal()
