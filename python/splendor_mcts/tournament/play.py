@@ -12,6 +12,7 @@ the actions up to that moment and the reason.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import time
 from collections.abc import Callable
@@ -34,6 +35,11 @@ def resolve_loader(loader: str) -> Callable[..., Any]:
     except (ImportError, AttributeError) as exc:
         raise ValueError(f"cannot load the game loader {loader!r}: {exc}") from None
     return fn
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(spec_text: str) -> Any:
+    return parse_agent_spec(spec_text)
 
 
 def load_game_cached(loader: str, spec: str) -> Any:
@@ -81,7 +87,7 @@ def play_game(task: GameTask) -> PlayedGame:
     agents: list[Any] = []
     for seat, (spec_text, seed) in enumerate(zip(task.seats, task.agent_seeds)):
         try:
-            agents.append(build_agent(parse_agent_spec(spec_text), game, seed))
+            agents.append(build_agent(_parsed(spec_text), game, seed))
         except Exception as exc:  # noqa: BLE001 - a broken agent forfeits, the tournament goes on
             forfeit = Forfeit(seat, f"crashed while being built: {_describe(exc)}")
             break

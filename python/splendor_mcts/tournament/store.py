@@ -86,6 +86,14 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Write-ahead log with synchronous=NORMAL: a committed game survives the process being killed
+    (what resuming needs); only a power cut may lose the last commits, never corrupt the file.
+    It saves the fsync per game that otherwise dominates the cost of storing a cheap game."""
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = NORMAL")
+
+
 def _table_names(conn: sqlite3.Connection, path: Path) -> set[str]:
     try:
         rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
@@ -136,6 +144,7 @@ class TournamentStore:
                     conn.execute("INSERT INTO tournament VALUES ('created', ?)", (time.strftime("%Y-%m-%dT%H:%M:%S"),))
                     conn.executemany("INSERT INTO agents VALUES (?, ?, ?)",
                                      [(i, name, spec) for i, (name, spec) in enumerate(agents)])
+                _use_wal(conn)
                 return cls(conn, path)
             store = cls(conn, path)
             store._check_ours(tables)
@@ -145,6 +154,7 @@ class TournamentStore:
                     f"{path} holds a different tournament ({_describe_difference(stored, fingerprint)}); "
                     "use another --db or remove the file"
                 )
+            _use_wal(conn)
             return store
         except BaseException:
             conn.close()
