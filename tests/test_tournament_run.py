@@ -229,3 +229,13 @@ def test_ray_backend_gives_the_same_results_as_local(tmp_path: Path, monkeypatch
         ray.shutdown()
     run_tournament(config(tmp_path, db=tmp_path / "local.sqlite", deals=3))
     assert stored(tmp_path / "ray.sqlite") == stored(tmp_path / "local.sqlite")
+
+
+def test_a_worker_killed_by_its_agent_stops_the_run_cleanly_and_keeps_games(tmp_path: Path) -> None:
+    from splendor_mcts.tournament.backends import WorkerLost
+
+    agents = (T, R, "tournament_fakes:ProcessKillingAgent")
+    with pytest.raises(WorkerLost, match="run the same command again to resume"):
+        run_tournament(config(tmp_path, agents=agents, deals=3, concurrency=2))
+    games = stored(tmp_path / "t.sqlite")
+    assert all("tournament_fakes:ProcessKillingAgent" not in seats for seats, *_ in games.values())

@@ -185,3 +185,15 @@ class SlowAgent(ThresholdAgent):
     def step(self, state: HighCardState) -> int:
         time.sleep(self.delay)
         return super().step(state)
+
+
+class ProcessKillingAgent:
+    """Kills the process it runs in: a hard crash no exception handler can catch."""
+
+    def __init__(self, game: Any, seed: int = 0) -> None:
+        pass
+
+    def step(self, state: HighCardState) -> int:
+        import os
+
+        os._exit(3)

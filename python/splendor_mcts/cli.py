@@ -35,6 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"splendor-mcts {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except RuntimeError as exc:  # a run that cannot go on (e.g. a lost worker); its message says what to do
+        print(f"splendor-mcts {args.command}: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"splendor-mcts {args.command}: interrupted", file=sys.stderr)
         return 130

@@ -11,12 +11,17 @@ import multiprocessing
 import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from .play import GameTask, play_game
 from .store import PlayedGame
 
 BACKENDS = ("local", "ray")
+
+
+class WorkerLost(RuntimeError):
+    """A worker died or failed outside any agent's move; the games stored so far are kept."""
 
 
 class Backend(Protocol):
@@ -78,7 +83,14 @@ class ProcessBackend:
                 break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                try:
+                    played = future.result()
+                except BrokenProcessPool:
+                    raise WorkerLost(
+                        "a worker process died while playing (an agent may have crashed the interpreter); "
+                        "finished games are saved: run the same command again to resume"
+                    ) from None
+                yield played
         self.close()
 
     def close(self) -> None:
@@ -132,7 +144,12 @@ class RayBackend:
                 break
             done, self._pending = ray.wait(self._pending, num_returns=1)
             for ref in done:
-                yield ray.get(ref)
+                try:
+                    played = ray.get(ref)
+                except ray.exceptions.RayError as exc:
+                    raise WorkerLost(f"a Ray task failed: {exc}; finished games are saved: run the same "
+                                     "command again to resume") from None
+                yield played
 
     def close(self) -> None:
         for ref in self._pending:
