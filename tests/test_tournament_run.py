@@ -239,3 +239,19 @@ def test_a_worker_killed_by_its_agent_stops_the_run_cleanly_and_keeps_games(tmp_
         run_tournament(config(tmp_path, agents=agents, deals=3, concurrency=2))
     games = stored(tmp_path / "t.sqlite")
     assert all("tournament_fakes:ProcessKillingAgent" not in seats for seats, *_ in games.values())
+
+
+def test_damaged_rows_and_truncated_files_are_reported_as_corrupt(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite"
+    run_tournament(config(tmp_path, deals=20))
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE games SET result = 'oops' WHERE game_id = 3")
+    conn.commit()
+    conn.close()
+    with pytest.raises(TournamentDatabaseError, match="game 3 has unreadable seats/result"):
+        run_tournament(config(tmp_path, deals=20))
+    data = db.read_bytes()
+    half = tmp_path / "half.sqlite"
+    half.write_bytes(data[: len(data) // 2])
+    with pytest.raises(TournamentDatabaseError, match="corrupt|not a usable SQLite database"):
+        run_tournament(config(tmp_path, db=half, deals=20))

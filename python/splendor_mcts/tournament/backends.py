@@ -66,7 +66,18 @@ class ProcessBackend:
         self._executor: ProcessPoolExecutor | None = None
 
     def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
-        self._executor = ProcessPoolExecutor(
+        try:
+            yield from self._run(tasks)
+        except BrokenProcessPool:
+            raise WorkerLost(
+                "a worker process died while playing (an agent may have crashed the interpreter); "
+                "finished games are saved: run the same command again to resume"
+            ) from None
+        finally:
+            self.close()
+
+    def _run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+        executor = self._executor = ProcessPoolExecutor(
             max_workers=self.concurrency, mp_context=multiprocessing.get_context("spawn")
         )
         pending: set[Future[PlayedGame]] = set()
@@ -78,20 +89,12 @@ class ProcessBackend:
                 if task is None:
                     exhausted = True
                 else:
-                    pending.add(self._executor.submit(play_game, task))
+                    pending.add(executor.submit(play_game, task))
             if not pending:
                 break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                try:
-                    played = future.result()
-                except BrokenProcessPool:
-                    raise WorkerLost(
-                        "a worker process died while playing (an agent may have crashed the interpreter); "
-                        "finished games are saved: run the same command again to resume"
-                    ) from None
-                yield played
-        self.close()
+                yield future.result()
 
     def close(self) -> None:
         executor, self._executor = self._executor, None
