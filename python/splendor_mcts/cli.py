@@ -1,0 +1,47 @@
+"""The ``splendor-mcts`` command: one entry point, one subcommand per tool.
+
+Each tool registers its subcommands with ``register(subparsers)`` and sets ``func`` on its parser;
+``func(args)`` returns the exit code. A ``ValueError`` from a tool is bad input: it is printed as
+``splendor-mcts <command>: error: ...`` with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+
+def _registrars() -> list[Callable[[Any], None]]:
+    from .tournament.cli import register as register_tournament
+
+    return [register_tournament]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="splendor-mcts", description="Splendor and Splendor Duel engine tools")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for register in _registrars():
+        register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except ValueError as exc:
+        print(f"splendor-mcts {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:  # a run that cannot go on (e.g. a lost worker); its message says what to do
+        print(f"splendor-mcts {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"splendor-mcts {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,223 @@
+"""Game records: one finished (or forfeited, or unfinished) game as a JSON object.
+
+Format ``splendor-mcts-record/1``::
+
+    {"format": "splendor-mcts-record/1",
+     "game": "<game.spec>",            # canonical spec, accepted by splendor_mcts.load_game
+     "seed": 7,                        # seed passed to game.new_initial_state
+     "explicit_chance": true,          # every card reveal / bag fill is a recorded chance action
+     "seats": ["mcts:iterations=200", "random"],   # agent spec per seat, seat order
+     "actions": [12, 3, 40, ...],      # every action in order, chance outcomes included
+     "move_times": [0.012, ...] | null,  # seconds per non-chance action, in order
+     "result": [1.0, 0.0] | null,      # per seat; null for an unfinished game
+     "termination": "normal" | "forfeit" | "unfinished",
+     "forfeit": {"seat": 1, "reason": "..."} | null,
+     "meta": {...}}                    # free: tournament name, deal, rotation, ...
+
+Replaying ``game.new_initial_state(seed, explicit_chance=True)`` and applying every action
+reproduces the final state exactly (:func:`replay`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+RECORD_FORMAT = "splendor-mcts-record/1"
+TERMINATIONS = ("normal", "forfeit", "unfinished")
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """The seat that lost the game by crashing or playing an illegal move, and why."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay and score one game."""
+
+    game: str
+    seed: int
+    seats: tuple[str, ...]
+    actions: tuple[int, ...]
+    move_times: tuple[float, ...] | None = None
+    result: tuple[float, ...] | None = None
+    termination: str = "normal"
+    forfeit: Forfeit | None = None
+    explicit_chance: bool = True
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a plain JSON-ready dict (key order as in the format description)."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "seed": self.seed,
+            "explicit_chance": self.explicit_chance,
+            "seats": list(self.seats),
+            "actions": list(self.actions),
+            "move_times": None if self.move_times is None else list(self.move_times),
+            "result": None if self.result is None else list(self.result),
+            "termination": self.termination,
+            "forfeit": None
+            if self.forfeit is None
+            else {"seat": self.forfeit.seat, "reason": self.forfeit.reason},
+            "meta": dict(self.meta),
+        }
+
+    def to_json(self) -> str:
+        """One line of JSON (no newline)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Build a record from a decoded JSON object; ValueError names the bad field."""
+        if not isinstance(data, dict):
+            raise ValueError(f"game record must be a JSON object, got {type(data).__name__}")
+        fmt = data.get("format")
+        if fmt != RECORD_FORMAT:
+            raise ValueError(f"game record field 'format': expected {RECORD_FORMAT!r}, got {fmt!r}")
+        missing = [k for k in ("game", "seed", "seats", "actions") if k not in data]
+        if missing:
+            raise ValueError(f"game record is missing field {missing[0]!r}")
+        known = {"format", "game", "seed", "explicit_chance", "seats", "actions", "move_times",
+                 "result", "termination", "forfeit", "meta"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"game record has unknown field {unknown[0]!r}")
+        forfeit = data.get("forfeit")
+        if forfeit is not None:
+            if not isinstance(forfeit, dict) or set(forfeit) != {"seat", "reason"}:
+                raise ValueError("game record field 'forfeit': expected {\"seat\": int, \"reason\": str} or null")
+            forfeit = Forfeit(seat=forfeit["seat"], reason=forfeit["reason"])
+        seats = data["seats"]
+        actions = data["actions"]
+        move_times = data.get("move_times")
+        result = data.get("result")
+        meta = data.get("meta", {})
+        for name, value in (("seats", seats), ("actions", actions)):
+            if not isinstance(value, list):
+                raise ValueError(f"game record field {name!r}: expected a list, got {type(value).__name__}")
+        for name, value in (("move_times", move_times), ("result", result)):
+            if value is not None and not isinstance(value, list):
+                raise ValueError(f"game record field {name!r}: expected a list or null, got {type(value).__name__}")
+        if not isinstance(meta, dict):
+            raise ValueError(f"game record field 'meta': expected an object, got {type(meta).__name__}")
+        return cls(
+            game=data["game"],
+            seed=data["seed"],
+            seats=tuple(seats),
+            actions=tuple(actions),
+            move_times=None if move_times is None else tuple(move_times),
+            result=None if result is None else tuple(result),
+            termination=data.get("termination", "normal"),
+            forfeit=forfeit,
+            explicit_chance=data.get("explicit_chance", True),
+            meta=meta,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Parse one JSON record; ValueError names the bad field (or says the JSON is bad)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"game record is not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
+
+
+def _validate(r: GameRecord) -> None:
+    """Check types and consistency; raise ValueError naming the first bad field."""
+    if not isinstance(r.game, str) or not r.game:
+        raise ValueError("game record field 'game': expected a non-empty game spec string")
+    if not _is_int(r.seed) or r.seed < 0:
+        raise ValueError(f"game record field 'seed': expected a non-negative integer, got {r.seed!r}")
+    if not isinstance(r.explicit_chance, bool):
+        raise ValueError("game record field 'explicit_chance': expected true or false")
+    if len(r.seats) < 1 or not all(isinstance(s, str) for s in r.seats):
+        raise ValueError("game record field 'seats': expected a non-empty list of agent spec strings")
+    if not all(_is_int(a) and a >= 0 for a in r.actions):
+        raise ValueError("game record field 'actions': expected a list of non-negative integers")
+    if r.move_times is not None and not all(_is_number(t) and t >= 0 for t in r.move_times):
+        raise ValueError("game record field 'move_times': expected non-negative seconds or null")
+    if r.termination not in TERMINATIONS:
+        raise ValueError(f"game record field 'termination': expected one of {TERMINATIONS}, got {r.termination!r}")
+    if r.result is not None:
+        if len(r.result) != len(r.seats) or not all(_is_number(x) for x in r.result):
+            raise ValueError("game record field 'result': expected one number per seat or null")
+    if (r.result is None) != (r.termination == "unfinished"):
+        raise ValueError("game record field 'result': null exactly when termination is 'unfinished'")
+    if (r.forfeit is None) != (r.termination != "forfeit"):
+        raise ValueError("game record field 'forfeit': set exactly when termination is 'forfeit'")
+    if r.forfeit is not None:
+        if not _is_int(r.forfeit.seat) or not 0 <= r.forfeit.seat < len(r.seats):
+            raise ValueError(f"game record field 'forfeit.seat': expected a seat in 0..{len(r.seats) - 1}")
+        if not isinstance(r.forfeit.reason, str):
+            raise ValueError("game record field 'forfeit.reason': expected a string")
+
+
+def replay(record: GameRecord, upto: int | None = None, game: Any = None) -> Any:
+    """The state after the first ``upto`` actions of ``record`` (all of them by default).
+
+    ``game`` defaults to ``splendor_mcts.load_game(record.game)``. Raises ValueError naming the
+    action index when a recorded action is illegal (the record does not belong to this game).
+    """
+    if game is None:
+        import splendor_mcts
+
+        game = splendor_mcts.load_game(record.game)
+    actions = record.actions if upto is None else record.actions[:upto]
+    if upto is not None and not 0 <= upto <= len(record.actions):
+        raise ValueError(f"upto={upto} is outside 0..{len(record.actions)}")
+    state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
+    for index, action in enumerate(actions):
+        try:
+            state.apply_action(action)
+        except ValueError as exc:
+            raise ValueError(f"record action #{index} ({action}) is illegal here: {exc}") from None
+    return state
+
+
+def write_jsonl(records: Iterable[GameRecord], out: IO[str] | str | Path) -> int:
+    """Write records as JSON lines to a path or an open text file; return how many."""
+    if isinstance(out, (str, Path)):
+        with open(out, "w", encoding="utf-8") as handle:
+            return write_jsonl(records, handle)
+    count = 0
+    for record in records:
+        out.write(record.to_json() + "\n")
+        count += 1
+    return count
+
+
+def read_jsonl(source: IO[str] | str | Path) -> Iterator[GameRecord]:
+    """Yield records from JSON lines (blank lines skipped); errors name the line number."""
+    if isinstance(source, (str, Path)):
+        with open(source, encoding="utf-8") as handle:
+            yield from read_jsonl(handle)
+        return
+    for number, line in enumerate(source, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield GameRecord.from_json(line)
+        except ValueError as exc:
+            raise ValueError(f"line {number}: {exc}") from None

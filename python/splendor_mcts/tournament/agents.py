@@ -1,0 +1,255 @@
+"""Agent specs (``mcts:iterations=2000,threads=1``, ``greedy``, ``pkg.mod:Class``) and agent construction.
+
+Grammar::
+
+    spec      := builtin [":" params] | module ":" Class [":" params]
+    builtin   := "mcts" | "greedy" | "random"
+    params    := key "=" value ("," key "=" value)*
+
+Every spec may carry ``name=<display name>`` (letters, digits, ``._-+``); it is not passed to the
+agent. Without it the display name is the spec itself (minus ``name=``).
+
+Values are parsed as int, then float, then ``true``/``false``, else kept as a string.
+
+What each agent sees:
+
+* built-in bots (``mcts``, ``greedy``, ``random``) get the full state; they never read hidden
+  information from it (MCTS determinizes from the mover's view inside the engine).
+* a user agent ``module:Class`` is built as ``Class(game, seed=..., **params)`` and its
+  ``step(state)`` gets ``game.state_from_observation(state.observation_json(seat), seed=...)``:
+  a state consistent with what its seat knows, with hidden cards resampled, so it cannot peek.
+  Action ids are the same in both states.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+BUILTIN_KINDS = ("mcts", "greedy", "random")
+_NAME_RE = re.compile(r"^[A-Za-z0-9._+\-]+$")
+_MODULE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+_CLASS_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class Agent(Protocol):
+    """What the tournament needs from an agent: one action id per decision."""
+
+    def step(self, state: Any) -> int: ...
+
+
+def _positive_int(key: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"parameter {key!r} must be a positive integer, got {value!r}")
+    return value
+
+
+def _positive_float(key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"parameter {key!r} must be a positive number of seconds, got {value!r}")
+    return float(value)
+
+
+# Built-in agents: parameter name -> validator.
+_BUILTIN_PARAMS: dict[str, dict[str, Callable[[str, Any], Any]]] = {
+    "mcts": {"iterations": _positive_int, "time": _positive_float, "threads": _positive_int},
+    "greedy": {},
+    "random": {},
+}
+MCTS_DEFAULT_ITERATIONS = 2000
+
+
+def _parse_value(text: str) -> Any:
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A parsed, validated agent spec.
+
+    ``kind`` is ``mcts``/``greedy``/``random`` or ``python``; ``target`` is ``module:Class`` for
+    a Python agent; ``params`` keeps the order given; ``name`` is the display name.
+    """
+
+    kind: str
+    params: tuple[tuple[str, Any], ...]
+    name: str
+    target: str | None = None
+
+    @property
+    def spec(self) -> str:
+        """Canonical spec text without the display name (what game records store per seat)."""
+        head = self.target if self.kind == "python" else self.kind
+        assert head is not None
+        if not self.params:
+            return head
+        return head + ":" + ",".join(f"{k}={_format_value(v)}" for k, v in self.params)
+
+    @property
+    def full_spec(self) -> str:
+        """Spec text including ``name=`` when it differs from the default; parses back equal."""
+        if self.name == self.spec:
+            return self.spec
+        sep = "," if self.params else ":"
+        return f"{self.spec}{sep}name={self.name}"
+
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.params)
+
+
+def _split_params(text: str, spec: str) -> list[tuple[str, Any]]:
+    params: list[tuple[str, Any]] = []
+    seen: set[str] = set()
+    for item in text.split(","):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        value = value.strip()
+        if not eq or not key or not value:
+            raise ValueError(f"agent spec {spec!r}: expected key=value, got {item!r}")
+        if key in seen:
+            raise ValueError(f"agent spec {spec!r}: parameter {key!r} given twice")
+        seen.add(key)
+        params.append((key, value if key == "name" else _parse_value(value)))
+    return params
+
+
+def parse_agent_spec(spec: str) -> AgentSpec:
+    """Parse and validate one agent spec; ValueError names the spec and the bad part.
+
+    A Python agent's module is imported and its constructor signature checked against the
+    parameters here, so a typo fails before any game starts.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError("agent spec must be a non-empty string")
+    text = spec.strip()
+    head, _, rest = text.partition(":")
+    head = head.strip()
+    if head in BUILTIN_KINDS:
+        kind, target, param_text = head, None, rest
+    elif "=" in head or not rest:
+        raise ValueError(
+            f"unknown agent {head!r} in spec {spec!r}: expected one of {', '.join(BUILTIN_KINDS)} "
+            "or a Python class as module:Class"
+        )
+    else:
+        cls_name, _, param_text = rest.partition(":")
+        cls_name = cls_name.strip()
+        if not _MODULE_RE.match(head) or not _CLASS_RE.match(cls_name):
+            raise ValueError(f"agent spec {spec!r}: expected module:Class, got {head}:{cls_name}")
+        kind, target = "python", f"{head}:{cls_name}"
+    params = _split_params(param_text, spec) if param_text.strip() else []
+    name_values = [v for k, v in params if k == "name"]
+    params = [(k, v) for k, v in params if k != "name"]
+    if kind == "python":
+        assert target is not None
+        _check_python_agent(target, params, spec)
+    else:
+        allowed = _BUILTIN_PARAMS[kind]
+        checked: list[tuple[str, Any]] = []
+        for key, value in params:
+            if key not in allowed:
+                known = ", ".join(sorted(allowed) + ["name"])
+                raise ValueError(f"agent spec {spec!r}: unknown parameter {key!r} for {kind} (known: {known})")
+            try:
+                checked.append((key, allowed[key](key, value)))
+            except ValueError as exc:
+                raise ValueError(f"agent spec {spec!r}: {exc}") from None
+        params = checked
+        if kind == "mcts" and "iterations" in dict(params) and "time" in dict(params):
+            raise ValueError(f"agent spec {spec!r}: give mcts either iterations= or time=, not both")
+    parsed = AgentSpec(kind=kind, params=tuple(params), name="", target=target)
+    name = name_values[0] if name_values else parsed.spec
+    if name_values and not _NAME_RE.match(name):
+        raise ValueError(f"agent spec {spec!r}: display name {name!r} may hold only letters, digits and ._-+")
+    return AgentSpec(kind=kind, params=tuple(params), name=name, target=target)
+
+
+def load_python_class(target: str) -> type:
+    """Import ``module:Class``; ValueError says what could not be found."""
+    module_name, _, cls_name = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # noqa: BLE001 - any import failure is a bad spec
+        raise ValueError(f"cannot import module {module_name!r} for agent {target!r}: {exc}") from None
+    cls = getattr(module, cls_name, None)
+    if cls is None or not callable(cls):
+        raise ValueError(f"module {module_name!r} has no class {cls_name!r} (agent {target!r})")
+    if not callable(getattr(cls, "step", None)):
+        raise ValueError(f"agent class {target!r} has no step(state) method")
+    return cls
+
+
+def _check_python_agent(target: str, params: list[tuple[str, Any]], spec: str) -> None:
+    cls = load_python_class(target)
+    try:
+        signature = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return  # e.g. a C extension class: cannot check, constructing it will tell
+    try:
+        signature.bind(None, seed=0, **dict(params))
+    except TypeError as exc:
+        raise ValueError(
+            f"agent spec {spec!r}: {target} cannot be built as {target.split(':')[1]}(game, seed=..., "
+            f"{', '.join(f'{k}=...' for k, _ in params)}): {exc}"
+        ) from None
+
+
+class ObservingAgent:
+    """Wraps a user agent so that it only sees its seat's observation (hidden cards resampled)."""
+
+    def __init__(self, inner: Agent, game: Any, seed: int) -> None:
+        self.inner = inner
+        self.game = game
+        self.seed = seed
+        self.calls = 0
+
+    def step(self, state: Any) -> int:
+        seat = state.current_player()
+        self.calls += 1
+        view = self.game.state_from_observation(
+            state.observation_json(seat), seed=(self.seed + self.calls) % (1 << 63)
+        )
+        return self.inner.step(view)
+
+
+def build_agent(spec: AgentSpec, game: Any, seed: int, engine: Mapping[str, Any] | None = None) -> Agent:
+    """Construct a fresh agent for one game.
+
+    ``engine`` maps ``RandomBot``/``GreedyBot``/``MCTSBot`` to classes; by default they come from
+    ``splendor_mcts``.
+    """
+    if spec.kind == "python":
+        assert spec.target is not None
+        cls = load_python_class(spec.target)
+        return ObservingAgent(cls(game, seed=seed, **spec.kwargs()), game, seed)
+    if engine is None:
+        import splendor_mcts
+
+        engine = {n: getattr(splendor_mcts, n) for n in ("RandomBot", "GreedyBot", "MCTSBot")}
+    if spec.kind == "random":
+        return engine["RandomBot"](game, seed=seed)
+    if spec.kind == "greedy":
+        return engine["GreedyBot"](game, seed=seed)
+    kwargs = spec.kwargs()
+    threads = kwargs.get("threads", 1)
+    if "time" in kwargs:
+        return engine["MCTSBot"](game, time_limit=kwargs["time"], threads=threads, seed=seed)
+    iterations = kwargs.get("iterations", MCTS_DEFAULT_ITERATIONS)
+    return engine["MCTSBot"](game, iterations=iterations, threads=threads, seed=seed)

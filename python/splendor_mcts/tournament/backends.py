@@ -1,0 +1,174 @@
+"""Where games run: in this process, in local worker processes, or on a Ray cluster.
+
+Every backend takes :class:`~splendor_mcts.tournament.play.GameTask` objects and yields
+:class:`~splendor_mcts.tournament.store.PlayedGame` results as games finish (in any order).
+The caller alone writes the database. :meth:`Backend.close` abandons games still running.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Protocol
+
+from .play import GameTask, play_game
+from .store import PlayedGame
+
+BACKENDS = ("local", "ray")
+
+
+class WorkerLost(RuntimeError):
+    """A worker died or failed outside any agent's move; the games stored so far are kept."""
+
+
+class Backend(Protocol):
+    concurrency: int
+
+    def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]: ...
+
+    def close(self) -> None: ...
+
+
+def default_concurrency() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class InlineBackend:
+    """Plays games one after another in this process (``--concurrency 1``)."""
+
+    concurrency = 1
+
+    def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+        for task in tasks:
+            yield play_game(task)
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessBackend:
+    """A pool of ``spawn``-started worker processes, each playing whole games.
+
+    At most ``2 * concurrency`` games are queued at once, so an early stop (SPRT) wastes little.
+    """
+
+    def __init__(self, concurrency: int) -> None:
+        if concurrency < 1:
+            raise ValueError(f"--concurrency must be at least 1, got {concurrency}")
+        self.concurrency = concurrency
+        self._executor: ProcessPoolExecutor | None = None
+
+    def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+        try:
+            yield from self._run(tasks)
+        except BrokenProcessPool:
+            raise WorkerLost(
+                "a worker process died while playing (an agent may have crashed the interpreter); "
+                "finished games are saved: run the same command again to resume"
+            ) from None
+        finally:
+            self.close()
+
+    def _run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+        executor = self._executor = ProcessPoolExecutor(
+            max_workers=self.concurrency, mp_context=multiprocessing.get_context("spawn")
+        )
+        pending: set[Future[PlayedGame]] = set()
+        source = iter(tasks)
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < 2 * self.concurrency:
+                task = next(source, None)
+                if task is None:
+                    exhausted = True
+                else:
+                    pending.add(executor.submit(play_game, task))
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+
+    def close(self) -> None:
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # games still running are abandoned, not waited for
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
+
+
+class RayBackend:
+    """Runs games as Ray tasks (one CPU each) on an existing cluster or a local Ray.
+
+    ``address=None`` connects to a running cluster if ``RAY_ADDRESS`` says so, else starts a
+    local Ray with ``concurrency`` CPUs. Keeps at most ``2 * concurrency`` tasks in flight.
+    """
+
+    def __init__(self, concurrency: int, address: str | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ValueError("--backend ray needs Ray: pip install 'splendor-mcts[ray]'") from None
+        self._ray: Any = ray
+        self.address = address
+        if not ray.is_initialized():
+            if address is not None:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=concurrency, include_dashboard=False, log_to_driver=False)
+        self.concurrency = concurrency
+        self._remote = ray.remote(num_cpus=1, max_retries=0)(play_game)
+        self._pending: list[Any] = []
+
+    def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+        ray = self._ray
+        source = iter(tasks)
+        exhausted = False
+        while True:
+            while not exhausted and len(self._pending) < 2 * self.concurrency:
+                task = next(source, None)
+                if task is None:
+                    exhausted = True
+                else:
+                    self._pending.append(self._remote.remote(task))
+            if not self._pending:
+                break
+            done, self._pending = ray.wait(self._pending, num_returns=1)
+            for ref in done:
+                try:
+                    played = ray.get(ref)
+                except ray.exceptions.RayError as exc:
+                    raise WorkerLost(f"a Ray task failed: {exc}; finished games are saved: run the same "
+                                     "command again to resume") from None
+                yield played
+
+    def close(self) -> None:
+        for ref in self._pending:
+            self._ray.cancel(ref, force=True)
+        self._pending = []
+
+
+def make_backend(name: str, concurrency: int | None, ray_address: str | None = None) -> Backend:
+    """Backend by name: ``local`` (inline when concurrency is 1, processes otherwise) or ``ray``."""
+    if name not in BACKENDS:
+        raise ValueError(f"unknown backend {name!r}: expected one of {', '.join(BACKENDS)}")
+    if concurrency is not None and concurrency < 1:
+        raise ValueError(f"--concurrency must be at least 1, got {concurrency}")
+    n = concurrency or default_concurrency()
+    if name == "ray":
+        return RayBackend(n, ray_address)
+    if ray_address is not None:
+        raise ValueError("--ray-address needs --backend ray")
+    return InlineBackend() if n == 1 else ProcessBackend(n)

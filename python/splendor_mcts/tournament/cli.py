@@ -1,0 +1,166 @@
+"""``splendor-mcts tournament``, ``splendor-mcts replay`` and ``splendor-mcts export``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..records import GameRecord, read_jsonl, replay, write_jsonl
+from .backends import BACKENDS
+from .play import DEFAULT_LOADER
+from .progress import make_progress
+from .report import plot_ratings
+from .runner import Tournament, TournamentConfig, _load_game
+from .schedule import MODES, deals_for_games
+from .sprt import SprtConfig
+from .store import TournamentStore
+
+EXAMPLES = """examples:
+  splendor-mcts tournament mcts:iterations=400 greedy --deals 50
+  splendor-mcts tournament mcts:iterations=800,name=new mcts:iterations=400,name=old \\
+      --deals 5000 --sprt elo0=0 elo1=20 alpha=0.05 beta=0.05 --db ab.sqlite
+  splendor-mcts tournament random greedy mcts:iterations=100 mcts:iterations=300 --players 4 --deals 10
+  splendor-mcts tournament mcts:time=0.5 greedy --game duel --backend ray --ray-address auto
+"""
+
+
+def register(subparsers: Any) -> None:
+    """Add the tournament subcommands to the ``splendor-mcts`` parser."""
+    p = subparsers.add_parser(
+        "tournament", help="play a rated, seat-rotated, resumable tournament between agents",
+        description="Play every deal with every seat rotation between the given agents, store each game "
+        "in a SQLite database as it ends, and print cutechess-style results and a rating table. "
+        "Running the same command again resumes.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("agents", nargs="+", metavar="AGENT",
+                   help="agent spec: mcts:iterations=N,threads=T | mcts:time=SECONDS | greedy | random | "
+                   "module:Class[:k=v,...]; add name=LABEL to any spec")
+    p.add_argument("--game", default="splendor", help="game name or spec, e.g. splendor, duel, "
+                   "'splendor(players=4,points_to_win=18)' (default: splendor)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    p.add_argument("--mode", choices=MODES, default="round-robin",
+                   help="round-robin: every group of agents meets; gauntlet: the first agent meets every other")
+    count = p.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=int, help="deals per pairing; each is played once per seat rotation (default 10)")
+    count.add_argument("--games", type=int, help="games per pairing (a multiple of the number of players)")
+    p.add_argument("--seed", type=int, default=0, help="tournament seed: fixes every deal (default 0)")
+    p.add_argument("--db", default="results.sqlite", help="SQLite database of the games (default: ./results.sqlite)")
+    p.add_argument("--concurrency", type=int, help="games played at once (default: all cores)")
+    p.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or a Ray cluster")
+    p.add_argument("--ray-address", help="address of an existing Ray cluster (default: start a local Ray)")
+    p.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
+                   help="stop agent 1 vs agent 2 early: elo0=0 elo1=10 alpha=0.05 beta=0.05")
+    p.add_argument("--plot", metavar="PNG", help="save a ratings chart (matplotlib)")
+    p.add_argument("--export", metavar="JSONL", help="also write every stored game as JSON lines")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines")
+    p.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",
+                   help="advanced: load the game with another function taking (spec, players=...)")
+    p.set_defaults(func=run_tournament_command)
+
+    r = subparsers.add_parser("replay", help="replay a stored game move by move",
+                              description="Print every action of a game from a tournament database or a JSON-lines file.")
+    source = r.add_mutually_exclusive_group(required=True)
+    source.add_argument("--db", help="tournament database")
+    source.add_argument("--records", metavar="JSONL", help="file of game records (one per line)")
+    r.add_argument("game", type=int, help="game id in the database, or line number (from 1) in the file")
+    r.add_argument("--upto", type=int, help="stop after this many actions")
+    r.add_argument("--json", action="store_true", help="print the final state as JSON instead of the moves")
+    r.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",
+                   help="advanced: load the game with another function taking the record's game spec")
+    r.set_defaults(func=run_replay_command)
+
+    e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines")
+    e.add_argument("--db", default="results.sqlite", help="tournament database (default: ./results.sqlite)")
+    e.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
+    e.set_defaults(func=run_export_command)
+
+
+def run_tournament_command(args: argparse.Namespace) -> int:
+    sprt = SprtConfig.parse(args.sprt) if args.sprt else None
+    deals = args.deals if args.deals is not None else 10
+    if args.games is not None:
+        game = _load_game(args.game_loader, args.game, args.players)
+        deals = deals_for_games(args.games, game.num_players())
+    config = TournamentConfig(
+        game=args.game, agents=tuple(args.agents), players=args.players, mode=args.mode, deals=deals,
+        seed=args.seed, db=args.db, concurrency=args.concurrency, backend=args.backend,
+        ray_address=args.ray_address, sprt=sprt, loader=args.game_loader,
+    )
+    if args.plot and not args.plot.lower().endswith(".png"):
+        raise ValueError(f"--plot wants a .png file name, got {args.plot!r}")
+    tournament = Tournament(config)  # validates everything before the database is touched
+    progress = make_progress(not args.no_progress)
+    try:
+        result = tournament.run(progress)
+    finally:
+        if progress is not None:
+            progress.close()
+    print(result.report())
+    if args.plot:
+        plot_ratings(result.table, args.plot, title=f"{result.game_spec}: {len(result.games)} games")
+        print(f"Ratings chart: {args.plot}")
+    if args.export:
+        store = TournamentStore.open_existing(args.db)
+        try:
+            count = write_jsonl(store.records(), args.export)
+        finally:
+            store.close()
+        print(f"Exported {count} games to {args.export}")
+    return 0
+
+
+def _load_record(args: argparse.Namespace) -> GameRecord:
+    if args.db:
+        store = TournamentStore.open_existing(args.db)
+        try:
+            return store.record(args.game)
+        finally:
+            store.close()
+    if args.game < 1:
+        raise ValueError(f"line numbers start at 1, got {args.game}")
+    for number, record in enumerate(read_jsonl(args.records), start=1):
+        if number == args.game:
+            return record
+    raise ValueError(f"{args.records} has fewer than {args.game} records")
+
+
+def run_replay_command(args: argparse.Namespace) -> int:
+    record = _load_record(args)
+    game = _load_game(args.game_loader, record.game, None)
+    final = replay(record, upto=args.upto, game=game)  # checks every action first
+    if args.json:
+        print(final.to_json())
+        return 0
+    print(f"{record.game}  seed {record.seed}  seats: " + ", ".join(f"{i + 1}={s}" for i, s in enumerate(record.seats)))
+    state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
+    times = iter(record.move_times or ())
+    actions = record.actions if args.upto is None else record.actions[: args.upto]
+    for ply, action in enumerate(actions):
+        player = state.current_player()
+        text = state.action_to_string(action)
+        if player < 0:
+            print(f"{ply:4d}  chance   {text}")
+        else:
+            seconds = next(times, None)
+            spent = "" if seconds is None else f"  ({seconds:.3f} s)"
+            print(f"{ply:4d}  seat {player + 1}   {text}{spent}")
+        state.apply_action(action)
+    if args.upto is None:
+        print(f"termination: {record.termination}  result: {list(record.result or [])}")
+        if record.forfeit:
+            print(f"forfeit: seat {record.forfeit.seat + 1} - {record.forfeit.reason}")
+    return 0
+
+
+def run_export_command(args: argparse.Namespace) -> int:
+    store = TournamentStore.open_existing(args.db)
+    try:
+        if args.output == "-":
+            count = write_jsonl(store.records(), sys.stdout)
+        else:
+            count = write_jsonl(store.records(), args.output)
+    finally:
+        store.close()
+    print(f"exported {count} games", file=sys.stderr)
+    return 0

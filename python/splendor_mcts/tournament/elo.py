@@ -1,0 +1,136 @@
+"""Head-to-head statistics for two agents: Elo difference with a 95% error, LOS, draw ratio, pentanomial.
+
+Formulas follow cutechess-cli (``projects/lib/src/elo.cpp``):
+
+* score ``mu = (W + D/2) / N``; Elo difference ``-400 * log10(1/mu - 1)``;
+* standard deviation of the mean score from the trinomial sample
+  ``sigma = sqrt(w(1-mu)^2 + l(0-mu)^2 + d(0.5-mu)^2) / sqrt(N)`` (w, l, d = fractions);
+* 95% error margin ``(elo(mu + z sigma) - elo(mu - z sigma)) / 2`` with cutechess's own
+  normal quantile ``z = 1.95716`` (its Winitzki approximation of erf^-1; the exact 1.95996 gives a
+  0.14% wider interval) so that the same W-L-D prints the same numbers as cutechess;
+* likelihood of superiority ``LOS = 0.5 + 0.5 erf((W - L) / sqrt(2 (W + L)))``.
+
+The pentanomial variant (fishtest) does the same over *game pairs* — the two games of one deal
+with seats swapped — whose score for A is 0, 0.5, 1, 1.5 or 2; it removes the luck of the deal
+from the error bar.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054  # Phi^-1(0.975)
+
+
+def _cutechess_phi_inv(p: float) -> float:
+    """cutechess's normal quantile: sqrt(2) erfinv(2p - 1), erfinv by Winitzki's approximation."""
+    pi = 3.1415926535897  # the constant as cutechess writes it
+    a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi))
+    x = 2.0 * p - 1.0
+    y = math.log(1.0 - x * x)
+    z = 2.0 / (pi * a) + y / 2.0
+    r = math.sqrt(math.sqrt(z * z - y / a) - z)
+    return math.sqrt(2.0) * (r if x >= 0 else -r)
+
+
+CUTECHESS_Z95 = _cutechess_phi_inv(0.975)
+
+
+def elo_from_score(mu: float) -> float:
+    """Logistic Elo difference for an expected score in (0, 1); +-inf at the ends."""
+    if mu <= 0.0:
+        return -math.inf
+    if mu >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / mu - 1.0)
+
+
+def score_from_elo(elo: float) -> float:
+    """Expected score of the side that is ``elo`` points stronger."""
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def _interval_margin(mu: float, sigma: float, z: float = Z95) -> float:
+    """Half the width of the 95% Elo interval mapped from the score interval (cutechess)."""
+    if sigma == 0.0 or not 0.0 < mu < 1.0:
+        return math.nan
+    return (elo_from_score(mu + z * sigma) - elo_from_score(mu - z * sigma)) / 2.0
+
+
+@dataclass(frozen=True)
+class EloEstimate:
+    """Elo difference of the first side and the half width of its 95% interval."""
+
+    elo: float
+    error: float
+
+
+@dataclass(frozen=True)
+class WinLossDraw:
+    """Game results of side A against side B (trinomial counts)."""
+
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def score(self) -> float:
+        """Mean points per game of A (cutechess prints it as [0.625])."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else math.nan
+
+    @property
+    def draw_ratio(self) -> float:
+        return self.draws / self.games if self.games else math.nan
+
+    def elo(self) -> EloEstimate:
+        """Elo difference of A over B with cutechess's 95% error margin."""
+        n = self.games
+        if n == 0:
+            return EloEstimate(math.nan, math.nan)
+        w, l, d = self.wins / n, self.losses / n, self.draws / n
+        mu = w + d / 2.0
+        sigma = math.sqrt(w * (1 - mu) ** 2 + l * mu**2 + d * (0.5 - mu) ** 2) / math.sqrt(n)
+        return EloEstimate(elo_from_score(mu), _interval_margin(mu, sigma, CUTECHESS_Z95))
+
+    def los(self) -> float:
+        """Likelihood of superiority of A, in [0, 1] (draws ignored)."""
+        decisive = self.wins + self.losses
+        if decisive == 0:
+            return 0.5
+        return 0.5 + 0.5 * math.erf((self.wins - self.losses) / math.sqrt(2.0 * decisive))
+
+
+@dataclass(frozen=True)
+class Pentanomial:
+    """Counts of game pairs by A's pair score 0, 0.5, 1, 1.5, 2 (index = 2 x pair score)."""
+
+    counts: tuple[int, int, int, int, int]
+
+    @classmethod
+    def from_pair_scores(cls, pair_scores: list[float]) -> Pentanomial:
+        counts = [0] * 5
+        for s in pair_scores:
+            index = round(2 * s)
+            if not 0 <= index <= 4 or abs(index - 2 * s) > 1e-9:
+                raise ValueError(f"pair score {s} is not one of 0, 0.5, 1, 1.5, 2")
+            counts[index] += 1
+        return cls((counts[0], counts[1], counts[2], counts[3], counts[4]))
+
+    @property
+    def pairs(self) -> int:
+        return sum(self.counts)
+
+    def elo(self) -> EloEstimate:
+        """Elo difference from the mean pair score, with the 95% error from the pair variance."""
+        n = self.pairs
+        if n == 0:
+            return EloEstimate(math.nan, math.nan)
+        scores = (0.0, 0.25, 0.5, 0.75, 1.0)
+        mu = sum(c * a for c, a in zip(self.counts, scores)) / n
+        var = sum(c * (a - mu) ** 2 for c, a in zip(self.counts, scores)) / n
+        return EloEstimate(elo_from_score(mu), _interval_margin(mu, math.sqrt(var / n)))

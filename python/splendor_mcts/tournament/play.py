@@ -1,0 +1,142 @@
+"""Playing one tournament game: the code every backend runs in its workers.
+
+A :class:`GameTask` is small and picklable (strings and ints only), so it travels to a spawned
+process or a Ray worker unchanged; :func:`play_game` builds the game and fresh agents there and
+returns a :class:`~splendor_mcts.tournament.store.PlayedGame`.
+
+Chance nodes take the deal's own outcome (``state.dealt_outcome()``), so every seat rotation of a
+deal sees the same cards in the same order. An agent that raises, or returns something that is
+not a legal action, forfeits: it scores 0 and the other seats share the point; the record keeps
+the actions up to that moment and the reason.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..records import Forfeit, GameRecord
+from .agents import build_agent, parse_agent_spec
+from .store import PlayedGame
+
+DEFAULT_LOADER = "splendor_mcts:load_game"
+_GAMES: dict[tuple[str, str], Any] = {}
+
+
+def resolve_loader(loader: str) -> Callable[..., Any]:
+    """``module:function`` -> the function that loads a game from a spec string."""
+    module_name, _, attr = loader.partition(":")
+    try:
+        fn = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"cannot load the game loader {loader!r}: {exc}") from None
+    return fn
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(spec_text: str) -> Any:
+    return parse_agent_spec(spec_text)
+
+
+def load_game_cached(loader: str, spec: str) -> Any:
+    """The game for a canonical spec, loaded once per worker process."""
+    key = (loader, spec)
+    if key not in _GAMES:
+        _GAMES[key] = resolve_loader(loader)(spec)
+    return _GAMES[key]
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything a worker needs to play one game."""
+
+    game_id: int
+    game_spec: str
+    seed: int
+    seats: tuple[str, ...]  # full agent spec per seat (display name included)
+    agent_seeds: tuple[int, ...]
+    loader: str = DEFAULT_LOADER
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def _forfeit_result(n: int, seat: int) -> tuple[float, ...]:
+    share = 1.0 / (n - 1)
+    return tuple(0.0 if s == seat else share for s in range(n))
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+def play_game(task: GameTask) -> PlayedGame:
+    """Play one game to the end (or to a forfeit) and return its record."""
+    started = time.perf_counter()
+    game = load_game_cached(task.loader, task.game_spec)
+    n = len(task.seats)
+    state = game.new_initial_state(seed=task.seed, explicit_chance=True)
+    actions: list[int] = []
+    players: list[int] = []
+    move_times: list[float] = []
+    forfeit: Forfeit | None = None
+
+    agents: list[Any] = []
+    for seat, (spec_text, seed) in enumerate(zip(task.seats, task.agent_seeds)):
+        try:
+            agents.append(build_agent(_parsed(spec_text), game, seed))
+        except Exception as exc:  # noqa: BLE001 - a broken agent forfeits, the tournament goes on
+            forfeit = Forfeit(seat, f"crashed while being built: {_describe(exc)}")
+            break
+
+    while forfeit is None and not state.is_terminal():
+        player = state.current_player()
+        if player < 0:  # chance: the deal decides
+            action = state.dealt_outcome()
+            state.apply_action(action)
+            actions.append(action)
+            players.append(-1)
+            continue
+        t0 = time.perf_counter()
+        try:
+            action = agents[player].step(state)
+        except Exception as exc:  # noqa: BLE001
+            forfeit = Forfeit(player, f"crashed: {_describe(exc)}")
+            break
+        elapsed = time.perf_counter() - t0
+        if isinstance(action, bool) or not isinstance(action, int):
+            try:
+                action = int(action.__index__())  # numpy integers
+            except (AttributeError, TypeError):
+                forfeit = Forfeit(player, f"illegal move: step() returned {action!r}, not an action id")
+                break
+        if action not in state.legal_actions():
+            forfeit = Forfeit(player, f"illegal move: action {action} is not legal here")
+            break
+        state.apply_action(action)
+        actions.append(action)
+        players.append(player)
+        move_times.append(elapsed)
+
+    if forfeit is None:
+        result = tuple(float(x) for x in state.returns())
+        termination = "normal"
+    else:
+        result = _forfeit_result(n, forfeit.seat)
+        termination = "forfeit"
+    record = GameRecord(
+        game=task.game_spec,
+        seed=task.seed,
+        seats=task.seats,
+        actions=tuple(actions),
+        move_times=tuple(move_times),
+        result=result,
+        termination=termination,
+        forfeit=forfeit,
+        explicit_chance=True,
+        meta=dict(task.meta),
+    )
+    return PlayedGame(task.game_id, record, tuple(players), time.perf_counter() - started)

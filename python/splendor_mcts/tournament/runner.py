@@ -1,0 +1,277 @@
+"""Running a tournament: validate everything, open (or resume) the database, play what is missing.
+
+>>> from splendor_mcts.tournament import TournamentConfig, run_tournament
+>>> result = run_tournament(TournamentConfig(game="splendor", players=2,
+...                                          agents=("greedy", "random"), deals=10))
+>>> print(result.report())
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .agents import AgentSpec, parse_agent_spec
+from .backends import BACKENDS, make_backend
+from .matches import MatchStats, all_matches
+from .play import DEFAULT_LOADER, GameTask, resolve_loader
+from .ratings import RatingTable, ScoredGame, rating_table
+from .schedule import MODES, ScheduledGame, agent_seed, make_pairings, make_schedule
+from .sprt import SprtConfig, llr
+from .store import PlayedGame, TournamentStore
+
+MAX_SEED = (1 << 63) - 1
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """What defines a tournament and how to run it.
+
+    ``game`` is a game name or spec string (``"splendor"``, ``"duel"``,
+    ``"splendor(players=4,points_to_win=18)"``); ``players`` is passed to the loader as a keyword
+    when given. ``deals`` counts deals per pairing; each deal is played once per seat rotation.
+    ``concurrency=None`` means all cores. ``loader`` (``module:function``) loads a game from its
+    spec in every worker; it is ``splendor_mcts:load_game`` unless you bring your own game.
+    """
+
+    game: str
+    agents: tuple[str, ...]
+    players: int | None = None
+    mode: str = "round-robin"
+    deals: int = 10
+    seed: int = 0
+    db: str | Path = "results.sqlite"
+    concurrency: int | None = None
+    backend: str = "local"
+    ray_address: str | None = None
+    sprt: SprtConfig | None = None
+    loader: str = DEFAULT_LOADER
+
+
+@dataclass(frozen=True)
+class SprtStatus:
+    config: SprtConfig
+    llr: float
+    verdict: str | None  # "H0", "H1" or None
+    pairs: int
+
+
+@dataclass
+class TournamentResult:
+    """Everything the reports need, computed from the database."""
+
+    game_spec: str
+    num_players: int
+    names: list[str]
+    games: list[ScoredGame]
+    scheduled: int
+    played_now: int
+    table: RatingTable
+    matches: list[MatchStats]
+    sprt: SprtStatus | None
+    forfeits: list[tuple[int, int, str]] = field(default_factory=list)
+    think_times: list[tuple[int, float, int]] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    def report(self) -> str:
+        from .report import format_report
+
+        return format_report(self)
+
+
+def _load_game(loader: str, game: str, players: int | None) -> Any:
+    load = resolve_loader(loader)
+    try:
+        return load(game) if players is None else load(game, players=players)
+    except (ValueError, TypeError, KeyError) as exc:
+        shown = game if players is None else f"{game} with players={players}"
+        raise ValueError(f"cannot load game {shown}: {exc}") from None
+
+
+class SprtTracker:
+    """Pentanomial counts of agent 0 against agent 1, updated one game at a time."""
+
+    def __init__(self, config: SprtConfig) -> None:
+        self.config = config
+        self.counts = [0, 0, 0, 0, 0]
+        self._open: dict[tuple[int, int], float] = {}
+
+    def add(self, game: ScoredGame) -> None:
+        if len(game.seats) != 2 or set(game.seats) != {0, 1}:
+            return
+        key = (game.pairing, game.deal)
+        score = game.result[game.seats.index(0)]
+        if key in self._open:
+            self.counts[round(2 * (self._open.pop(key) + score))] += 1
+        else:
+            self._open[key] = score
+
+    def status(self) -> SprtStatus:
+        value = llr(self.counts, self.config.elo0, self.config.elo1)
+        return SprtStatus(self.config, value, self.config.verdict(value), sum(self.counts))
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Passed to ``on_game`` after each stored game (cheap: ratings are computed on demand)."""
+
+    names: list[str]
+    num_players: int
+    games: list[ScoredGame]  # every stored game so far
+    total: int  # games scheduled
+    played_now: int  # games played by this run
+    todo: int  # games this run had to play
+    elapsed: float
+    sprt: SprtStatus | None
+
+    def table(self) -> RatingTable:
+        return rating_table(self.names, self.games, self.num_players)
+
+
+def _scored(g: ScheduledGame, played: PlayedGame) -> ScoredGame:
+    assert played.record.result is not None
+    return ScoredGame(g.game_id, g.pairing, g.deal, g.seats, played.record.result)
+
+
+class Tournament:
+    """A validated tournament bound to its database. :meth:`run` plays what is missing."""
+
+    def __init__(self, config: TournamentConfig) -> None:
+        # Everything is checked here, before the database is touched or any game starts.
+        if config.mode not in MODES:
+            raise ValueError(f"unknown --mode {config.mode!r}: expected one of {', '.join(MODES)}")
+        if config.backend not in BACKENDS:
+            raise ValueError(f"unknown --backend {config.backend!r}: expected one of {', '.join(BACKENDS)}")
+        if config.concurrency is not None and config.concurrency < 1:
+            raise ValueError(f"--concurrency must be at least 1, got {config.concurrency}")
+        if config.ray_address is not None and config.backend != "ray":
+            raise ValueError("--ray-address needs --backend ray")
+        if not 0 <= config.seed <= MAX_SEED:
+            raise ValueError(f"--seed must be in 0..{MAX_SEED}, got {config.seed}")
+        if config.deals < 1:
+            raise ValueError(f"--deals must be at least 1, got {config.deals}")
+        if len(config.agents) < 2:
+            raise ValueError(f"a tournament needs at least 2 agents, got {len(config.agents)}")
+        self.config = config
+        self.specs: list[AgentSpec] = [parse_agent_spec(s) for s in config.agents]
+        names = [s.name for s in self.specs]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise ValueError(
+                f"agent name {duplicates[0]!r} is used twice; give each copy its own name, e.g. {duplicates[0]}:...,name=B"
+                if ":" not in duplicates[0]
+                else f"agent {duplicates[0]!r} is listed twice; add name=... to tell the copies apart"
+            )
+        self.game = _load_game(config.loader, config.game, config.players)
+        self.game_spec: str = self.game.spec
+        self.num_players: int = self.game.num_players()
+        self.pairings = make_pairings(len(self.specs), self.num_players, config.mode)
+        if config.sprt is not None and (len(self.specs) != 2 or self.num_players != 2):
+            raise ValueError("--sprt tests agent A against agent B: it needs exactly 2 agents in a 2-player game")
+        self.schedule: list[ScheduledGame] = make_schedule(
+            len(self.specs), self.num_players, config.mode, config.deals, config.seed
+        )
+
+    def fingerprint(self) -> dict[str, Any]:
+        """What must match for a database to be resumed: game, agents, mode, seed."""
+        return {
+            "game": self.game_spec,
+            "agents": [s.full_spec for s in self.specs],
+            "mode": self.config.mode,
+            "seed": self.config.seed,
+        }
+
+    def open_store(self) -> TournamentStore:
+        return TournamentStore.create_or_resume(
+            self.config.db, self.fingerprint(), [(s.name, s.spec) for s in self.specs]
+        )
+
+    def task(self, g: ScheduledGame) -> GameTask:
+        return GameTask(
+            game_id=g.game_id,
+            game_spec=self.game_spec,
+            seed=g.seed,
+            seats=tuple(self.specs[a].full_spec for a in g.seats),
+            agent_seeds=tuple(agent_seed(self.config.seed, g.deal, a) for a in g.seats),
+            loader=self.config.loader,
+            meta={"game_id": g.game_id, "deal": g.deal, "rotation": g.rotation, "pairing": g.pairing},
+        )
+
+    def run(self, on_game: Callable[[Progress], None] | None = None) -> TournamentResult:
+        """Play every scheduled game not yet in the database; stop early on an SPRT verdict.
+
+        ``on_game`` is called once before the first game and after each stored game.
+        """
+        started = time.perf_counter()
+        store = self.open_store()
+        try:
+            games = store.scored_games()
+            finished = {g.game_id for g in games}
+            by_id = {g.game_id: g for g in self.schedule}
+            todo = [g for g in self.schedule if g.game_id not in finished]
+            tracker = SprtTracker(self.config.sprt) if self.config.sprt else None
+            for g in games:
+                if tracker:
+                    tracker.add(g)
+            names = [s.name for s in self.specs]
+            played_now = 0
+
+            def progress() -> Progress:
+                return Progress(names, self.num_players, games, len(self.schedule), played_now, len(todo),
+                                time.perf_counter() - started, tracker.status() if tracker else None)
+
+            if on_game is not None:
+                on_game(progress())
+            stopped = tracker is not None and tracker.status().verdict is not None
+            if todo and not stopped:
+                backend = make_backend(self.config.backend, self.config.concurrency, self.config.ray_address)
+                try:
+                    for played in backend.run(self.task(g) for g in todo):
+                        scheduled = by_id[played.game_id]
+                        store.write_game(scheduled, played)
+                        played_now += 1
+                        games.append(_scored(scheduled, played))
+                        if tracker:
+                            tracker.add(games[-1])
+                        if on_game is not None:
+                            on_game(progress())
+                        if tracker and tracker.status().verdict:
+                            break
+                finally:
+                    backend.close()
+            return self._result(store, played_now, started)
+        finally:
+            store.close()
+
+    def _result(self, store: TournamentStore, played_now: int, started: float) -> TournamentResult:
+        games = store.scored_games()
+        names = [s.name for s in self.specs]
+        return TournamentResult(
+            game_spec=self.game_spec,
+            num_players=self.num_players,
+            names=names,
+            games=games,
+            scheduled=len(self.schedule),
+            played_now=played_now,
+            table=rating_table(names, games, self.num_players),
+            matches=all_matches(len(names), games) if self.num_players == 2 else [],
+            sprt=sprt_final(self.config.sprt, games) if self.config.sprt else None,
+            forfeits=store.forfeits(),
+            think_times=store.think_times(),
+            elapsed=time.perf_counter() - started,
+        )
+
+
+def sprt_final(config: SprtConfig, games: list[ScoredGame]) -> SprtStatus:
+    tracker = SprtTracker(config)
+    for g in sorted(games, key=lambda g: g.game_id):
+        tracker.add(g)
+    return tracker.status()
+
+
+def run_tournament(config: TournamentConfig, on_game: Callable[[Progress], None] | None = None) -> TournamentResult:
+    """Validate, open or resume the database, and play the missing games (see :class:`Tournament`)."""
+    return Tournament(config).run(on_game)

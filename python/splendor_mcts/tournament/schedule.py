@@ -1,0 +1,98 @@
+"""Pairings, deals and seat rotations: which agents play which seats of which game.
+
+A *pairing* is the set of agents that meet in one game (2 agents in a 2-player game, 4 in a
+4-player one). A *deal* is one seed: the same cards in the same order. Each deal of each pairing
+is played once per cyclic seat rotation, so every agent of the pairing plays every seat of every
+deal (as cutechess replays an opening with colours swapped), and the luck of the deal cancels.
+
+Game ids are stable: ``game_id = (deal * n_pairings + pairing) * n_players + rotation``, so adding
+deals to a tournament keeps the ids (and seeds) of the games already played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from dataclasses import dataclass
+
+MODES = ("round-robin", "gauntlet")
+SEED_BITS = 53  # seeds stay exact in JSON readers that use doubles
+
+
+def derive_seed(tournament_seed: int, *path: int) -> int:
+    """A seed determined by the tournament seed and a path of indexes only (sha256 based)."""
+    text = ":".join(str(x) for x in (tournament_seed, *path)).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "little") % (1 << SEED_BITS)
+
+
+def deal_seed(tournament_seed: int, deal: int) -> int:
+    """The game seed of a deal: the same for every pairing and seat rotation of that deal."""
+    return derive_seed(tournament_seed, deal)
+
+
+def agent_seed(tournament_seed: int, deal: int, agent: int) -> int:
+    """The seed an agent's bot gets in a deal: independent of seat, rotation and concurrency."""
+    return derive_seed(tournament_seed, deal, agent, 1)
+
+
+@dataclass(frozen=True)
+class ScheduledGame:
+    """One game of the tournament: who sits where, on which deal."""
+
+    game_id: int
+    pairing: int
+    deal: int
+    rotation: int
+    seed: int
+    seats: tuple[int, ...]  # agent index per seat
+
+
+def make_pairings(num_agents: int, num_players: int, mode: str) -> list[tuple[int, ...]]:
+    """Agent groups that meet: all ``num_players``-subsets (round-robin) or those with agent 0 (gauntlet)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown tournament mode {mode!r}: expected one of {', '.join(MODES)}")
+    if num_players < 2:
+        raise ValueError(f"a tournament game needs at least 2 players, got {num_players}")
+    if num_agents < num_players:
+        raise ValueError(
+            f"a {num_players}-player game needs at least {num_players} agents, got {num_agents} "
+            "(to field one agent twice, repeat its spec with a different name=)"
+        )
+    if mode == "gauntlet":
+        return [(0, *rest) for rest in itertools.combinations(range(1, num_agents), num_players - 1)]
+    return list(itertools.combinations(range(num_agents), num_players))
+
+
+def rotate(group: tuple[int, ...], rotation: int) -> tuple[int, ...]:
+    """Seat order for a rotation: seat s is taken by ``group[(s + rotation) % n]``."""
+    n = len(group)
+    return tuple(group[(s + rotation) % n] for s in range(n))
+
+
+def make_schedule(
+    num_agents: int, num_players: int, mode: str, deals: int, tournament_seed: int
+) -> list[ScheduledGame]:
+    """Every game of the tournament in play order (deal by deal, all rotations of a deal together)."""
+    if deals < 1:
+        raise ValueError(f"number of deals must be at least 1, got {deals}")
+    pairings = make_pairings(num_agents, num_players, mode)
+    games: list[ScheduledGame] = []
+    for deal in range(deals):
+        seed = deal_seed(tournament_seed, deal)
+        for p, group in enumerate(pairings):
+            for rotation in range(num_players):
+                game_id = (deal * len(pairings) + p) * num_players + rotation
+                games.append(ScheduledGame(game_id, p, deal, rotation, seed, rotate(group, rotation)))
+    return games
+
+
+def deals_for_games(games: int, num_players: int) -> int:
+    """Deals for ``--games`` (games per pairing, as cutechess counts per encounter); whole deals only."""
+    if games < 1:
+        raise ValueError(f"number of games must be at least 1, got {games}")
+    if games % num_players:
+        raise ValueError(
+            f"--games {games} is not a multiple of the {num_players} seat rotations of a deal; "
+            f"use --games {games + num_players - games % num_players} or --deals"
+        )
+    return games // num_players

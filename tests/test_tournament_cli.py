@@ -1,0 +1,86 @@
+"""The splendor-mcts tournament / replay / export commands, on the fake game through --game-loader."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from splendor_mcts.cli import main
+
+LOADER = "tournament_fakes:load_fake_game"
+T = "tournament_fakes:ThresholdAgent"
+R = "tournament_fakes:RandomAgent"
+
+
+def tournament(tmp_path: Path, *extra: str) -> list[str]:
+    return ["tournament", T, R, "--game", "highcard", "--game-loader", LOADER, "--db", str(tmp_path / "t.sqlite"),
+            "--concurrency", "1", "--no-progress", *extra]
+
+
+def test_tournament_prints_results_plots_and_exports(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    png, jsonl = tmp_path / "ratings.png", tmp_path / "games.jsonl"
+    assert main(tournament(tmp_path, "--games", "8", "--plot", str(png), "--export", str(jsonl))) == 0
+    out = capsys.readouterr().out
+    assert f"Score of {T} vs {R}: " in out
+    assert "Elo difference: " in out and "LOS: " in out and "DrawRatio: " in out
+    assert "Ptnml(0-2): [" in out and "Rank  Name" in out and "Time per decision" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    lines = jsonl.read_text().splitlines()
+    assert len(lines) == 8 and all(json.loads(x)["format"] == "splendor-mcts-record/1" for x in lines)
+    # Same command again: resumes, plays nothing, prints the same standings.
+    assert main(tournament(tmp_path, "--games", "8")) == 0
+    again = capsys.readouterr().out
+    assert "played by this run: 0" in again and "games stored: 8 of 8" in again
+
+
+def test_progress_lines_when_not_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = [a for a in tournament(tmp_path, "--deals", "2") if a != "--no-progress"]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "[4/4]" in err and "ETA" in err
+
+
+def test_replay_and_export(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    assert main(tournament(tmp_path, "--deals", "1")) == 0
+    capsys.readouterr()
+    assert main(["replay", "--db", str(tmp_path / "t.sqlite"), "1", "--game-loader", LOADER]) == 0
+    out = capsys.readouterr().out
+    assert "chance   reveal" in out and "seat 1   " in out and "termination: normal" in out
+    assert main(["export", "--db", str(tmp_path / "t.sqlite")]) == 0
+    exported = capsys.readouterr().out.splitlines()
+    assert len(exported) == 2
+    records = tmp_path / "g.jsonl"
+    records.write_text("\n".join(exported) + "\n")
+    assert main(["replay", "--records", str(records), "2", "--game-loader", LOADER, "--json"]) == 0
+    final = json.loads(capsys.readouterr().out)
+    assert final["turn"] == 10
+    assert main(["replay", "--db", str(tmp_path / "t.sqlite"), "9", "--game-loader", LOADER]) == 2
+    assert "no game 9" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--games", "5"], "not a multiple of the 2 seat rotations"),
+    (["--sprt", "elo0=0", "elo1=x"], "elo1 must be a number"),
+    (["--plot", "ratings.svg"], "--plot wants a .png"),
+    (["--concurrency", "0"], "--concurrency must be at least 1"),
+    (["--players", "5"], "players=5"),
+])
+def test_bad_options_fail_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture, extra: list[str],
+                                          message: str) -> None:
+    assert main(tournament(tmp_path, *extra)) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_unknown_agent_and_corrupt_database(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = tournament(tmp_path)
+    args[2] = "mcts:iteratons=100"
+    assert main(args) == 2
+    assert "unknown parameter 'iteratons' for mcts" in capsys.readouterr().err
+    db = tmp_path / "t.sqlite"
+    db.write_bytes(b"\x00garbage" * 64)
+    assert main(tournament(tmp_path)) == 2
+    assert "not a usable SQLite database" in capsys.readouterr().err
+    assert db.read_bytes() == b"\x00garbage" * 64

@@ -1,0 +1,257 @@
+"""Running tournaments end to end on a small fake game: rotation, records, forfeits, resume, SPRT, backends."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from tournament_fakes import HighCardGame, PeekingAgent
+
+from splendor_mcts.records import replay
+from splendor_mcts.tournament import (
+    SprtConfig,
+    TournamentConfig,
+    TournamentDatabaseError,
+    TournamentStore,
+    run_tournament,
+)
+from splendor_mcts.tournament.agents import ObservingAgent
+
+LOADER = "tournament_fakes:load_fake_game"
+T = "tournament_fakes:ThresholdAgent"
+R = "tournament_fakes:RandomAgent"
+
+
+def config(tmp_path: Path, **kw) -> TournamentConfig:
+    base = dict(game="highcard", agents=(T, R), deals=4, seed=1, db=tmp_path / "t.sqlite",
+                concurrency=1, loader=LOADER)
+    base.update(kw)
+    return TournamentConfig(**base)
+
+
+def stored(db: Path) -> dict[int, tuple]:
+    store = TournamentStore.open_existing(db)
+    try:
+        return {r.meta["game_id"]: (r.seats, r.actions, r.result, r.termination) for r in store.records()}
+    finally:
+        store.close()
+
+
+def test_every_agent_plays_every_seat_and_records_replay(tmp_path: Path) -> None:
+    agents = (T, R, "tournament_fakes:ThresholdAgent:threshold=7,name=t7")
+    result = run_tournament(config(tmp_path, agents=agents, deals=3))
+    assert len(result.games) == result.scheduled == 3 * 3 * 2
+    store = TournamentStore.open_existing(tmp_path / "t.sqlite")
+    records = list(store.records())
+    game = HighCardGame(2, 5)
+    by_deal: dict[tuple[int, int], list] = {}
+    for r in records:
+        by_deal.setdefault((r.meta["deal"], r.meta["pairing"]), []).append(r)
+        state = replay(r, game=game)
+        assert state.is_terminal() and tuple(state.returns()) == r.result
+        assert len(r.move_times) == 2 * game.rounds  # one time per decision, none for chance
+    for rotations in by_deal.values():
+        assert len(rotations) == 2
+        a, b = rotations
+        assert a.seats == b.seats[::-1] and a.seed == b.seed
+        reveals = lambda rec: [x for i, x in enumerate(rec.actions) if i % 2 == 0]  # noqa: E731
+        assert reveals(a) == reveals(b)  # same cards in the same order for both seatings
+    rows = store.conn.execute("SELECT COUNT(*), SUM(player = -1), SUM(seconds IS NULL) FROM moves").fetchone()
+    assert rows[0] == sum(len(r.actions) for r in records) and rows[1] == rows[2]
+    store.close()
+    # Threshold play beats random play: the table says so.
+    assert result.table.rows[-1].name == R
+    report = result.report()
+    assert f"Score of {T} vs {R}:" in report and "Elo difference:" in report and "Ptnml(0-2):" in report
+
+
+def test_crashing_and_illegal_agents_forfeit_and_the_tournament_goes_on(tmp_path: Path) -> None:
+    agents = ("tournament_fakes:CrashingAgent:crash_at=2", "tournament_fakes:IllegalAgent", T)
+    result = run_tournament(config(tmp_path, agents=agents, deals=2))
+    assert len(result.games) == 3 * 2 * 2
+    reasons = {result.names[agent]: reason for _, agent, reason in result.forfeits}
+    assert "crashed: RuntimeError: agent blew up" in reasons["tournament_fakes:CrashingAgent:crash_at=2"]
+    assert "illegal move: action 7" in reasons["tournament_fakes:IllegalAgent"]
+    for r in stored(tmp_path / "t.sqlite").values():
+        seats, _, res, termination = r
+        if T in seats and termination == "forfeit":
+            assert res[seats.index(T)] == 1.0
+    rows = sqlite3.connect(tmp_path / "t.sqlite").execute(
+        "SELECT COUNT(*) FROM games WHERE termination = 'forfeit' AND forfeit_reason IS NOT NULL").fetchone()
+    assert rows[0] == len(result.forfeits) == 12  # every game has the crasher or the illegal mover
+
+
+def test_user_agent_sees_a_resampled_deck_not_the_real_one() -> None:
+    game = HighCardGame(2, 5)
+    state = game.new_initial_state(seed=5)
+    state.apply_action(state.dealt_outcome())
+    inner = PeekingAgent(game)
+    ObservingAgent(inner, game, seed=3).step(state)
+    assert sorted(inner.decks[0]) == sorted(state.deck)  # consistent with what is known
+    assert inner.decks[0] != state.deck  # but not the hidden order
+
+
+def test_concurrency_does_not_change_results(tmp_path: Path) -> None:
+    run_tournament(config(tmp_path, db=tmp_path / "one.sqlite", concurrency=1, deals=3))
+    run_tournament(config(tmp_path, db=tmp_path / "two.sqlite", concurrency=2, deals=3))
+    assert stored(tmp_path / "one.sqlite") == stored(tmp_path / "two.sqlite")
+
+
+KILL_SCRIPT = textwrap.dedent("""
+    import sys
+    from splendor_mcts.tournament import TournamentConfig, run_tournament
+    run_tournament(TournamentConfig(game="highcard", agents=("tournament_fakes:SlowAgent:delay=0.01", {R!r}),
+                   deals=12, seed=4, db=sys.argv[1], concurrency=2, loader={LOADER!r}))
+""").format(R=R, LOADER=LOADER)
+
+
+def test_resume_after_kill_loses_and_duplicates_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "killed.sqlite"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT, str(db)], env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    count = 0
+    while time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+        try:
+            count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        except sqlite3.Error:
+            continue
+        if count >= 4:
+            break
+    assert proc.poll() is None, "the run finished before it could be killed"
+    os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, mid-game
+    proc.wait()
+    before = stored(db)
+    assert 4 <= len(before) < 24
+    kw = dict(agents=("tournament_fakes:SlowAgent:delay=0.01", R), deals=12, seed=4, concurrency=2)
+    resumed = run_tournament(config(tmp_path, db=db, **kw))
+    assert resumed.played_now == 24 - len(before)
+    after = stored(db)
+    assert sorted(after) == list(range(24))
+    assert all(after[i] == before[i] for i in before)  # finished games kept as they were
+    run_tournament(config(tmp_path, db=tmp_path / "clean.sqlite", **kw))
+    assert stored(tmp_path / "clean.sqlite") == after  # same games as an uninterrupted run
+    again = run_tournament(config(tmp_path, db=db, **kw))
+    assert again.played_now == 0 and len(again.games) == 24
+
+
+def test_sprt_stops_with_the_right_verdict(tmp_path: Path) -> None:
+    sprt = SprtConfig(elo0=0, elo1=30, alpha=0.05, beta=0.05)
+    better = run_tournament(config(tmp_path, db=tmp_path / "h1.sqlite", deals=400, sprt=sprt))
+    assert better.sprt is not None and better.sprt.verdict == "H1"
+    assert len(better.games) < better.scheduled
+    assert better.sprt.llr >= sprt.upper
+    worse = run_tournament(config(tmp_path, db=tmp_path / "h0.sqlite", agents=(R, T), deals=400, sprt=sprt))
+    assert worse.sprt is not None and worse.sprt.verdict == "H0" and len(worse.games) < worse.scheduled
+    # Resuming a decided match plays nothing more.
+    again = run_tournament(config(tmp_path, db=tmp_path / "h1.sqlite", deals=400, sprt=sprt))
+    assert again.played_now == 0 and again.sprt.verdict == "H1"
+    assert "H1 was accepted" in better.report()
+
+
+def test_multiplayer_tournament_uses_plackett_luce(tmp_path: Path) -> None:
+    agents = (T, R, "tournament_fakes:RandomAgent:name=r2", "tournament_fakes:ThresholdAgent:threshold=8,name=t8")
+    result = run_tournament(config(tmp_path, game="highcard(players=3)", agents=agents, deals=2))
+    assert result.num_players == 3 and result.table.kind == "plackett-luce"
+    assert len(result.games) == 4 * 2 * 3  # 4 triples x 2 deals x 3 rotations
+    assert result.matches == []
+
+
+def _bytes(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def test_a_database_of_another_tournament_is_refused_unchanged(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite"
+    run_tournament(config(tmp_path, deals=1))
+    before = _bytes(db)
+    with pytest.raises(TournamentDatabaseError, match=r"different tournament \(agents: .*seed|different tournament"):
+        run_tournament(config(tmp_path, agents=(T, "tournament_fakes:RandomAgent:name=other")))
+    with pytest.raises(TournamentDatabaseError, match="seed: database has 1, this run has 2"):
+        run_tournament(config(tmp_path, seed=2))
+    assert _bytes(db) == before
+    # More deals of the same tournament extend it.
+    assert run_tournament(config(tmp_path, deals=2)).played_now == 2
+
+
+def test_corrupt_or_foreign_databases_are_refused(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(TournamentDatabaseError, match="not a usable SQLite database"):
+        run_tournament(config(tmp_path, db=junk))
+    assert junk.read_bytes() == b"this is not a database" * 100
+    other = tmp_path / "other.sqlite"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE people (name TEXT)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(TournamentDatabaseError, match="not a splendor-mcts tournament database"):
+        run_tournament(config(tmp_path, db=other))
+    with pytest.raises(TournamentDatabaseError, match="no tournament database"):
+        TournamentStore.open_existing(tmp_path / "missing.sqlite")
+
+
+@pytest.mark.parametrize("kw, message", [
+    (dict(agents=(T, "alphabeta")), "unknown agent 'alphabeta'"),
+    (dict(agents=(T,)), "at least 2 agents"),
+    (dict(agents=(T, T)), "listed twice"),
+    (dict(game="highcard(players=4)"), "4-player game needs at least 4 agents"),
+    (dict(players=7), "cannot load game highcard with players=7"),
+    (dict(mode="swiss"), "unknown --mode"),
+    (dict(deals=0), "--deals must be at least 1"),
+    (dict(concurrency=0), "--concurrency must be at least 1"),
+    (dict(backend="slurm"), "unknown --backend"),
+    (dict(ray_address="auto"), "--ray-address needs --backend ray"),
+    (dict(agents=(T, R, "tournament_fakes:RandomAgent:name=x"), sprt=SprtConfig()), "exactly 2 agents"),
+    (dict(loader="tournament_fakes:nothing"), "cannot load the game loader"),
+])
+def test_bad_input_fails_before_any_game_and_creates_no_database(tmp_path: Path, kw: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        run_tournament(config(tmp_path, **kw))
+    assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_ray_backend_gives_the_same_results_as_local(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ray = pytest.importorskip("ray", reason="ray is not installed: pip install 'splendor-mcts[ray]'")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(sys.path))  # Ray workers import the fakes too
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        run_tournament(config(tmp_path, db=tmp_path / "ray.sqlite", backend="ray", concurrency=2, deals=3))
+    finally:
+        ray.shutdown()
+    run_tournament(config(tmp_path, db=tmp_path / "local.sqlite", deals=3))
+    assert stored(tmp_path / "ray.sqlite") == stored(tmp_path / "local.sqlite")
+
+
+def test_a_worker_killed_by_its_agent_stops_the_run_cleanly_and_keeps_games(tmp_path: Path) -> None:
+    from splendor_mcts.tournament.backends import WorkerLost
+
+    agents = (T, R, "tournament_fakes:ProcessKillingAgent")
+    with pytest.raises(WorkerLost, match="run the same command again to resume"):
+        run_tournament(config(tmp_path, agents=agents, deals=3, concurrency=2))
+    games = stored(tmp_path / "t.sqlite")
+    assert all("tournament_fakes:ProcessKillingAgent" not in seats for seats, *_ in games.values())
+
+
+def test_damaged_rows_and_truncated_files_are_reported_as_corrupt(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite"
+    run_tournament(config(tmp_path, deals=20))
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE games SET result = 'oops' WHERE game_id = 3")
+    conn.commit()
+    conn.close()
+    with pytest.raises(TournamentDatabaseError, match="game 3 has unreadable seats/result"):
+        run_tournament(config(tmp_path, deals=20))
+    data = db.read_bytes()
+    half = tmp_path / "half.sqlite"
+    half.write_bytes(data[: len(data) // 2])
+    with pytest.raises(TournamentDatabaseError, match="corrupt|not a usable SQLite database"):
+        run_tournament(config(tmp_path, db=half, deals=20))

@@ -1,0 +1,96 @@
+"""Agent specs and schedules: parsing, clear errors, seat rotation, stable seeds."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+
+from splendor_mcts.tournament.agents import parse_agent_spec
+from splendor_mcts.tournament.schedule import deal_seed, deals_for_games, make_pairings, make_schedule
+
+
+def test_builtin_specs_parse_and_print_back() -> None:
+    s = parse_agent_spec("mcts:iterations=2000,threads=1")
+    assert (s.kind, dict(s.params), s.name) == ("mcts", {"iterations": 2000, "threads": 1}, "mcts:iterations=2000,threads=1")
+    t = parse_agent_spec("mcts:time=0.5,name=fast")
+    assert t.params == (("time", 0.5),) and t.name == "fast" and t.spec == "mcts:time=0.5"
+    assert parse_agent_spec(t.full_spec) == t
+    assert parse_agent_spec("greedy").spec == "greedy"
+    assert parse_agent_spec("random:name=r2").full_spec == "random:name=r2"
+
+
+def test_python_agent_spec_is_checked_against_the_class() -> None:
+    s = parse_agent_spec("tournament_fakes:ThresholdAgent:threshold=6,name=t6")
+    assert (s.kind, s.target, s.params, s.name) == ("python", "tournament_fakes:ThresholdAgent", (("threshold", 6),), "t6")
+    assert parse_agent_spec(s.full_spec) == s
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("alphabeta", "unknown agent 'alphabeta'"),
+    ("mcts:iterations=0", "'iterations' must be a positive integer"),
+    ("mcts:iterations=abc", "'iterations' must be a positive integer"),
+    ("mcts:time=-1", "'time' must be a positive number"),
+    ("mcts:depth=3", "unknown parameter 'depth' for mcts"),
+    ("mcts:iterations=10,time=1", "either iterations= or time="),
+    ("mcts:iterations", "expected key=value"),
+    ("mcts:threads=1,threads=2", "given twice"),
+    ("greedy:iterations=5", "unknown parameter 'iterations' for greedy"),
+    ("random:name=a b", "display name"),
+    ("no_such_module_xyz:Bot", "cannot import module 'no_such_module_xyz'"),
+    ("tournament_fakes:NoSuchBot", "has no class 'NoSuchBot'"),
+    ("tournament_fakes:ThresholdAgent:depth=2", "cannot be built"),
+    ("tournament_fakes:load_fake_game", "no step"),
+    ("", "non-empty"),
+])
+def test_bad_specs_are_named(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_agent_spec(spec)
+
+
+@pytest.mark.parametrize("agents, players", [(2, 2), (3, 2), (4, 3), (5, 4)])
+def test_every_agent_plays_every_seat_of_every_deal(agents: int, players: int) -> None:
+    games = make_schedule(agents, players, "round-robin", deals=3, tournament_seed=9)
+    pairings = make_pairings(agents, players, "round-robin")
+    assert len(pairings) == len(list(itertools.combinations(range(agents), players)))
+    assert len(games) == 3 * len(pairings) * players
+    by_deal: dict[tuple[int, int], list] = {}
+    for g in games:
+        by_deal.setdefault((g.deal, g.pairing), []).append(g)
+        assert g.seed == deal_seed(9, g.deal)  # the same cards for every rotation and pairing
+        assert sorted(g.seats) == sorted(pairings[g.pairing])
+    for (deal, pairing), rotations in by_deal.items():
+        assert len(rotations) == players
+        for agent in pairings[pairing]:
+            assert sorted(r.seats.index(agent) for r in rotations) == list(range(players))
+    assert sorted(g.game_id for g in games) == list(range(len(games)))
+
+
+def test_gauntlet_and_stable_ids_when_extending() -> None:
+    pairings = make_pairings(4, 2, "gauntlet")
+    assert pairings == [(0, 1), (0, 2), (0, 3)]
+    assert all(0 in p for p in make_pairings(5, 3, "gauntlet"))
+    short = make_schedule(4, 2, "gauntlet", 2, 5)
+    long = make_schedule(4, 2, "gauntlet", 5, 5)
+    assert long[: len(short)] == short
+    assert Counter(g.seats[0] for g in long)[0] == 15  # challenger takes seat 1 in half its games
+
+
+@pytest.mark.parametrize("args, message", [
+    ((1, 2, "round-robin"), "at least 2 agents"),
+    ((3, 4, "round-robin"), "4-player game needs at least 4 agents"),
+    ((3, 1, "round-robin"), "at least 2 players"),
+    ((3, 2, "swiss"), "unknown tournament mode"),
+])
+def test_impossible_pairings_are_refused(args: tuple, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_pairings(*args)
+
+
+def test_games_must_be_whole_deals() -> None:
+    assert deals_for_games(10, 2) == 5
+    with pytest.raises(ValueError, match="use --games 6"):
+        deals_for_games(5, 3)
+    with pytest.raises(ValueError, match="at least 1"):
+        make_schedule(2, 2, "round-robin", 0, 0)
