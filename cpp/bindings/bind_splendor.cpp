@@ -3,6 +3,7 @@
 
 #include "bindings/bind_state.hpp"
 #include "bindings/registry.hpp"
+#include "splendor/self_check.hpp"
 #include "splendor/state.hpp"
 #include "splendor_tables.inc"
 
@@ -63,6 +64,23 @@ void bind_splendor(py::module_& m) {
                " to_move=" + std::to_string(s.current_player()) + " hash=" + std::to_string(s.hash()) + ">";
       });
 
+  m.def("splendor_self_check",
+        [](const Config& config, int64_t n_games, uint64_t seed) {
+          if (n_games < 0) throw core::InvalidInput("n_games must be >= 0");
+          splendor::SelfCheckReport r;
+          {
+            py::gil_scoped_release release;
+            r = splendor::self_check_random_games(config, n_games, seed);
+          }
+          py::dict d;
+          d["games"] = r.games;
+          d["decisions"] = r.decisions;
+          d["failure_count"] = r.failure_count;
+          d["failures"] = r.failures;
+          return d;
+        },
+        py::arg("config"), py::arg("n_games"), py::arg("seed"),
+        "Plays random games checking every invariant after every action (see self_check.hpp).");
   m.attr("SPLENDOR_NUM_DISTINCT_ACTIONS") = splendor::kNumDistinctActions;
   m.attr("SPLENDOR_OBSERVATION_SIZE") = splendor::kObservationSize;
   m.def("splendor_cards", [] {

@@ -99,6 +99,16 @@ std::string State::action_to_string(Action a) const {
 }
 
 Action State::string_to_action(std::string_view text) const {
+  try {
+    return parse_action(text);
+  } catch (const core::InvalidInput& e) {
+    const std::string what = e.what();
+    if (what.rfind("cannot read move", 0) == 0) throw;
+    bad(text, what);
+  }
+}
+
+Action State::parse_action(std::string_view text) const {
   const std::vector<std::string> w = words_of(text);
   if (w.empty()) bad(text, "it is empty");
   const std::string& verb = w[0];

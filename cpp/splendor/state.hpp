@@ -156,6 +156,7 @@ class State {
   friend class PositionReader;  // builds states from JSON (position_io.cpp)
 
   Action random_chance_outcome(core::Rng& rng) const;
+  Action parse_action(std::string_view text) const;
   uint64_t misc_key() const;         // seat to move and phase
   uint64_t rare_fields_key() const;  // passes, pending blind reserve, setup, explicit chance
   uint64_t compute_key_part() const;  // every hashed component but the tokens

@@ -1,0 +1,130 @@
+// Invariant checks over random games (conservation, hashing, round-trips, views,
+// refusal of bad input), shared by the sanitizer fuzz driver and the Python tests.
+#include "splendor/self_check.hpp"
+
+#include <string>
+
+namespace splendor {
+namespace {
+
+class Checker {
+ public:
+  explicit Checker(SelfCheckReport& report) : report_(report) {}
+  void play_one(const Config& config, uint64_t seed, bool explicit_chance);
+
+ private:
+  void expect(bool ok, const char* what, uint64_t seed, int step) {
+    if (ok) return;
+    ++report_.failure_count;
+    if (report_.failures.size() < 20)
+      report_.failures.push_back(std::string(what) + " (game seed " + std::to_string(seed) + ", step " + std::to_string(step) + ")");
+  }
+  void check_conservation(const State& s, uint64_t seed, int step);
+  SelfCheckReport& report_;
+};
+
+// Every card is in exactly one place; tokens add up to the supply.
+void Checker::check_conservation(const State& s, uint64_t seed, int step) {
+  int seen[kNumCards] = {};
+  for (int slot = 0; slot < kTableSlots; ++slot)
+    if (s.table_card(slot) != kNoCard) ++seen[s.table_card(slot)];
+  for (int l = 0; l < kLevels; ++l)
+    for (int i = 0; i < s.deck_size(l); ++i) ++seen[s.deck_card(l, i)];
+  int tokens[kTokenKinds] = {};
+  for (int k = 0; k < kTokenKinds; ++k) tokens[k] = core::swar::lane(s.bank(), k);
+  for (int p = 0; p < s.num_players(); ++p) {
+    const Player& pl = s.player(p);
+    for (int i = 0; i < pl.n_reserved; ++i) ++seen[pl.reserved[i]];
+    for (int c = 0; c < kNumCards; ++c) seen[c] += pl.owns(c);
+    for (int k = 0; k < kTokenKinds; ++k) tokens[k] += core::swar::lane(pl.tokens, k);
+  }
+  const bool pending_blind = s.pending_blind_level() >= 0;
+  for (int c = 0; c < kNumCards; ++c) expect(seen[c] == 1 || (pending_blind && seen[c] == 0), "card conserved", seed, step);
+  for (int k = 0; k < kColours; ++k) expect(tokens[k] == s.config().gem_tokens, "gem tokens conserved", seed, step);
+  expect(tokens[kGold] == s.config().gold_tokens, "gold conserved", seed, step);
+}
+
+void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance) {
+  State s = State::initial(config, seed, explicit_chance);
+  core::Rng rng(seed * 31 + 7);
+  ActionList legal;
+  for (int step = 0; !s.is_terminal(); ++step) {
+    expect(step < 5000, "game terminates", seed, step);
+    if (step >= 5000) return;
+    expect(s.hash() == s.compute_hash(), "incremental hash equals recomputation", seed, step);
+    check_conservation(s, seed, step);
+    s.legal_actions(legal);
+    expect(!legal.empty(), "a non-terminal state has a legal action", seed, step);
+    for (Action a : legal) expect(s.is_legal(a), "legal_actions agree with is_legal", seed, step);
+    if (step % 5 == 0) {
+      // A full position round-trips; a player's view rebuilds a state with the same view.
+      const State back = State::from_json(config, s.to_json());
+      expect(back == s, "JSON round-trip equals the original", seed, step);
+      expect(back.hash() == s.hash(), "JSON round-trip keeps the hash", seed, step);
+      const int viewer = static_cast<int>(rng.below(static_cast<uint32_t>(s.num_players())));
+      const std::string view = s.observation_json(viewer);
+      const State sampled = State::from_observation(config, view, seed + static_cast<uint64_t>(step));
+      expect(sampled.observation_json(viewer) == view, "a state rebuilt from a view shows the same view", seed, step);
+      // Damaged positions are refused with InvalidInput or read into a consistent state.
+      std::string damaged = rng.below(2) ? s.to_json() : view;
+      for (int edits = 1 + static_cast<int>(rng.below(3)); edits > 0; --edits) {
+        const size_t at = rng.below(static_cast<uint32_t>(damaged.size()));
+        switch (rng.below(4)) {
+          case 0: damaged[at] = static_cast<char>("0123456789[]{},:\"-"[rng.below(17)]); break;
+          case 1: damaged.erase(at, 1 + rng.below(8)); break;
+          case 2: damaged.insert(at, std::to_string(rng.below(120))); break;
+          default: damaged.resize(at); break;
+        }
+      }
+      try {
+        const State odd = rng.below(2) ? State::from_json(config, damaged) : State::from_observation(config, damaged, seed);
+        expect(odd.hash() == odd.compute_hash(), "an accepted damaged position is consistent", seed, step);
+        check_conservation(odd, seed, step);
+      } catch (const core::InvalidInput&) {
+      }
+      State shuffled = s;
+      core::Rng det_rng(seed ^ static_cast<uint64_t>(step));
+      shuffled.determinize(viewer, det_rng);
+      expect(shuffled.observation_json(viewer) == view, "determinize keeps the observer's view", seed, step);
+      expect(shuffled.hash() == shuffled.compute_hash(), "determinize keeps the hash consistent", seed, step);
+    }
+    // Bad actions are refused and leave the state unchanged.
+    const State before = s;
+    const Action bad = static_cast<Action>(rng.below(kNumDistinctActions + 20)) - 10;
+    if (!s.is_legal(bad)) {
+      try {
+        s.apply_checked(bad);
+        expect(false, "illegal action refused", seed, step);
+      } catch (const core::InvalidInput&) {
+      }
+      expect(s == before, "state unchanged after a refused action", seed, step);
+    }
+    const Action a = s.random_action(rng);
+    expect(legal.contains(a), "random_action is legal", seed, step);
+    // Notation round-trips.
+    expect(s.string_to_action(s.action_to_string(a)) == a, "notation round-trips", seed, step);
+    s.apply(a);
+    ++report_.decisions;
+  }
+  double r[kMaxPlayers];
+  s.returns(r);
+  double sum = 0;
+  for (int p = 0; p < s.num_players(); ++p) sum += r[p];
+  expect(sum > 0.999 && sum < 1.001, "returns share one win", seed, -1);
+}
+
+}  // namespace
+
+SelfCheckReport self_check_random_games(const Config& config, int64_t n_games, uint64_t seed) {
+  config.validate();
+  SelfCheckReport report;
+  Checker checker(report);
+  for (int64_t g = 0; g < n_games; ++g) {
+    // Alternate reveal modes so both the dealt (auto) and the explicit chance paths run.
+    checker.play_one(config, core::splitmix64(seed + static_cast<uint64_t>(g)), (g % 2) == 1);
+    ++report.games;
+  }
+  return report;
+}
+
+}  // namespace splendor

@@ -1,0 +1,128 @@
+"""The public Python API of DESIGN.md section 3 for the base game."""
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import numpy as np
+import pytest
+
+import splendor_mcts as sm
+
+
+def test_load_game_by_keywords_and_spec_string():
+    a = sm.load_game("splendor", players=4, points_to_win=18)
+    b = sm.load_game("splendor(players=4,points_to_win=18)")
+    assert a == b and a.num_players() == 4
+    assert sm.load_game(a.spec) == a
+    assert a.config.gem_tokens == 7 and a.config.nobles == 5
+
+
+def test_variant_overrides_reach_the_engine():
+    game = sm.load_game("splendor", players=2, gem_tokens=6, gold_tokens=3, nobles=4)
+    d = json.loads(game.new_initial_state(seed=1).to_json())
+    assert d["bank"]["red"] == 6 and d["bank"]["gold"] == 3 and len(d["nobles"]) == 4
+
+
+@pytest.mark.parametrize(
+    "kwargs,field",
+    [
+        ({"players": 5}, "players"),
+        ({"players": 1}, "players"),
+        ({"players": "2"}, "players"),
+        ({"points_to_win": 0}, "points_to_win"),
+        ({"gem_tokens": -1}, "gem_tokens"),
+        ({"gold_tokens": -2}, "gold_tokens"),
+        ({"nobles": 11}, "nobles"),
+        ({"token_limit": 0}, "token_limit"),
+        ({"reserve_limit": 4}, "reserve_limit"),
+        ({"take_two_min": 1}, "take_two_min"),
+        ({"take_fewer_distinct": 1}, "take_fewer_distinct"),
+        ({"colour": 3}, "colour"),
+    ],
+)
+def test_bad_variant_raises_value_error_naming_the_field(kwargs, field):
+    with pytest.raises(ValueError, match=field):
+        sm.load_game("splendor", **kwargs)
+
+
+@pytest.mark.parametrize(
+    "spec,needle",
+    [("chess", "unknown game"), ("splendor(players=2", "parenthesis"), ("splendor(players)", "key=value"),
+     ("splendor(players=x)", "players"), ("splendor(players=2,players=3)", "twice")],
+)
+def test_bad_spec_strings(spec, needle):
+    with pytest.raises(ValueError, match=needle):
+        sm.load_game(spec)
+
+
+def test_state_basics():
+    game = sm.load_game("splendor", players=3)
+    s = game.new_initial_state(seed=7)
+    assert s.current_player() == 0 and not s.is_terminal() and s.returns() == [0.0, 0.0, 0.0]
+    a = s.legal_actions()[0]
+    text = s.action_to_string(a)
+    assert s.string_to_action(text) == a
+    c = s.clone()
+    s.apply_action(a)
+    assert s.current_player() == 1 and c.current_player() == 0 and c != s
+    assert isinstance(s.hash(), int) and s.hash() != c.hash()
+    assert copy.deepcopy(s) == s and pickle.loads(pickle.dumps(s)) == s
+
+
+def test_chance_nodes_and_dealt_outcome():
+    s = sm.load_game("splendor").new_initial_state(seed=1, explicit_chance=True)
+    assert s.current_player() == sm.CHANCE
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 10 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert s.dealt_outcome() in [a for a, _ in outcomes]
+    assert s.legal_actions() == [a for a, _ in outcomes]
+    s.set_explicit_chance(False)  # resolves the rest of the deal from the seed
+    assert s.current_player() == 0 and s.chance_outcomes() == []
+    with pytest.raises(ValueError, match="not at a chance node"):
+        s.dealt_outcome()
+
+
+def test_legal_actions_mask_and_observation_tensor():
+    game = sm.load_game("splendor", players=2)
+    s = game.new_initial_state(seed=2)
+    mask = s.legal_actions_mask()
+    assert mask.shape == (game.num_distinct_actions(),) and mask.dtype == np.bool_
+    assert list(np.flatnonzero(mask)) == s.legal_actions()
+    t0, t1 = s.observation_tensor(0), s.observation_tensor(1)
+    assert t0.shape == (game.observation_tensor_size(),) and t0.dtype == np.float32
+    assert np.all(np.isfinite(t0))
+
+
+def test_observation_tensor_hides_blind_reserves_from_others():
+    game = sm.load_game("splendor")
+    a = game.new_initial_state(seed=2)
+    a.apply_action(a.string_to_action("reserve deck 3"))
+    hidden = json.loads(a.to_json())["players"][0]["reserved"][0]["card"]
+    for seed in range(10):
+        b = a.clone()
+        b.determinize(1, seed)  # resample what seat 1 cannot see
+        if json.loads(b.to_json())["players"][0]["reserved"][0]["card"] != hidden:
+            break
+    else:
+        pytest.fail("determinize never changed the hidden card")
+    assert np.array_equal(a.observation_tensor(1), b.observation_tensor(1))
+    assert a.observation_json(1) == b.observation_json(1)
+    assert not np.array_equal(a.observation_tensor(0), b.observation_tensor(0))  # the owner sees it
+
+
+def test_cards_and_nobles_tables():
+    game = sm.load_game("splendor")
+    card = game.cards()[7]
+    assert card == {"id": 8, "level": 1, "bonus": "white", "points": 1,
+                    "cost": {"white": 0, "blue": 0, "green": 4, "red": 0, "black": 0}}
+    assert game.nobles()[0]["requirement"] == {"white": 4, "blue": 4, "green": 0, "red": 0, "black": 0}
+
+
+def test_same_seed_same_game():
+    game = sm.load_game("splendor", players=4)
+    r1 = sm.random_playouts(game, 50, seed=11)
+    r2 = sm.random_playouts(game, 50, seed=11)
+    assert np.array_equal(r1.returns, r2.returns) and np.array_equal(r1.lengths, r2.lengths)
+    assert not np.array_equal(r1.lengths, sm.random_playouts(game, 50, seed=12).lengths)
