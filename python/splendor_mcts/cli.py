@@ -14,9 +14,10 @@ from typing import Any
 
 
 def _registrars() -> list[Callable[[Any], None]]:
+    from .random_game import register as register_random_game
     from .tournament.cli import register as register_tournament
 
-    return [register_tournament]
+    return [register_random_game, register_tournament]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,46 @@
+"""``splendor-mcts random-game``: plays and prints one complete random game."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from typing import Any
+
+from .game import load_game
+
+_LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "gold": "Y"}
+
+
+def _scoreline(state: Any) -> str:
+    d = json.loads(state.to_json())
+    parts = []
+    for seat, p in enumerate(d["players"]):
+        tokens = "".join(f"{_LETTERS[c]}{n}" for c, n in p["tokens"].items() if n)
+        parts.append(f"seat {seat}: {p['points']} pts, {len(p['cards'])} cards, tokens {tokens or '-'}")
+    return " | ".join(parts)
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("random-game", help="play and print one complete game of random moves")
+    p.add_argument("--game", default="splendor", help='game or spec, e.g. "splendor(players=3)" (default: splendor)')
+    p.add_argument("--seed", type=int, default=1, help="deal and move seed (default: 1)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    state = game.new_initial_state(seed=args.seed)
+    rng = random.Random(args.seed)
+    print(f"{game.spec}, seed {args.seed}")
+    turn = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = rng.choice(state.legal_actions())
+        turn += 1
+        print(f"{turn:4d}. seat {seat}: {state.action_to_string(action)}")
+        state.apply_action(action)
+    print(_scoreline(state))
+    returns = state.returns()
+    winners = [seat for seat, r in enumerate(returns) if r > 0]
+    print("winner: seat " + ", ".join(map(str, winners)) if len(winners) == 1 else f"shared win: seats {winners}")
+    return 0
