@@ -34,13 +34,16 @@ struct Tables {
   uint64_t take_legal[2][32];  // [take_fewer_distinct][colours available] -> action bits
   uint8_t lane_mask[kTableSlots][16];
   int min_noble_cards = 0;  // fewest bonuses any noble asks for
+  uint8_t cost_by_colour[kNumCards][kColours];
 
-  constexpr Tables() : cards(), noble_requirement(), noble_points(), take(), take_legal(), lane_mask() {
+  constexpr Tables()
+      : cards(), noble_requirement(), noble_points(), take(), take_legal(), lane_mask(), cost_by_colour() {
     for (int i = 0; i < kNumCards; ++i) {
       const CardRow& row = tables::kCards[i];
       uint64_t cost = 0;
       for (int c = 0; c < kColours; ++c) cost |= uint64_t{row.cost[c]} << (8 * c);
       cards[i] = {cost, static_cast<uint8_t>(row.level - 1), row.bonus, row.points};
+      for (int c = 0; c < kColours; ++c) cost_by_colour[i][c] = row.cost[c];
     }
     for (int n = 0; n < kNumNobles; ++n) {
       uint64_t req = 0;
@@ -491,12 +494,11 @@ void State::place_on_table(int slot, int card) {
   table_mask_ = static_cast<uint16_t>(table_mask_ | (1u << slot));
   hash_ ^= table_key(card, slot);
 #if defined(__SSE4_1__)
-  const __m128i keep = _mm_andnot_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kT.lane_mask[slot])), _mm_set1_epi8(-1));
   const __m128i put = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kT.lane_mask[slot]));
   for (int c = 0; c < kColours; ++c) {
     __m128i* row = reinterpret_cast<__m128i*>(lane_cost_[c]);
-    const __m128i cost = _mm_set1_epi8(static_cast<char>(lane(kT.cards[card].cost, c)));
-    _mm_store_si128(row, _mm_or_si128(_mm_and_si128(_mm_load_si128(row), keep), _mm_and_si128(cost, put)));
+    const __m128i cost = _mm_set1_epi8(static_cast<char>(kT.cost_by_colour[card][c]));
+    _mm_store_si128(row, _mm_blendv_epi8(_mm_load_si128(row), cost, put));
   }
 #else
   for (int c = 0; c < kColours; ++c) lane_cost_[c][slot] = static_cast<uint8_t>(lane(kT.cards[card].cost, c));
@@ -516,7 +518,7 @@ void State::add_reserved(int seat, int card, bool hidden) {
   p.reserved[i] = static_cast<uint8_t>(card);
   if (hidden) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << i));
   hash_ ^= reserved_key(card, seat, hidden);
-  set_reserved_lanes(seat);
+  for (int c = 0; c < kColours; ++c) p.reserved_cost[c] |= static_cast<uint32_t>(lane(kT.cards[card].cost, c)) << (8 * i);
 }
 
 void State::remove_reserved(int seat, int index) {
@@ -527,7 +529,11 @@ void State::remove_reserved(int seat, int index) {
   p.hidden_reserved = low | high;
   for (int i = index; i + 1 < p.n_reserved; ++i) p.reserved[i] = p.reserved[i + 1];
   p.reserved[--p.n_reserved] = kNoCard;
-  set_reserved_lanes(seat);
+  const uint32_t below = (1u << (8 * index)) - 1;  // lanes under the removed card stay, those above move down
+  for (int c = 0; c < kColours; ++c) {
+    const uint32_t lanes = p.reserved_cost[c];
+    p.reserved_cost[c] = (lanes & below) | ((lanes >> (8 * (index + 1))) << (8 * index));
+  }
 }
 
 void State::set_reserved_lanes(int seat) {
