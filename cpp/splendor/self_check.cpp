@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "splendor_tables.inc"
+
 namespace splendor {
 namespace {
 
@@ -20,6 +22,7 @@ class Checker {
       report_.failures.push_back(std::string(what) + " (game seed " + std::to_string(seed) + ", step " + std::to_string(step) + ")");
   }
   void check_conservation(const State& s, uint64_t seed, int step);
+  void check_buy_mask(const State& s, uint64_t seed, int step);
   SelfCheckReport& report_;
 };
 
@@ -53,6 +56,7 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
     if (step >= 5000) return;
     expect(s.hash() == s.compute_hash(), "incremental hash equals recomputation", seed, step);
     check_conservation(s, seed, step);
+    check_buy_mask(s, seed, step);
     s.legal_actions(legal);
     expect(!legal.empty(), "a non-terminal state has a legal action", seed, step);
     for (Action a : legal) expect(s.is_legal(a), "legal_actions agree with is_legal", seed, step);
@@ -65,6 +69,8 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
       const std::string view = s.observation_json(viewer);
       const State sampled = State::from_observation(config, view, seed + static_cast<uint64_t>(step));
       expect(sampled.observation_json(viewer) == view, "a state rebuilt from a view shows the same view", seed, step);
+      check_buy_mask(back, seed, step);
+      check_buy_mask(sampled, seed, step);
       // Damaged positions are refused with InvalidInput or read into a consistent state.
       std::string damaged = rng.below(2) ? s.to_json() : view;
       for (int edits = 1 + static_cast<int>(rng.below(3)); edits > 0; --edits) {
@@ -80,6 +86,7 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
         const State odd = rng.below(2) ? State::from_json(config, damaged) : State::from_observation(config, damaged, seed);
         expect(odd.hash() == odd.compute_hash(), "an accepted damaged position is consistent", seed, step);
         check_conservation(odd, seed, step);
+        check_buy_mask(odd, seed, step);
       } catch (const core::InvalidInput&) {
       }
       State shuffled = s;
@@ -111,6 +118,29 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
   double sum = 0;
   for (int p = 0; p < s.num_players(); ++p) sum += r[p];
   expect(sum > 0.999 && sum < 1.001, "returns share one win", seed, -1);
+}
+
+// The vectorised buy mask against a plain recomputation from the card table.
+void Checker::check_buy_mask(const State& s, uint64_t seed, int step) {
+  if (s.phase() != Phase::kMain) return;
+  const Player& p = s.player(s.turn_seat());
+  const uint64_t mask = s.legal_main_mask();
+  auto affordable = [&](int card) {
+    int short_total = 0;
+    for (int c = 0; c < kColours; ++c) {
+      const int need = tables::kCards[card].cost[c] - core::swar::lane(p.bonuses, c) - core::swar::lane(p.tokens, c);
+      short_total += need > 0 ? need : 0;
+    }
+    return short_total <= core::swar::lane(p.tokens, kGold);
+  };
+  for (int slot = 0; slot < kTableSlots; ++slot) {
+    const bool want = s.table_card(slot) != kNoCard && affordable(s.table_card(slot));
+    expect(((mask >> (kBuyTable + slot)) & 1) == want, "buy mask matches the card table (table)", seed, step);
+  }
+  for (int i = 0; i < kMaxReserved; ++i) {
+    const bool want = i < p.n_reserved && affordable(p.reserved[i]);
+    expect(((mask >> (kBuyReserved + i)) & 1) == want, "buy mask matches the card table (reserve)", seed, step);
+  }
 }
 
 }  // namespace
