@@ -281,10 +281,11 @@ uint64_t State::legal_main_mask() const {
   const uint64_t buyable_lanes = table_mask_ | (((1u << p.n_reserved) - 1) << kTableSlots);
 #if defined(__SSE4_1__)
   __m128i shortfall = _mm_setzero_si128();
+  const __m128i power_lanes = _mm_cvtsi64_si128(static_cast<long long>(power));
   for (int c = 0; c < kColours; ++c) {
     const __m128i table_cost = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_cost_[c]));
     const __m128i cost = _mm_insert_epi32(table_cost, static_cast<int>(p.reserved_cost[c]), 3);
-    const __m128i have = _mm_set1_epi8(static_cast<char>(lane(power, c)));
+    const __m128i have = _mm_shuffle_epi8(power_lanes, _mm_set1_epi8(static_cast<char>(c)));  // lane c everywhere
     shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(cost, have));
   }
   const __m128i covered = _mm_cmpeq_epi8(_mm_min_epu8(shortfall, _mm_set1_epi8(static_cast<char>(gold))), shortfall);
