@@ -193,7 +193,7 @@ void PositionReader::read_table(State& s, const json::Cursor& root) {
         slot.fail("card #" + std::to_string(card + 1) + " is a level-" + std::to_string(card_level(card) + 1) +
                   " card, not level " + std::to_string(l + 1));
       see_card(card, slot.path());
-      s.place_on_table(l * kSlotsPerLevel + i, card);
+      s.place_on_table<true>(l * kSlotsPerLevel + i, card);
     }
   }
 }

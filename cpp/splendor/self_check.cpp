@@ -51,6 +51,7 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
   State s = State::initial(config, seed, explicit_chance);
   core::Rng rng(seed * 31 + 7);
   ActionList legal;
+  State unhashed = s;  // follows the same moves through apply_unhashed
   for (int step = 0; !s.is_terminal(); ++step) {
     expect(step < 5000, "game terminates", seed, step);
     if (step >= 5000) return;
@@ -111,6 +112,8 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
     // Notation round-trips.
     expect(s.string_to_action(s.action_to_string(a)) == a, "notation round-trips", seed, step);
     s.apply(a);
+    unhashed.apply_unhashed(a);
+    expect(unhashed == s, "apply_unhashed reaches the same state (hash recomputed)", seed, step);
     ++report_.decisions;
   }
   double r[kMaxPlayers];

@@ -225,7 +225,7 @@ State State::initial(const Config& config, uint64_t seed, bool explicit_chance) 
     s.nobles_dealt_ = config.nobles;
     for (int slot = 0; slot < kTableSlots; ++slot) {
       const int level = slot / kSlotsPerLevel;
-      if (s.deck_size_[level]) s.place_on_table(slot, s.pop_deck(level));
+      if (s.deck_size_[level]) s.place_on_table<true>(slot, s.pop_deck(level));
     }
   }
   s.hash_ = s.compute_key_part();
@@ -483,17 +483,19 @@ uint64_t State::compute_key_part() const {
 
 // ---------------------------------------------------------------- mutation helpers
 
+template <bool H>
 void State::set_tokens(int seat, uint64_t tokens) {
   Player& p = players_[seat];
-  token_hash_sum_ += (tokens - p.tokens) * token_multiplier(seat);
+  if constexpr (H) token_hash_sum_ += (tokens - p.tokens) * token_multiplier(seat);
   bank_ += p.tokens - tokens;  // conservation: what the player gains the bank loses
   p.tokens = tokens;
 }
 
+template <bool H>
 void State::place_on_table(int slot, int card) {
   table_[slot] = static_cast<uint8_t>(card);
   table_mask_ = static_cast<uint16_t>(table_mask_ | (1u << slot));
-  hash_ ^= table_key(card, slot);
+  mix_hash<H>(table_key(card, slot));
 #if defined(__SSE4_1__)
   const __m128i put = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kT.lane_mask[slot]));
   for (int c = 0; c < kColours; ++c) {
@@ -506,25 +508,28 @@ void State::place_on_table(int slot, int card) {
 #endif
 }
 
+template <bool H>
 void State::clear_table_slot(int slot) {
-  hash_ ^= table_key(table_[slot], slot);
+  mix_hash<H>(table_key(table_[slot], slot));
   table_[slot] = kNoCard;
   table_mask_ = static_cast<uint16_t>(table_mask_ & ~(1u << slot));
   // lane_cost_ keeps the stale cost: the slot is masked out by table_mask_ until refilled.
 }
 
+template <bool H>
 void State::add_reserved(int seat, int card, bool hidden) {
   Player& p = players_[seat];
   const int i = p.n_reserved++;
   p.reserved[i] = static_cast<uint8_t>(card);
   if (hidden) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << i));
-  hash_ ^= reserved_key(card, seat, hidden);
+  mix_hash<H>(reserved_key(card, seat, hidden));
   for (int c = 0; c < kColours; ++c) p.reserved_cost[c] |= static_cast<uint32_t>(lane(kT.cards[card].cost, c)) << (8 * i);
 }
 
+template <bool H>
 void State::remove_reserved(int seat, int index) {
   Player& p = players_[seat];
-  hash_ ^= reserved_key(p.reserved[index], seat, (p.hidden_reserved >> index) & 1);
+  mix_hash<H>(reserved_key(p.reserved[index], seat, (p.hidden_reserved >> index) & 1));
   const uint8_t low = static_cast<uint8_t>(p.hidden_reserved & ((1u << index) - 1));
   const uint8_t high = static_cast<uint8_t>((p.hidden_reserved >> (index + 1)) << index);
   p.hidden_reserved = low | high;
@@ -546,8 +551,9 @@ void State::set_reserved_lanes(int seat) {
   }
 }
 
+template <bool H>
 void State::take_gold_if_any(int seat) {
-  if (lane(bank_, kGold)) set_tokens(seat, players_[seat].tokens + unit(kGold));
+  if (lane(bank_, kGold)) set_tokens<H>(seat, players_[seat].tokens + unit(kGold));
 }
 
 int State::pop_deck(int level) {
@@ -568,6 +574,7 @@ void State::remove_from_deck(int level, int card) {
   pop_deck(level);
 }
 
+template <bool H>
 void State::buy(int seat, int card) {
   Player& p = players_[seat];
   const CardInfo& info = kT.cards[card];
@@ -575,30 +582,33 @@ void State::buy(int seat, int card) {
   const uint64_t need = core::swar::sat_sub(info.cost, p.bonuses);
   const uint64_t gems = core::swar::min(need, p.tokens & kGemLanes);
   const uint64_t gold = static_cast<uint64_t>(core::swar::sum(need - gems));
-  set_tokens(seat, p.tokens - gems - (gold << (8 * kGold)));
+  set_tokens<H>(seat, p.tokens - gems - (gold << (8 * kGold)));
   p.bonuses += unit(info.bonus);
   p.points = static_cast<uint8_t>(p.points + info.points);
   ++p.cards_bought;
   p.owned[card >> 6] |= uint64_t{1} << (card & 63);
-  hash_ ^= owned_key(card, seat);
+  mix_hash<H>(owned_key(card, seat));
 }
 
+template <bool H>
 void State::refill_or_wait(int slot) {
   const int level = slot / kSlotsPerLevel;
   if (explicit_chance_ || deck_size_[level] == 0) return;  // explicit: a chance node fills it
-  place_on_table(slot, pop_deck(level));
+  place_on_table<H>(slot, pop_deck(level));
 }
 
+template <bool H>
 void State::take_noble(int seat, int noble) {
   Player& p = players_[seat];
   table_nobles_ = static_cast<uint16_t>(table_nobles_ & ~(1u << noble));
   p.nobles = static_cast<uint16_t>(p.nobles | (1u << noble));
   p.points = static_cast<uint8_t>(p.points + kT.noble_points[noble]);
-  hash_ ^= table_noble_key(noble) ^ owned_noble_key(noble, seat);
+  mix_hash<H>(table_noble_key(noble) ^ owned_noble_key(noble, seat));
 }
 
 // ---------------------------------------------------------------- turn flow
 
+template <bool H>
 void State::after_main_action() {
   int slot = 0;
   if ((explicit_chance_ || in_setup_) && chance_target(&slot) != ChanceTarget::kNone) {
@@ -606,7 +616,7 @@ void State::after_main_action() {
     return;
   }
   if (in_setup_) {
-    hash_ ^= rare_key(kFieldInSetup, 1) ^ rare_key(kFieldNoblesDealt, nobles_dealt_);
+    mix_hash<H>(rare_key(kFieldInSetup, 1) ^ rare_key(kFieldNoblesDealt, nobles_dealt_));
     in_setup_ = false;
     phase_ = Phase::kMain;
     current_ = 0;
@@ -616,19 +626,21 @@ void State::after_main_action() {
     phase_ = Phase::kReturning;
     return;
   }
-  after_returns();
+  after_returns<H>();
 }
 
+template <bool H>
 void State::after_returns() {
   const uint16_t nobles = qualifying_nobles(current_);
   if (nobles & (nobles - 1)) {
     phase_ = Phase::kNobleChoice;
     return;
   }
-  if (nobles) take_noble(current_, core::lowest_bit(nobles));
-  end_turn();
+  if (nobles) take_noble<H>(current_, core::lowest_bit(nobles));
+  end_turn<H>();
 }
 
+template <bool H>
 void State::end_turn() {
   current_ = static_cast<uint8_t>(current_ + 1 == config_.players ? 0 : current_ + 1);
   if ((current_ == 0 && end_triggered()) || passes_ >= config_.players)
@@ -637,92 +649,102 @@ void State::end_turn() {
     phase_ = Phase::kMain;
 }
 
+template <bool H>
 void State::apply_main(Action a) {
   const int seat = current_;
   Player& p = players_[seat];
   const uint8_t passes = a == kPass ? static_cast<uint8_t>(passes_ + 1) : 0;
   if (passes != passes_) {
-    hash_ ^= rare_key(kFieldPasses, passes_) ^ rare_key(kFieldPasses, passes);
+    mix_hash<H>(rare_key(kFieldPasses, passes_) ^ rare_key(kFieldPasses, passes));
     passes_ = passes;
   }
   if (a < kTakeTwo) {
-    set_tokens(seat, p.tokens + kT.take[a].word);
+    set_tokens<H>(seat, p.tokens + kT.take[a].word);
   } else if (a < kReserveTable) {
-    set_tokens(seat, p.tokens + 2 * unit(a - kTakeTwo));
+    set_tokens<H>(seat, p.tokens + 2 * unit(a - kTakeTwo));
   } else if (a < kReserveDeck) {
     const int slot = a - kReserveTable;
-    add_reserved(seat, table_[slot], false);
-    clear_table_slot(slot);
-    take_gold_if_any(seat);
-    refill_or_wait(slot);
+    add_reserved<H>(seat, table_[slot], false);
+    clear_table_slot<H>(slot);
+    take_gold_if_any<H>(seat);
+    refill_or_wait<H>(slot);
   } else if (a < kBuyTable) {
     const int level = a - kReserveDeck;
     if (explicit_chance_) {
       pending_blind_ = static_cast<uint8_t>(level + 1);
-      hash_ ^= rare_key(kFieldPendingBlind, pending_blind_);
+      mix_hash<H>(rare_key(kFieldPendingBlind, pending_blind_));
     }
     else
-      add_reserved(seat, pop_deck(level), true);
-    take_gold_if_any(seat);
+      add_reserved<H>(seat, pop_deck(level), true);
+    take_gold_if_any<H>(seat);
   } else if (a < kBuyReserved) {
     const int slot = a - kBuyTable;
-    buy(seat, table_[slot]);
-    clear_table_slot(slot);
-    refill_or_wait(slot);
+    buy<H>(seat, table_[slot]);
+    clear_table_slot<H>(slot);
+    refill_or_wait<H>(slot);
   } else if (a < kPass) {
     const int index = a - kBuyReserved;
     const int card = p.reserved[index];
-    remove_reserved(seat, index);
-    buy(seat, card);
+    remove_reserved<H>(seat, index);
+    buy<H>(seat, card);
   }  // kPass: nothing to do beyond counting it
 }
 
+template <bool H>
 void State::apply_chance(Action a) {
   int slot = 0;
   const ChanceTarget target = chance_target(&slot);
   if (target == ChanceTarget::kNoble) {
     const int noble = a - kRevealNoble;
     table_nobles_ = static_cast<uint16_t>(table_nobles_ | (1u << noble));
-    hash_ ^= table_noble_key(noble) ^ rare_key(kFieldNoblesDealt, nobles_dealt_) ^
-             rare_key(kFieldNoblesDealt, nobles_dealt_ + 1);
+    mix_hash<H>(table_noble_key(noble) ^ rare_key(kFieldNoblesDealt, nobles_dealt_) ^
+             rare_key(kFieldNoblesDealt, nobles_dealt_ + 1));
     ++nobles_dealt_;
   } else {
     const int card = a - kRevealCard;
     const int level = kT.cards[card].level;
     remove_from_deck(level, card);
     if (target == ChanceTarget::kBlindReserve) {
-      hash_ ^= rare_key(kFieldPendingBlind, pending_blind_);
+      mix_hash<H>(rare_key(kFieldPendingBlind, pending_blind_));
       pending_blind_ = 0;
-      add_reserved(current_, card, true);
+      add_reserved<H>(current_, card, true);
     } else {
-      place_on_table(slot, card);
+      place_on_table<H>(slot, card);
     }
   }
-  after_main_action();
+  after_main_action<H>();
 }
 
-void State::apply(Action a) {
-  hash_ ^= misc_key();
+template <bool H>
+void State::apply_impl(Action a) {
+  mix_hash<H>(misc_key());
   switch (phase_) {
     case Phase::kMain:
-      apply_main(a);
-      after_main_action();
+      apply_main<H>(a);
+      after_main_action<H>();
       break;
     case Phase::kReturning:
-      set_tokens(current_, players_[current_].tokens - unit(a - kReturnToken));
-      if (players_[current_].token_count() <= config_.token_limit) after_returns();
+      set_tokens<H>(current_, players_[current_].tokens - unit(a - kReturnToken));
+      if (players_[current_].token_count() <= config_.token_limit) after_returns<H>();
       break;
     case Phase::kNobleChoice:
-      take_noble(current_, a - kChooseNoble);
-      end_turn();
+      take_noble<H>(current_, a - kChooseNoble);
+      end_turn<H>();
       break;
     case Phase::kChance:
-      apply_chance(a);
+      apply_chance<H>(a);
       break;
     case Phase::kOver:
       break;
   }
-  hash_ ^= misc_key();
+  mix_hash<H>(misc_key());
+}
+
+void State::apply(Action a) { apply_impl<true>(a); }
+
+void State::apply_unhashed(Action a) {
+  apply_impl<false>(a);
+  hash_stale_ = true;
 }
 
 void State::apply_checked(Action a) {
@@ -737,6 +759,8 @@ void State::apply_checked(Action a) {
 void State::resolve_chance_from_deal() {
   while (phase_ == Phase::kChance) apply(dealt_outcome());
 }
+
+template void State::place_on_table<true>(int slot, int card);  // used by the position reader
 
 void State::set_explicit_chance(bool on) {
   hash_ ^= rare_key(kFieldExplicit, explicit_chance_) ^ rare_key(kFieldExplicit, on);
@@ -772,13 +796,15 @@ void State::determinize(int observer, core::Rng& rng) {
   while (first_free < kNumNobles && ((table_nobles_ >> noble_order_[first_free]) & 1)) ++first_free;
   rng.shuffle(noble_order_ + first_free, kNumNobles - first_free);
   hash_ = compute_key_part();
+  token_hash_sum_ = token_sum();
+  hash_stale_ = false;
 }
 
 bool State::operator==(const State& o) const {
   if (!(config_ == o.config_) || phase_ != o.phase_ || current_ != o.current_ || passes_ != o.passes_ ||
       pending_blind_ != o.pending_blind_ || explicit_chance_ != o.explicit_chance_ || in_setup_ != o.in_setup_ ||
       nobles_dealt_ != o.nobles_dealt_ || table_nobles_ != o.table_nobles_ || table_mask_ != o.table_mask_ ||
-      bank_ != o.bank_ || hash_ != o.hash_ || token_hash_sum_ != o.token_hash_sum_)
+      bank_ != o.bank_ || hash() != o.hash())
     return false;
   if (std::memcmp(table_, o.table_, sizeof table_) != 0 || std::memcmp(deck_size_, o.deck_size_, sizeof deck_size_) != 0 ||
       std::memcmp(noble_order_, o.noble_order_, sizeof noble_order_) != 0)

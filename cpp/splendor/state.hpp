@@ -112,13 +112,16 @@ class State {
   void legal_actions(ActionList& out) const;
   bool is_legal(Action a) const;
   void apply(Action a);
+  // As apply, without the incremental hash update (random playouts and rollouts,
+  // where nobody asks for the hash); hash() then recomputes it from scratch.
+  void apply_unhashed(Action a);
   void apply_checked(Action a);
   void chance_outcomes(ChanceList& out) const;
   Action dealt_outcome() const;
   Action random_action(core::Rng& rng) const;
   void returns(double* out) const;
 
-  uint64_t hash() const { return hash_ ^ core::splitmix64(token_hash_sum_); }
+  uint64_t hash() const { return hash_stale_ ? compute_hash() : hash_ ^ core::splitmix64(token_hash_sum_); }
   uint64_t compute_hash() const;
   void determinize(int observer, core::Rng& rng);
   void set_explicit_chance(bool on);
@@ -161,22 +164,43 @@ class State {
   uint64_t rare_fields_key() const;  // passes, pending blind reserve, setup, explicit chance
   uint64_t compute_key_part() const;  // every hashed component but the tokens
   uint64_t token_sum() const;
+  // H: whether the incremental hash is maintained (apply) or not (apply_unhashed).
+  template <bool H>
+  void mix_hash(uint64_t key) {
+    if constexpr (H) hash_ ^= key;
+  }
+  template <bool H>
+  void apply_impl(Action a);
+  template <bool H>
   void set_tokens(int seat, uint64_t tokens);
+  template <bool H>
   void place_on_table(int slot, int card);
+  template <bool H>
   void clear_table_slot(int slot);
+  template <bool H>
   void add_reserved(int seat, int card, bool hidden);
+  template <bool H>
   void remove_reserved(int seat, int index);
   void set_reserved_lanes(int seat);
+  template <bool H>
   void take_gold_if_any(int seat);
   int pop_deck(int level);
   void remove_from_deck(int level, int card);
+  template <bool H>
   void buy(int seat, int card);
+  template <bool H>
   void refill_or_wait(int slot);
+  template <bool H>
   void after_main_action();
+  template <bool H>
   void after_returns();
+  template <bool H>
   void take_noble(int seat, int noble);
+  template <bool H>
   void end_turn();
+  template <bool H>
   void apply_main(Action a);
+  template <bool H>
   void apply_chance(Action a);
   enum class ChanceTarget : uint8_t { kNone, kNoble, kBlindReserve, kTableSlot };
   ChanceTarget chance_target(int* slot_out) const;
@@ -203,6 +227,7 @@ class State {
   alignas(16) uint8_t lane_cost_[kColours][16];
   uint64_t hash_ = 0;            // XOR of Zobrist keys of everything but tokens
   uint64_t token_hash_sum_ = 0;  // linear hash of the token vectors
+  bool hash_stale_ = false;      // set by apply_unhashed: hash() recomputes
 };
 
 }  // namespace splendor
