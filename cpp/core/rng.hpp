@@ -25,14 +25,25 @@ struct Rng {
 
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
+  // Fisher-Yates; each 64-bit draw serves two swaps (32-bit multiply-shift
+  // reduction; bias below n / 2^32, negligible for the small arrays shuffled here).
   template <typename T>
   void shuffle(T* first, int n) {
-    for (int i = n - 1; i > 0; --i) {
-      int j = static_cast<int>(below(static_cast<uint32_t>(i + 1)));
-      T tmp = first[i];
-      first[i] = first[j];
-      first[j] = tmp;
+    int i = n - 1;
+    for (; i > 1; i -= 2) {
+      const uint64_t r = next();
+      swap(first, i, static_cast<int>(((r & 0xFFFFFFFFu) * static_cast<uint64_t>(i + 1)) >> 32));
+      swap(first, i - 1, static_cast<int>(((r >> 32) * static_cast<uint64_t>(i)) >> 32));
     }
+    if (i == 1) swap(first, 1, static_cast<int>(below(2)));
+  }
+
+ private:
+  template <typename T>
+  static void swap(T* a, int i, int j) {
+    T tmp = a[i];
+    a[i] = a[j];
+    a[j] = tmp;
   }
 };
 

@@ -35,15 +35,20 @@ struct Tables {
   uint8_t lane_mask[kTableSlots][16];
   int min_noble_cards = 0;  // fewest bonuses any noble asks for
   uint8_t cost_by_colour[kNumCards][kColours];
+  uint8_t sorted_decks[kLevels][40];  // every card of each level by id: the decks before shuffling
 
   constexpr Tables()
-      : cards(), noble_requirement(), noble_points(), take(), take_legal(), lane_mask(), cost_by_colour() {
+      : cards(), noble_requirement(), noble_points(), take(), take_legal(), lane_mask(), cost_by_colour(), sorted_decks() {
+    int deck_fill[kLevels] = {0, 0, 0};
+    for (auto& deck : sorted_decks)
+      for (auto& card : deck) card = kNoCard;
     for (int i = 0; i < kNumCards; ++i) {
       const CardRow& row = tables::kCards[i];
       uint64_t cost = 0;
       for (int c = 0; c < kColours; ++c) cost |= uint64_t{row.cost[c]} << (8 * c);
       cards[i] = {cost, static_cast<uint8_t>(row.level - 1), row.bonus, row.points};
       for (int c = 0; c < kColours; ++c) cost_by_colour[i][c] = row.cost[c];
+      sorted_decks[row.level - 1][deck_fill[row.level - 1]++] = static_cast<uint8_t>(i);
     }
     for (int n = 0; n < kNumNobles; ++n) {
       uint64_t req = 0;
@@ -205,14 +210,11 @@ State State::initial(const Config& config, uint64_t seed, bool explicit_chance) 
   s.explicit_chance_ = explicit_chance;
   std::memset(s.table_, kNoCard, sizeof s.table_);
   std::memset(s.lane_cost_, 0, sizeof s.lane_cost_);
-  std::memset(s.deck_, kNoCard, sizeof s.deck_);
   core::Rng rng(core::splitmix64(seed));
   for (int n = 0; n < kNumNobles; ++n) s.noble_order_[n] = static_cast<uint8_t>(n);
   rng.shuffle(s.noble_order_, kNumNobles);
-  for (int card = 0; card < kNumCards; ++card) {
-    const int level = kT.cards[card].level;
-    s.deck_[level][s.deck_size_[level]++] = static_cast<uint8_t>(card);
-  }
+  std::memcpy(s.deck_, kT.sorted_decks, sizeof s.deck_);
+  for (int l = 0; l < kLevels; ++l) s.deck_size_[l] = static_cast<uint8_t>(kDeckCapacity[l]);
   for (int l = 0; l < kLevels; ++l) rng.shuffle(s.deck_[l], s.deck_size_[l]);
   for (int c = 0; c < kColours; ++c) s.bank_ |= uint64_t{config.gem_tokens} << (8 * c);
   s.bank_ |= uint64_t{config.gold_tokens} << (8 * kGold);
@@ -717,7 +719,7 @@ void State::apply_chance(Action a) {
 
 template <bool H>
 void State::apply_impl(Action a) {
-  mix_hash<H>(misc_key());
+  if constexpr (H) hash_ ^= misc_key();
   switch (phase_) {
     case Phase::kMain:
       apply_main<H>(a);
@@ -737,7 +739,7 @@ void State::apply_impl(Action a) {
     case Phase::kOver:
       break;
   }
-  mix_hash<H>(misc_key());
+  if constexpr (H) hash_ ^= misc_key();
 }
 
 void State::apply(Action a) { apply_impl<true>(a); }
