@@ -93,10 +93,14 @@ void bind_splendor(py::module_& m) {
       d["bonus"] = kColourNames[row.bonus];
       d["points"] = row.points;
       d["cost"] = cost_dict(row.cost);
+      d["text"] = splendor::card_text(i);
       out.append(d);
     }
     return out;
   });
+  m.def(
+      "splendor_card_from_text", [](std::string_view text) { return splendor::card_from_text(text) + 1; },
+      py::arg("text"), "Card id of a readable description such as \"green 1pt W2U1\"; ValueError otherwise.");
   m.def("splendor_nobles", [] {
     py::list out;
     for (int i = 0; i < splendor::tables::kNumNobles; ++i) {

@@ -723,6 +723,7 @@ class Cursor {
   bool is_integer() const { return value_ && value_->is_integer(); }
   bool is_array() const { return value_ && value_->type() == Type::Array; }
   bool is_object() const { return value_ && value_->type() == Type::Object; }
+  bool is_string() const { return value_ && value_->type() == Type::String; }
 
   // Whether this object has `key`; false when this cursor is absent.
   bool has(std::string_view key) const { return value_ && expect(Type::Object).find(key); }

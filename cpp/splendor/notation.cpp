@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "core/words.hpp"
 #include "splendor/state.hpp"
 
 namespace splendor {
@@ -15,20 +16,6 @@ const char* kSyntaxHelp =
     "moves look like: take WUG | take RR | reserve 1.3 | reserve deck 2 | reserve #12 | buy 2.1 | buy #47 | "
     "buy reserved 1 | return K | noble 3 | pass | reveal #23 | reveal noble 4 "
     "(colours W U G R K, gold Y; levels and slots count from 1; #N is a card id)";
-
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  std::string cur;
-  for (char ch : text) {
-    if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',') {
-      if (!cur.empty()) words.push_back(cur), cur.clear();
-    } else {
-      cur.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
-    }
-  }
-  if (!cur.empty()) words.push_back(cur);
-  return words;
-}
 
 // A colour by letter or name; -1 if neither.
 int colour_of(const std::string& w) {
@@ -109,7 +96,7 @@ Action State::string_to_action(std::string_view text) const {
 }
 
 Action State::parse_action(std::string_view text) const {
-  const std::vector<std::string> w = words_of(text);
+  const std::vector<std::string> w = core::lower_words(text);
   if (w.empty()) bad(text, "it is empty");
   const std::string& verb = w[0];
   const size_t n = w.size();

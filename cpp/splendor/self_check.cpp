@@ -76,7 +76,8 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
       std::string damaged = rng.below(2) ? s.to_json() : view;
       for (int edits = 1 + static_cast<int>(rng.below(3)); edits > 0; --edits) {
         const size_t at = rng.below(static_cast<uint32_t>(damaged.size()));
-        switch (rng.below(4)) {
+        switch (rng.below(5)) {
+          case 4: damaged.insert(at, "\"" + card_text(static_cast<int>(rng.below(kNumCards))) + "\""); break;
           case 0: damaged[at] = static_cast<char>("0123456789[]{},:\"-"[rng.below(17)]); break;
           case 1: damaged.erase(at, 1 + rng.below(8)); break;
           case 2: damaged.insert(at, std::to_string(rng.below(120))); break;

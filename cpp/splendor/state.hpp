@@ -230,4 +230,8 @@ class State {
   bool hash_stale_ = false;      // set by apply_unhashed: hash() recomputes
 };
 
+// Readable card descriptions (core/card_text.hpp), e.g. "green 1pt W2U1": unique per card.
+std::string card_text(int card);            // card index (id - 1) -> canonical text
+int card_from_text(std::string_view text);  // -> card index; InvalidInput suggests the closest card
+
 }  // namespace splendor

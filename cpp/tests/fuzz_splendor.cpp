@@ -15,6 +15,12 @@ int main(int argc, char** argv) {
   const uint64_t base_seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
   long games = 0;
   int failures = 0;
+  // Readable card descriptions name each card, and only that card.
+  for (int card = 0; card < kNumCards; ++card)
+    if (card_from_text(card_text(card)) != card) {
+      std::fprintf(stderr, "FAIL: card text of #%d does not read back\n", card + 1);
+      ++failures;
+    }
   for (int players = 2; players <= 4; ++players) {
     const auto start = std::chrono::steady_clock::now();
     for (uint64_t g = 0;; ++g) {
