@@ -8,6 +8,7 @@ from .variants import make_config, parse_spec
 
 _STATE_CLASSES = {"splendor": _core.SplendorState}
 _CARD_TABLES = {"splendor": (_core.splendor_cards, _core.splendor_nobles)}
+_CARD_FROM_TEXT = {"splendor": _core.splendor_card_from_text}
 _SIZES = {"splendor": (_core.SPLENDOR_NUM_DISTINCT_ACTIONS, _core.SPLENDOR_OBSERVATION_SIZE)}
 
 
@@ -74,8 +75,17 @@ class Game:
         return self._state_class.from_observation(self._rules, _text(text), _seed(seed))
 
     def cards(self) -> list[dict[str, Any]]:
-        """The development cards: id (CSV row number), level, bonus, points, cost."""
+        """The development cards: id (CSV row number), level, bonus, points, cost, and
+        ``text``, the readable description accepted wherever a card id is."""
         return _CARD_TABLES[self.name][0]()
+
+    def card_from_text(self, text: str) -> int:
+        """The id of the card a readable description names, e.g. ``"green 1pt W2U3K2"``
+        (bonus colour, points, cost; the ``text`` field of ``cards()``). ``ValueError``
+        says what could not be read, or which card is closest."""
+        if not isinstance(text, str):
+            raise ValueError(f"a card description must be a string, got {type(text).__name__}")
+        return int(_CARD_FROM_TEXT[self.name](text))
 
     def nobles(self) -> list[dict[str, Any]]:
         """The nobles (base game): id, points, requirement."""
