@@ -14,10 +14,11 @@ from typing import Any
 
 
 def _registrars() -> list[Callable[[Any], None]]:
+    from .hint import register as register_hint
     from .random_game import register as register_random_game
     from .tournament.cli import register as register_tournament
 
-    return [register_random_game, register_tournament]
+    return [register_hint, register_random_game, register_tournament]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,170 @@
+"""``splendor-mcts hint POSITION``: the best moves of a position, for a person.
+
+Reads a position (a file, or ``-`` for standard input; docs/position-format.md),
+searches it from the view of the player to move and prints a table of the top moves:
+readable move, visits, win %, lower confidence bound, principal variation. ``--json``
+prints the analysis as one JSON object instead. Exit codes: :mod:`.exit_codes`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+from . import exit_codes
+from .moves import MoveLabeller
+from .positions import Position, PositionError, read_position_file
+from .searching import DEFAULT_HINT_SECONDS, SearchLimits, decision_problem, search
+
+PV_SHOWN = 6
+
+EXAMPLES = """examples:
+  splendor-mcts hint examples/splendor-2p-view.json
+  splendor-mcts hint position.json --time 10 --top 8
+  cat position.json | splendor-mcts hint - --iterations 20000 --threads 1 --json
+
+exit codes: 0 ok, 2 bad option, 3 invalid position (every problem is listed with its
+JSON path), 4 nothing to analyze (game over, or a card must be revealed first),
+130 interrupted.
+"""
+
+
+def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = DEFAULT_HINT_SECONDS) -> None:
+    """The search limits shared by hint, review and play."""
+    shown = f"{default_time:g}" if default_time else "none"
+    p.add_argument("--time", type=float, metavar="SECONDS",
+                   help=f"thinking time per position (default: {shown} s unless --iterations is given)")
+    p.add_argument("--iterations", type=int, metavar="N", help="search iterations (stops at whichever limit comes first)")
+    p.add_argument("--threads", type=int, metavar="N", help="search threads (default: all cores)")
+    p.add_argument("--seed", type=int, default=0, help="search seed (default 0); one thread + --iterations is reproducible")
+
+
+def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> SearchLimits:
+    for name in ("time", "iterations", "threads"):
+        value = getattr(args, name)
+        if value is not None and value <= 0:
+            raise ValueError(f"--{name} must be positive, got {value}")
+    return SearchLimits(iterations=args.iterations, time_limit=args.time, threads=args.threads, seed=args.seed,
+                        top_k=top_k)
+
+
+def register(subparsers: Any) -> None:
+    """Add ``hint`` to the ``splendor-mcts`` parser."""
+    p = subparsers.add_parser(
+        "hint", help="show the best moves of a position (a table, or --json)",
+        description="Search a position from the view of the player to move and show the top moves with "
+        "their visits, win rate, lower confidence bound and principal variation.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("position", nargs="?", default="-",
+                   help="position JSON file (docs/position-format.md), or - for standard input (default)")
+    add_limit_arguments(p)
+    p.add_argument("--top", type=int, default=5, metavar="K", help="moves shown (default 5)")
+    p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
+    p.add_argument("--no-progress", action="store_true", help="no live progress line on standard error")
+    p.set_defaults(func=run_hint_command)
+
+
+def run_hint_command(args: argparse.Namespace) -> int:
+    if args.top <= 0:
+        raise ValueError(f"--top must be positive, got {args.top}")
+    limits = limits_from_args(args, top_k=args.top)
+    try:
+        position = read_position_file(args.position)
+    except OSError as exc:
+        raise ValueError(f"cannot read {args.position}: {exc.strerror or exc}") from None
+    except PositionError as exc:
+        return report_invalid("hint", args.position, exc)
+    problem = decision_problem(position.state)
+    if problem:
+        print(f"splendor-mcts hint: {problem}", file=sys.stderr)
+        return exit_codes.NO_DECISION
+    warn_about_view(position)
+    progress = None if args.no_progress or not sys.stderr.isatty() else ProgressLine(position.state, sys.stderr)
+    try:
+        analysis = search(position.state, limits, on_progress=progress)
+    finally:
+        if progress:
+            progress.clear()
+    if args.json:
+        print(json.dumps(hint_json(position, analysis)))
+    else:
+        print_hint_table(position, analysis, limits)
+    return exit_codes.OK
+
+
+def report_invalid(command: str, source: str, exc: PositionError) -> int:
+    """Print every problem of an invalid position; the exit code for it."""
+    name = "standard input" if source == "-" else source
+    print(f"splendor-mcts {command}: {name} is not a valid position:", file=sys.stderr)
+    for problem in exc.problems:
+        print(f"  {problem}", file=sys.stderr)
+    return exit_codes.INVALID_INPUT
+
+
+def warn_about_view(position: Position) -> None:
+    """A view of another seat than the one to move hides cards the mover knows."""
+    mover = position.state.current_player()
+    if position.observer is not None and position.observer != mover:
+        print(f"splendor-mcts: note: this is seat {position.observer}'s view but seat {mover} is to move; "
+              f"seat {mover}'s hidden reserves were guessed", file=sys.stderr)
+
+
+def hint_json(position: Position, analysis: Any) -> dict[str, Any]:
+    """The analysis as JSON, with each move's readable label."""
+    data = analysis.to_dict()
+    labeller = MoveLabeller(position.state, position.game.name)
+    for info in data["moveInfos"]:
+        info["label"] = labeller.label(info["action"])
+    return {"game": position.game.spec, "toMove": position.state.current_player(), **data}
+
+
+def print_hint_table(position: Position, analysis: Any, limits: SearchLimits, out: TextIO | None = None) -> None:
+    """The human table: header line, then one row per move."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=out or sys.stdout, width=None if (out or sys.stdout).isatty() else 120)
+    root = analysis.root
+    game = position.game
+    title = (f"{game.name.capitalize()}, {game.num_players()} players: seat {root.player} to move. "
+             f"{root.iterations:,} iterations in {root.seconds:.1f} s on {limits.resolved_threads()} "
+             f"thread{'s' if limits.resolved_threads() != 1 else ''}; seat {root.player} wins "
+             f"{100 * root.win_rates[root.player]:.1f}% with the best play found")
+    console.print(title, highlight=False)
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("move", no_wrap=True)
+    table.add_column("visits", justify="right")
+    table.add_column("win %", justify="right")
+    table.add_column("lcb %", justify="right")
+    table.add_column("principal variation", overflow="fold")
+    labeller = MoveLabeller(position.state, game.name)
+    for rank, move in enumerate(analysis.moves, start=1):
+        pv = ", ".join(move.pv[1:PV_SHOWN]) + (" ..." if len(move.pv) > PV_SHOWN else "")
+        table.add_row(str(rank), labeller.label(move.action), f"{move.visits:,}", f"{100 * move.win_rate:.1f}",
+                      f"{100 * move.lcb:.1f}", pv)
+    console.print(table)
+
+
+class ProgressLine:
+    """A live one-line progress report on a terminal: elapsed time, iterations, best move."""
+
+    def __init__(self, state: Any, out: TextIO) -> None:
+        self.state = state
+        self.out = out
+        self.start = time.monotonic()
+
+    def __call__(self, partial: Any) -> None:
+        root = partial.root
+        best = partial.moves[0] if partial.moves else None
+        text = f"thinking {time.monotonic() - self.start:4.1f} s, {root.iterations:,} iterations"
+        if best is not None:
+            text += f", best so far {best.text} ({100 * best.win_rate:.1f}%)"
+        self.out.write("\r\x1b[K" + text)
+        self.out.flush()
+
+    def clear(self) -> None:
+        self.out.write("\r\x1b[K")
+        self.out.flush()

@@ -1,0 +1,72 @@
+"""Running the search for the people-facing tools (hint, analyze, review, play).
+
+``search(state, limits, on_progress=...)`` calls :func:`splendor_mcts.analyze` with the
+limits a tool was given and, when asked, reports partial results while it thinks.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULT_HINT_SECONDS = 3.0
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """How long and how wide to search. Neither ``iterations`` nor ``time_limit``
+    means :data:`DEFAULT_HINT_SECONDS`; both means whichever is reached first.
+    ``threads=None`` uses every core."""
+
+    iterations: int | None = None
+    time_limit: float | None = None
+    threads: int | None = None
+    seed: int = 0
+    top_k: int | None = 5
+
+    def resolved_threads(self) -> int:
+        return self.threads if self.threads is not None else max(1, os.cpu_count() or 1)
+
+    def budget(self) -> tuple[int | None, float | None]:
+        if self.iterations is None and self.time_limit is None:
+            return None, DEFAULT_HINT_SECONDS
+        return self.iterations, self.time_limit
+
+
+def search(
+    state: Any,
+    limits: SearchLimits,
+    on_progress: Callable[[Any], None] | None = None,
+    progress_every: float = 0.5,
+) -> Any:
+    """Analyze ``state`` for the player to move; ``on_progress(partial_analysis)`` is
+    called about every ``progress_every`` seconds while the search runs.
+
+    Raises ``ValueError`` for a bad limit or a state without a decision (terminal or
+    a chance node), ``KeyboardInterrupt`` when interrupted.
+    """
+    from .search import analyze
+
+    iterations, time_limit = limits.budget()
+    kwargs: dict[str, Any] = dict(
+        iterations=iterations,
+        time_limit=time_limit,
+        threads=limits.resolved_threads(),
+        seed=limits.seed,
+        top_k=limits.top_k,
+    )
+    if on_progress is not None:
+        kwargs.update(progress=on_progress, progress_interval=progress_every)
+    return analyze(state, **kwargs)
+
+
+def decision_problem(state: Any) -> str | None:
+    """Why ``state`` has no move to analyze (game over, a reveal pending), or None."""
+    from . import CHANCE
+
+    if state.is_terminal():
+        return "the game is over: there is no move to analyze"
+    if state.current_player() == CHANCE:
+        return "the position waits for a card to be revealed (a chance node): there is no move to analyze"
+    return None
