@@ -116,7 +116,7 @@ def test_cards_and_nobles_tables():
     game = sm.load_game("splendor")
     card = game.cards()[7]
     assert card == {"id": 8, "level": 1, "bonus": "white", "points": 1,
-                    "cost": {"white": 0, "blue": 0, "green": 4, "red": 0, "black": 0}}
+                    "cost": {"white": 0, "blue": 0, "green": 4, "red": 0, "black": 0}, "text": "white 1pt G4"}
     assert game.nobles()[0]["requirement"] == {"white": 4, "blue": 4, "green": 0, "red": 0, "black": 0}
 
 

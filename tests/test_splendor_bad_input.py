@@ -78,7 +78,9 @@ def _edit(state, fn):
 @pytest.mark.parametrize(
     "edit,needle",
     [
-        (lambda d: d["players"][0]["tokens"].update(red=5), r"players: the players hold 5 red tokens but the game has only 4"),
+        (lambda d: d["players"][0]["tokens"].update(red=5), r"players\[0\]\.tokens\.red: 5 exceeds the 4 in the game"),
+        (lambda d: (d["players"][0]["tokens"].update(red=3), d["players"][1]["tokens"].update(red=2)),
+         r"players: the players hold 5 red tokens but the game has only 4"),
         (lambda d: d["players"][1]["tokens"].update(red=-1), r"players\[1\]\.tokens\.red: -1 is less than 0"),
         (lambda d: d.update(bank={"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "gold": 4}),
          r"bank\.gold: 4 does not add up"),
