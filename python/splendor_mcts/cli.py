@@ -15,10 +15,13 @@ from typing import Any
 
 def _registrars() -> list[Callable[[Any], None]]:
     from .hint import register as register_hint
+    from .play.cli import register as register_play
+    from .protocol import register as register_analyze
     from .random_game import register as register_random_game
+    from .review import register as register_review
     from .tournament.cli import register as register_tournament
 
-    return [register_hint, register_random_game, register_tournament]
+    return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -90,7 +90,10 @@ def run_hint_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(hint_json(position, analysis)))
     else:
-        print_hint_table(position, analysis, limits)
+        from rich.console import Console
+
+        console = Console(width=None if sys.stdout.isatty() else 120)
+        print_hint_table(console, position.game, position.state, analysis, limits.resolved_threads())
     return exit_codes.OK
 
 
@@ -120,17 +123,14 @@ def hint_json(position: Position, analysis: Any) -> dict[str, Any]:
     return {"game": position.game.spec, "toMove": position.state.current_player(), **data}
 
 
-def print_hint_table(position: Position, analysis: Any, limits: SearchLimits, out: TextIO | None = None) -> None:
-    """The human table: header line, then one row per move."""
-    from rich.console import Console
+def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads: int) -> None:
+    """The human table on a rich console: a header line, then one row per move."""
     from rich.table import Table
 
-    console = Console(file=out or sys.stdout, width=None if (out or sys.stdout).isatty() else 120)
     root = analysis.root
-    game = position.game
     title = (f"{game.name.capitalize()}, {game.num_players()} players: seat {root.player} to move. "
-             f"{root.iterations:,} iterations in {root.seconds:.1f} s on {limits.resolved_threads()} "
-             f"thread{'s' if limits.resolved_threads() != 1 else ''}; seat {root.player} wins "
+             f"{root.iterations:,} iterations in {root.seconds:.1f} s on {threads} "
+             f"thread{'s' if threads != 1 else ''}; seat {root.player} wins "
              f"{100 * root.win_rates[root.player]:.1f}% with the best play found")
     console.print(title, highlight=False)
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
@@ -140,7 +140,7 @@ def print_hint_table(position: Position, analysis: Any, limits: SearchLimits, ou
     table.add_column("win %", justify="right")
     table.add_column("lcb %", justify="right")
     table.add_column("principal variation", overflow="fold")
-    labeller = MoveLabeller(position.state, game.name)
+    labeller = MoveLabeller(state, game.name)
     for rank, move in enumerate(analysis.moves, start=1):
         pv = ", ".join(move.pv[1:PV_SHOWN]) + (" ..." if len(move.pv) > PV_SHOWN else "")
         table.add_row(str(rank), labeller.label(move.action), f"{move.visits:,}", f"{100 * move.win_rate:.1f}",

@@ -1,0 +1,92 @@
+"""``splendor-mcts play``: the command line of the terminal game."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from rich.console import Console
+
+from .. import exit_codes
+from ..hint import add_limit_arguments, limits_from_args
+from ..searching import SearchLimits, search
+from .session import PlaySession
+
+EXAMPLES = """examples:
+  splendor-mcts play                          you are seat 0 against the engine (2 s per move)
+  splendor-mcts play --players 3 --seat 1 --time 5
+  splendor-mcts play --follow --players 4 --seat 2   follow a game on a real table
+  splendor-mcts play --load game.json         go on with a saved game
+
+type 'help' at the prompt for the commands (moves, hint, undo, save, load, quit).
+"""
+
+
+def register(subparsers: Any) -> None:
+    """Add ``play`` to the ``splendor-mcts`` parser."""
+    p = subparsers.add_parser(
+        "play", help="play against the engine in the terminal, or follow a game on a real table",
+        description="Play in the terminal: type moves in the notation (docs/actions.md), ask for hints, "
+        "undo, save and load the game record.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", default="splendor", help="game name or spec (default: splendor)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    p.add_argument("--seat", type=int, action="append",
+                   help="your seat (from 0; default 0); repeat for several people at one terminal")
+    p.add_argument("--follow", action="store_true",
+                   help="follow a real table: type every player's moves and the cards revealed; hints at any time")
+    add_limit_arguments(p, default_time=2.0)
+    p.add_argument("--hint-time", type=float, default=3.0, metavar="SECONDS", help="thinking time of a hint (default 3)")
+    p.add_argument("--deal-seed", type=int, help="seed of the deal (default: random; ignored with --follow)")
+    p.add_argument("--load", metavar="RECORD", help="start from a saved game record")
+    p.set_defaults(func=run_play_command)
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    from ..game import _seed, load_game
+
+    variant = {"players": args.players} if args.players is not None else {}
+    game = load_game(args.game, **variant)
+    seats = args.seat or [0]
+    for seat in seats:
+        if not 0 <= seat < game.num_players():
+            raise ValueError(f"--seat {seat} is not a seat of a {game.num_players()}-player game (0..{game.num_players() - 1})")
+    if args.hint_time <= 0:
+        raise ValueError(f"--hint-time must be positive, got {args.hint_time}")
+    limits = limits_from_args(args)
+    if limits.iterations is None and limits.time_limit is None:
+        limits = SearchLimits(time_limit=2.0, threads=limits.threads, seed=limits.seed)
+    engine_limits = SearchLimits(iterations=limits.iterations, time_limit=limits.time_limit, threads=limits.threads,
+                                 seed=limits.seed, top_k=1)
+
+    def engine(state: Any) -> int:
+        return int(search(state, engine_limits).best_action)
+
+    budget = f"iterations={limits.iterations}" if limits.iterations else f"time={limits.time_limit:g}"
+    console = Console(highlight=False)
+    session = PlaySession(game, console, humans=set(seats), engine=engine, seed=_seed(args.deal_seed) if not args.follow else 0,
+                          follow=args.follow, viewer=seats[0], engine_name=f"mcts:{budget}",
+                          hint_limits=SearchLimits(time_limit=args.hint_time, threads=limits.threads, seed=limits.seed))
+    if args.load:
+        session.load(args.load)
+        if not session.actions:
+            return exit_codes.INVALID_INPUT
+    console.print("type a move (e.g. take WUG, buy 2.1), or 'help'")
+    session.advance()
+    session.draw()
+    return loop(session)
+
+
+def loop(session: PlaySession) -> int:
+    """Read commands until quit or end of input."""
+    while True:
+        if session.follow and session.state.is_chance_node():
+            session.console.print(session.describe_chance())
+        try:
+            line = input(session.prompt())
+        except EOFError:
+            session.console.print("")
+            return exit_codes.OK
+        if not sys.stdin.isatty():
+            session.console.print(line.strip(), style="dim")
+        if not session.handle(line):
+            return exit_codes.OK

@@ -1,0 +1,332 @@
+"""A game played in the terminal: moves typed in the notation, the engine's replies, commands.
+
+Two modes:
+
+* **play** — people at some seats, the engine at the others. Card reveals are dealt
+  from the game's seed.
+* **follow** — every move is typed by the user, who follows a game on a real table
+  from ``seat``: the user also types each card revealed on the table (by description,
+  ``green 1pt W2U3K2``, or id, ``#53``). An opponent's blind reserve stays unknown.
+
+The game runs with explicit chance, so the record (:mod:`splendor_mcts.records`) holds
+every reveal and replays to the same state. Commands: a move, ``hint [SECONDS]``,
+``moves``, ``board``, ``undo``, ``save FILE``, ``load FILE``, ``help``, ``quit``.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+
+from ..moves import MoveLabeller
+from ..records import GameRecord, replay
+from ..searching import SearchLimits, search
+from .board import COLOURS, LETTERS, _nobles, draw_board
+
+HELP = """commands:
+  a move in the notation   take WUG | take RR | buy 2.1 | buy #47 | reserve 1.3 | reserve deck 2 |
+                           buy reserved 1 | return K | noble 3 | pass   (see docs/actions.md)
+  hint [SECONDS]           the engine's best moves for the player to move
+  moves                    every legal move
+  board                    draw the board again
+  undo                     take back your last move (and the replies to it)
+  save FILE | load FILE    write or read the game record (JSON)
+  help | quit"""
+
+FOLLOW_HELP = """  in follow mode, when a card is revealed type it as on the card: green 1pt W2U3K2 (or #53);
+  a noble by its requirement: 3pt W4U4 (or noble 4)"""
+
+Engine = Callable[[Any], int]
+
+
+class PlaySession:
+    """One game with its record, driven line by line (``handle``); prints to ``console``."""
+
+    def __init__(self, game: Any, console: Console, humans: set[int], engine: Engine | None,
+                 seed: int = 0, follow: bool = False, viewer: int = 0, engine_name: str = "mcts",
+                 hint_limits: SearchLimits | None = None) -> None:
+        self.game = game
+        self.console = console
+        self.humans = set(range(game.num_players())) if follow else humans
+        self.engine = engine
+        self.follow = follow
+        self.viewer = viewer
+        self.seed = seed
+        self.engine_name = engine_name
+        self.hint_limits = hint_limits or SearchLimits(time_limit=2.0)
+        self.actions: list[int] = []
+        self.state = game.new_initial_state(seed=seed, explicit_chance=True)
+        self.finished = False
+
+    # ---------------------------------------------------------------- state
+    def seat_names(self) -> list[str]:
+        if self.follow:
+            return ["(you)" if s == self.viewer else "" for s in range(self.game.num_players())]
+        return ["(you)" if s in self.humans else f"({self.engine_name})" for s in range(self.game.num_players())]
+
+    def record(self) -> GameRecord:
+        names = ["human" if s in self.humans else self.engine_name for s in range(self.game.num_players())]
+        over = self.state.is_terminal()
+        return GameRecord(game=self.game.spec, seed=self.seed, seats=tuple(names), actions=tuple(self.actions),
+                          result=tuple(self.state.returns()) if over else None,
+                          termination="normal" if over else "unfinished", explicit_chance=True,
+                          meta={"mode": "follow" if self.follow else "play", "viewer": self.viewer})
+
+    def apply(self, action: int) -> None:
+        self.state.apply_action(action)
+        self.actions.append(action)
+
+    def view_seat(self) -> int:
+        seat = self.state.current_player()
+        if self.follow or seat < 0 or seat not in self.humans:
+            return self.viewer
+        return seat
+
+    def pending_blind_of_other(self, state: Any | None = None) -> bool:
+        """A card drawn into a blind reserve of a seat the user cannot see."""
+        view = json.loads((state or self.state).observation_json(self.viewer))
+        return view.get("pending_blind_reserve") is not None and view["to_move"] != self.viewer
+
+    def advance(self) -> None:
+        """Play the engine's moves and the dealt reveals until a person must act."""
+        while not self.state.is_terminal():
+            if self.state.is_chance_node():
+                if self.follow and not self.pending_blind_of_other():
+                    return  # the user types what was revealed
+                self.apply(self.state.dealt_outcome())
+                continue
+            seat = self.state.current_player()
+            if seat in self.humans or self.engine is None:
+                return
+            action = self.engine(self.state)
+            label = MoveLabeller(self.state, self.game.name).label(action)
+            self.apply(action)
+            self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
+        if not self.finished:
+            self.finished = True
+            self.draw()
+            returns = self.state.returns()
+            winners = [s for s, r in enumerate(returns) if r == max(returns)]
+            self.console.print(f"game over: seat {' and '.join(map(str, winners))} "
+                               f"win{'s' if len(winners) == 1 else ''} ({', '.join(f'{r:g}' for r in returns)})")
+
+    def draw(self) -> None:
+        draw_board(self.console, self.state, self.view_seat(), self.seat_names(), self.game.name)
+
+    def prompt(self) -> str:
+        if self.state.is_terminal():
+            return "game over> "
+        if self.state.is_chance_node():
+            return "revealed card> "
+        return f"seat {self.state.current_player()}> "
+
+    # ---------------------------------------------------------------- commands
+    def handle(self, line: str) -> bool:
+        """Run one typed line; False when the session should end."""
+        text = line.strip()
+        if not text:
+            return True
+        word, _, rest = text.partition(" ")
+        command = word.lower()
+        if command in ("quit", "exit"):
+            return False
+        if command == "help":
+            self.console.print(HELP + ("\n" + FOLLOW_HELP if self.follow else ""), highlight=False)
+        elif command == "board":
+            self.draw()
+        elif command == "moves":
+            self.show_moves()
+        elif command == "hint":
+            self.hint(rest.strip())
+        elif command == "undo":
+            self.undo()
+        elif command == "save":
+            self.save(rest.strip())
+        elif command == "load":
+            self.load(rest.strip())
+        else:
+            self.play_text(text)
+        return True
+
+    def show_moves(self) -> None:
+        if self.state.is_terminal():
+            self.console.print("the game is over")
+            return
+        labeller = MoveLabeller(self.state, self.game.name)
+        self.console.print(", ".join(labeller.label(a) for a in self.state.legal_actions()), highlight=False)
+
+    def hint(self, arg: str) -> None:
+        from ..hint import print_hint_table
+        from ..searching import decision_problem
+
+        problem = decision_problem(self.state)
+        if problem:
+            self.console.print(problem)
+            return
+        limits = self.hint_limits
+        if arg:
+            try:
+                seconds = float(arg)
+                if not 0 < seconds <= 3600:
+                    raise ValueError
+            except ValueError:
+                self.console.print(f"hint takes a number of seconds (e.g. hint 5), not {arg!r}")
+                return
+            limits = SearchLimits(time_limit=seconds, threads=limits.threads, seed=limits.seed, top_k=limits.top_k)
+        analysis = search(self.state, limits)
+        print_hint_table(self.console, self.game, self.state, analysis, limits.resolved_threads())
+
+    def undo(self) -> None:
+        """Back to before the last move a person typed (a reveal typed in follow mode counts)."""
+        last = None
+        probe = self.game.new_initial_state(seed=self.seed, explicit_chance=True)
+        for index, action in enumerate(self.actions):
+            typed = (not probe.is_chance_node() and probe.current_player() in self.humans) or (
+                self.follow and probe.is_chance_node())
+            if typed and not (probe.is_chance_node() and self.pending_blind_of_other(probe)):
+                last = index
+            probe.apply_action(action)
+        if last is None:
+            self.console.print("nothing to undo")
+            return
+        undone = MoveLabeller(replay(self.record(), upto=last, game=self.game), self.game.name).label(self.actions[last])
+        self.reset_to(self.actions[:last])
+        self.console.print(f"undid {undone}")
+        self.advance()
+        self.draw()
+
+    def reset_to(self, actions: list[int]) -> None:
+        state = self.game.new_initial_state(seed=self.seed, explicit_chance=True)
+        for a in actions:
+            state.apply_action(a)
+        self.state, self.actions, self.finished = state, list(actions), False
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.console.print("save needs a file name: save game.json")
+            return
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(self.record().to_json() + "\n")
+        except OSError as exc:
+            self.console.print(f"cannot save to {path}: {exc.strerror or exc}")
+            return
+        self.console.print(f"saved {len(self.actions)} actions to {path}")
+
+    def load(self, path: str) -> None:
+        if not path:
+            self.console.print("load needs a file name: load game.json")
+            return
+        try:
+            with open(path, encoding="utf-8") as handle:
+                record = GameRecord.from_json(handle.read())
+            if record.game != self.game.spec:
+                from ..game import load_game
+
+                game = load_game(record.game)
+            else:
+                game = self.game
+            if not record.explicit_chance:
+                raise ValueError("the record was played without explicit chance; play needs every reveal recorded")
+            replay(record, game=game)
+        except OSError as exc:
+            self.console.print(f"cannot load {path}: {exc.strerror or exc}")
+            return
+        except ValueError as exc:
+            self.console.print(f"cannot load {path}: {exc}")
+            return
+        if game.num_players() != self.game.num_players():
+            self.console.print(f"cannot load {path}: it is a {game.num_players()}-player game, this session has "
+                               f"{self.game.num_players()} seats")
+            return
+        self.game, self.seed = game, record.seed
+        self.reset_to(list(record.actions))
+        self.console.print(f"loaded {len(self.actions)} actions from {path}")
+        self.advance()
+        self.draw()
+
+    def play_text(self, text: str) -> None:
+        if self.state.is_terminal():
+            self.console.print("the game is over (undo, save, load or quit)")
+            return
+        if self.state.is_chance_node():
+            self.play_reveal(text)
+            return
+        seat = self.state.current_player()
+        if seat not in self.humans:
+            self.console.print(f"it is seat {seat}'s turn (the engine's)")
+            return
+        try:
+            action = self.state.string_to_action(text)
+            if not self.state.is_legal(action):
+                raise ValueError(f"{self.state.action_to_string(action)} is not legal here")
+        except ValueError as exc:
+            self.console.print(f"[red]cannot play {text!r}[/red]: {exc}", highlight=False)
+            self.suggest(text)
+            return
+        label = MoveLabeller(self.state, self.game.name).label(action)
+        self.apply(action)
+        self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
+        self.advance()
+        if not self.state.is_terminal():
+            self.draw()
+
+    def suggest(self, text: str) -> None:
+        """The legal moves closest to what was typed (same verb first)."""
+        labeller = MoveLabeller(self.state, self.game.name)
+        plain = {self.state.action_to_string(a).lower(): a for a in self.state.legal_actions()}
+        typed = " ".join(text.lower().split())
+        verb = typed.split(" ", 1)[0]
+        same_verb = [t for t in plain if difflib.SequenceMatcher(None, t.split(" ", 1)[0], verb).ratio() >= 0.75]
+        close = difflib.get_close_matches(typed, same_verb or list(plain), n=4, cutoff=0.4)
+        if close:
+            self.console.print("did you mean: " + " | ".join(labeller.label(plain[c]) for c in close), highlight=False)
+        else:
+            self.console.print("type 'moves' for the legal moves, 'help' for the notation", highlight=False)
+
+    def play_reveal(self, text: str) -> None:
+        """Follow mode: the card (or noble) that was revealed on the table."""
+        legal = {a: self.state.action_to_string(a) for a in self.state.legal_actions()}
+        action = None
+        try:
+            action = self.state.string_to_action(text if text.lower().startswith("reveal") else f"reveal {text}")
+        except ValueError:
+            pass
+        if action is None:
+            try:
+                action = self.state.string_to_action(f"reveal #{self.game.card_from_text(text)}")
+            except ValueError as exc:
+                noble = self.noble_from_text(text)
+                if noble is None:
+                    self.console.print(f"[red]cannot read the revealed card {text!r}[/red]: {exc}", highlight=False)
+                    return
+                action = self.state.string_to_action(f"reveal noble {noble}")
+        if action not in legal:
+            self.console.print(f"[red]{self.state.action_to_string(action)} cannot be revealed now[/red] "
+                               "(it is already on the table, in a hand, or of another level)", highlight=False)
+            return
+        self.apply(action)
+        self.advance()
+        if not self.state.is_chance_node():
+            self.draw()
+
+    def noble_from_text(self, text: str) -> int | None:
+        """A noble by its description ``3pt W4U4`` (the points may be left out)."""
+        wanted = "".join(text.lower().replace("3pt", "").split())
+        for noble_id, noble in _nobles(self.game.name).items():
+            need = "".join(f"{LETTERS[c]}{noble['requirement'][c]}" for c in COLOURS if noble["requirement"][c])
+            if wanted == need.lower():
+                return noble_id
+        return None
+
+    def describe_chance(self) -> str:
+        view = json.loads(self.state.observation_json(self.viewer))
+        outcomes = [self.state.action_to_string(a) for a, _ in self.state.chance_outcomes()]
+        if outcomes and outcomes[0].startswith("reveal noble"):
+            return "a noble is dealt: type its requirement (e.g. 3pt W4U4) or 'noble N'"
+        if view.get("pending_blind_reserve"):
+            return f"you reserved blind from level {view['pending_blind_reserve']}: type the card you drew"
+        return "a card is revealed on the table: type it as printed (e.g. green 1pt W2U3K2)"

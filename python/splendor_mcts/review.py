@@ -1,0 +1,220 @@
+"""``splendor-mcts review RECORD``: every decision of a game analyzed, each player's mistakes.
+
+For each decision in the record (chance outcomes are skipped) the position is searched
+from the view of the player who moved. The mistake is the win-rate drop of the move
+played against the best move found: ``best.win_rate - played.win_rate`` from the same
+search. When the played move got too few visits for its win rate to mean much, its
+value is taken from the search of the next position instead (that search's win rate
+for the same player). Drops of at least ``--threshold`` are reported.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from . import exit_codes
+from .hint import add_limit_arguments, limits_from_args
+from .moves import MoveLabeller
+from .searching import SearchLimits, decision_problem, search
+
+DEFAULT_THRESHOLD = 0.05
+DEFAULT_REVIEW_ITERATIONS = 2000
+MIN_VISITS_SHARE = 0.05  # a played move with fewer visits than this share of the best's is re-evaluated
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision: turn is the index of the action in the record."""
+
+    turn: int
+    seat: int
+    played: str
+    played_action: int
+    best: str
+    best_action: int
+    best_win_rate: float
+    played_win_rate: float
+    drop: float
+    position_win_rate: float
+
+
+@dataclass(frozen=True)
+class Review:
+    """All reviewed decisions and the mistakes per seat (drops of at least ``threshold``)."""
+
+    game: str
+    seats: list[str]
+    decisions: list[Decision]
+    threshold: float
+
+    def mistakes(self, seat: int | None = None) -> list[Decision]:
+        return [d for d in self.decisions if d.drop >= self.threshold and (seat is None or d.seat == seat)]
+
+    def to_dict(self) -> dict[str, Any]:
+        players = []
+        for seat, name in enumerate(self.seats):
+            own = [d for d in self.decisions if d.seat == seat]
+            mistakes = self.mistakes(seat)
+            players.append({
+                "seat": seat, "name": name, "decisions": len(own), "mistakes": len(mistakes),
+                "averageDrop": sum(d.drop for d in own) / len(own) if own else 0.0,
+                "worst": [asdict(d) for d in sorted(mistakes, key=lambda d: -d.drop)],
+            })
+        return {"game": self.game, "threshold": self.threshold, "players": players,
+                "decisions": [asdict(d) for d in self.decisions]}
+
+
+def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_THRESHOLD,
+                  turns: list[int] | None = None, on_turn: Any = None) -> Review:
+    """Analyze each decision of ``record`` (a :class:`~splendor_mcts.records.GameRecord`).
+
+    ``turns`` limits the review to those action indexes. ``on_turn(index, total)`` is
+    called before each analysis (progress). Raises ``ValueError`` for a record that does
+    not replay.
+    """
+    from .game import load_game
+
+    game = load_game(record.game)
+    state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
+    states: list[tuple[int, Any]] = []
+    for index, action in enumerate(record.actions):
+        if decision_problem(state) is None:
+            states.append((index, state.clone()))
+        try:
+            state.apply_action(action)
+        except ValueError as exc:
+            raise ValueError(f"record action #{index} ({action}) is illegal here: {exc}") from None
+    final = state
+    wanted = [s for s in states if turns is None or s[0] in turns]
+    analyses: dict[int, Any] = {}
+
+    def analysis_at(index: int, st: Any) -> Any:
+        if index not in analyses:
+            analyses[index] = search(st, SearchLimits(iterations=limits.iterations, time_limit=limits.time_limit,
+                                                      threads=limits.threads, seed=limits.seed, top_k=None))
+        return analyses[index]
+
+    next_decision = {states[i][0]: states[i + 1] if i + 1 < len(states) else None for i in range(len(states))}
+    decisions = []
+    for n, (index, st) in enumerate(wanted):
+        if on_turn:
+            on_turn(n, len(wanted))
+        seat = st.current_player()
+        analysis = analysis_at(index, st)
+        played = record.actions[index]
+        best = analysis.moves[0]
+        info = next((m for m in analysis.moves if m.action == played), None)
+        if info is not None and info.visits >= max(1, MIN_VISITS_SHARE * best.visits):
+            played_value = info.win_rate
+        else:
+            played_value = value_after(next_decision[index], final, seat, analysis_at)
+        labeller = MoveLabeller(st, game.name)
+        decisions.append(Decision(
+            turn=index, seat=seat, played=labeller.label(played), played_action=played,
+            best=labeller.label(best.action), best_action=best.action, best_win_rate=best.win_rate,
+            played_win_rate=played_value, drop=max(0.0, best.win_rate - played_value) if played != best.action else 0.0,
+            position_win_rate=analysis.root.win_rates[seat]))
+    return Review(game=record.game, seats=list(record.seats), decisions=decisions, threshold=threshold)
+
+
+def value_after(next_state: tuple[int, Any] | None, final: Any, seat: int, analysis_at: Any) -> float:
+    """The value for ``seat`` of the game after a move: the next decision's search, or the result."""
+    if next_state is None:
+        if final.is_terminal():
+            return float(final.returns()[seat])
+        return 0.5  # unfinished record without a later decision: nothing better to go on
+    return float(analysis_at(*next_state).root.win_rates[seat])
+
+
+def register(subparsers: Any) -> None:
+    """Add ``review`` to the ``splendor-mcts`` parser."""
+    p = subparsers.add_parser(
+        "review", help="analyze every decision of a game record and list each player's mistakes",
+        description="Search every decision of a recorded game from the mover's view and report the moves "
+        "whose win rate falls short of the best move found by at least --threshold.")
+    p.add_argument("record", help="game record: a JSON file (one record), a JSON-lines file with --game-index, or -")
+    p.add_argument("--game-index", type=int, default=1, help="which record of a JSON-lines file (from 1; default 1)")
+    add_limit_arguments(p, default_time=None)
+    p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
+                   help=f"smallest win-rate drop reported as a mistake (default {DEFAULT_THRESHOLD})")
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.set_defaults(func=run_review_command)
+
+
+def read_record(source: str, index: int) -> Any:
+    """The ``index``-th (from 1) record of a JSON or JSON-lines file or stdin."""
+    from .records import GameRecord
+
+    text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError:  # JSON lines, one record each
+            if not 1 <= index <= len(lines):
+                raise ValueError(f"--game-index {index} is outside 1..{len(lines)}") from None
+            return GameRecord.from_json(lines[index - 1])
+    return GameRecord.from_json(text)
+
+
+def run_review_command(args: argparse.Namespace) -> int:
+    if not 0 <= args.threshold <= 1:
+        raise ValueError(f"--threshold must be between 0 and 1, got {args.threshold}")
+    limits = limits_from_args(args)
+    if limits.iterations is None and limits.time_limit is None:
+        limits = SearchLimits(iterations=DEFAULT_REVIEW_ITERATIONS, threads=limits.threads, seed=limits.seed)
+    try:
+        record = read_record(args.record, args.game_index)
+    except OSError as exc:
+        raise ValueError(f"cannot read {args.record}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
+        return exit_codes.INVALID_INPUT
+    show = sys.stderr.isatty() and not args.json
+
+    def progress(n: int, total: int) -> None:
+        if show:
+            sys.stderr.write(f"\r\x1b[Kreviewing decision {n + 1} of {total}")
+            sys.stderr.flush()
+
+    try:
+        review = review_record(record, limits, threshold=args.threshold, on_turn=progress)
+    except ValueError as exc:
+        print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
+        return exit_codes.INVALID_INPUT
+    finally:
+        if show:
+            sys.stderr.write("\r\x1b[K")
+    if args.json:
+        print(json.dumps(review.to_dict()))
+    else:
+        print_review(review)
+    return exit_codes.OK
+
+
+def print_review(review: Review) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=None if sys.stdout.isatty() else 120)
+    console.print(f"Review of {review.game}: {len(review.decisions)} decisions; mistakes lose at least "
+                  f"{100 * review.threshold:.0f}% win rate against the best move found", highlight=False)
+    for seat, name in enumerate(review.seats):
+        own = [d for d in review.decisions if d.seat == seat]
+        mistakes = review.mistakes(seat)
+        avg = 100 * sum(d.drop for d in own) / len(own) if own else 0.0
+        console.print(f"\nseat {seat} ({name}): {len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''} in "
+                      f"{len(own)} decisions, average loss {avg:.1f}%", highlight=False)
+        if not mistakes:
+            continue
+        table = Table(show_edge=False, pad_edge=False, header_style="bold")
+        for col, justify in (("turn", "right"), ("played", "left"), ("win %", "right"), ("best", "left"),
+                             ("win %", "right"), ("drop", "right")):
+            table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        for d in sorted(mistakes, key=lambda d: d.turn):
+            table.add_row(str(d.turn), d.played, f"{100 * d.played_win_rate:.1f}", d.best,
+                          f"{100 * d.best_win_rate:.1f}", f"{100 * d.drop:.1f}")
+        console.print(table)
