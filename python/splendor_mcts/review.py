@@ -22,7 +22,10 @@ from .searching import SearchLimits, decision_problem, search
 
 DEFAULT_THRESHOLD = 0.05
 DEFAULT_REVIEW_ITERATIONS = 2000
-MIN_VISITS_SHARE = 0.05  # a played move with fewer visits than this share of the best's is re-evaluated
+# A played move with fewer visits than this (or this share of the best move's) is valued
+# by the search of the next position instead of its own few visits.
+MIN_VISITS = 100
+MIN_VISITS_SHARE = 0.05
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,8 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
             raise ValueError(f"record action #{index} ({action}) is illegal here: {exc}") from None
     final = state
     wanted = [s for s in states if turns is None or s[0] in turns]
+    if decision_problem(final) is None:  # an unfinished record: its last position values the last move
+        states.append((len(record.actions), final))
     analyses: dict[int, Any] = {}
 
     def analysis_at(index: int, st: Any) -> Any:
@@ -107,7 +112,7 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
         played = record.actions[index]
         best = analysis.moves[0]
         info = next((m for m in analysis.moves if m.action == played), None)
-        if info is not None and info.visits >= max(1, MIN_VISITS_SHARE * best.visits):
+        if info is not None and (info.action == best.action or info.visits >= max(MIN_VISITS, MIN_VISITS_SHARE * best.visits)):
             played_value = info.win_rate
         else:
             played_value = value_after(next_decision[index], final, seat, analysis_at)
@@ -122,10 +127,8 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
 
 def value_after(next_state: tuple[int, Any] | None, final: Any, seat: int, analysis_at: Any) -> float:
     """The value for ``seat`` of the game after a move: the next decision's search, or the result."""
-    if next_state is None:
-        if final.is_terminal():
-            return float(final.returns()[seat])
-        return 0.5  # unfinished record without a later decision: nothing better to go on
+    if next_state is None:  # the move ended the game (or only reveals follow it)
+        return float(final.returns()[seat]) if final.is_terminal() else 0.5
     return float(analysis_at(*next_state).root.win_rates[seat])
 
 

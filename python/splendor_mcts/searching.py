@@ -56,9 +56,18 @@ def search(
         seed=limits.seed,
         top_k=limits.top_k,
     )
-    if on_progress is not None:
+    if on_progress is not None and supports_progress():
         kwargs.update(progress=on_progress, progress_interval=progress_every)
     return analyze(state, **kwargs)
+
+
+def supports_progress() -> bool:
+    """Whether this build's ``analyze`` reports partial results (``progress=``)."""
+    import inspect
+
+    from .search import analyze
+
+    return "progress" in inspect.signature(analyze).parameters
 
 
 def decision_problem(state: Any) -> str | None:

@@ -1,0 +1,123 @@
+"""``splendor-mcts analyze`` through a pipe: interleaved queries, reports during search,
+bad lines answered without stopping, terminate, records and turns."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import splendor_mcts as sm
+
+pytest.importorskip("splendor_mcts.search", reason="the search is not built in")
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _needs_progress() -> pytest.MarkDecorator:
+    from splendor_mcts.searching import supports_progress
+
+    return pytest.mark.skipif(not supports_progress(), reason="this build's analyze has no progress callback")
+
+
+def position(name: str = "splendor-2p-view.json") -> dict:
+    return json.loads((EXAMPLES / name).read_text())
+
+
+def run_engine(lines: list[str], *args: str) -> list[dict]:
+    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "analyze", *args],
+                         input="".join(line + "\n" for line in lines), capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def test_interleaved_queries_bad_lines_and_version():
+    queries = [
+        json.dumps({"id": "a", "position": position(), "maxIterations": 300, "topK": 3}),
+        "this is not json",
+        json.dumps({"id": "b", "position": position("splendor-3p-view.json"), "maxIterations": 300}),
+        json.dumps({"id": "bad", "position": {**position(), "to_move": 7}}),
+        json.dumps({"id": "c", "action": "query_version"}),
+        json.dumps({"id": "d", "position": position("splendor-4p-view.json"), "maxIterations": 200, "topK": 2}),
+        json.dumps({"id": "e", "position": position(), "maxIterations": 0}),
+        json.dumps({"id": "f", "position": position(), "colour": "red"}),
+        json.dumps({"position": position()}),
+        json.dumps({"id": "g", "action": "dance"}),
+    ]
+    out = run_engine(queries)
+    by_id: dict = {}
+    for r in out:
+        by_id.setdefault(r["id"], []).append(r)
+    assert {"a", "b", "c", "d", "bad", "e", "f", "g", None} == set(by_id)
+    assert by_id["c"][0]["version"] == 1
+    for qid, top in (("a", 3), ("b", 5), ("d", 2)):
+        final = by_id[qid][-1]
+        assert final["isDuringSearch"] is False
+        assert len(final["moveInfos"]) == top
+        assert final["rootInfo"]["iterations"] in (200, 300)
+        for m in final["moveInfos"]:
+            assert {"move", "action", "visits", "winrate", "prior", "lcb", "pv"} <= set(m)
+    assert by_id["bad"][0] == {"id": "bad", "error": "to_move: 7 is more than 1", "field": "position.to_move"}
+    assert by_id["e"][0]["field"] == "maxIterations"
+    assert by_id["f"][0]["field"] == "colour"
+    assert by_id[None][0]["field"] in (None, "id")
+    assert by_id["g"][0]["field"] == "action"
+
+
+@_needs_progress()
+def test_reports_during_search_then_final():
+    query = {"id": "live", "position": position(), "maxTime": 1.0, "reportDuringSearchEvery": 0.2, "topK": 2}
+    out = run_engine([json.dumps(query)])
+    during = [r for r in out if r["isDuringSearch"]]
+    final = [r for r in out if not r["isDuringSearch"]]
+    assert len(during) >= 2 and len(final) == 1
+    visits = [r["rootInfo"]["visits"] for r in during] + [final[0]["rootInfo"]["visits"]]
+    assert visits == sorted(visits) and visits[0] < visits[-1]
+
+
+@_needs_progress()
+def test_terminate_stops_a_long_query():
+    lines = [json.dumps({"id": "long", "position": position(), "maxTime": 60}),
+             json.dumps({"id": "t", "action": "terminate", "terminateId": "long"})]
+    run = subprocess.Popen([sys.executable, "-m", "splendor_mcts.cli", "analyze"], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True)
+    assert run.stdin and run.stdout
+    run.stdin.write(lines[0] + "\n")
+    run.stdin.flush()
+    import time
+
+    time.sleep(1.0)
+    run.stdin.write(lines[1] + "\n")
+    run.stdin.close()
+    out = [json.loads(line) for line in run.stdout]
+    assert run.wait(timeout=30) == 0
+    assert {"id": "t", "action": "terminate", "terminateId": "long", "stopped": 1} in out
+    assert any(r["id"] == "long" and r.get("terminated") for r in out)
+
+
+def test_record_with_turns():
+    game = sm.load_game("splendor")
+    state = game.new_initial_state(seed=3, explicit_chance=True)
+    actions = []
+    while len(actions) < 40:
+        a = state.dealt_outcome() if state.is_chance_node() else state.legal_actions()[0]
+        state.apply_action(a)
+        actions.append(a)
+    record = {"format": "splendor-mcts-record/1", "game": game.spec, "seed": 3, "explicit_chance": True,
+              "seats": ["a", "b"], "actions": actions, "result": None, "termination": "unfinished"}
+    probe = game.new_initial_state(seed=3, explicit_chance=True)
+    chance_turn = 0  # the opening deal is chance
+    decision_turns = []
+    for i, a in enumerate(actions):
+        if not probe.is_chance_node():
+            decision_turns.append(i)
+        probe.apply_action(a)
+    out = run_engine([json.dumps({"id": "r", "record": record, "analyzeTurns": decision_turns[:2], "maxIterations": 100}),
+                      json.dumps({"id": "r2", "record": record, "analyzeTurns": [chance_turn], "maxIterations": 100}),
+                      json.dumps({"id": "r3", "record": record, "analyzeTurns": [999]})])
+    turns = sorted(r["turnNumber"] for r in out if r["id"] == "r")
+    assert turns == decision_turns[:2]
+    assert [r["field"] for r in out if r["id"] == "r2"] == ["analyzeTurns[0]"]
+    assert [r["field"] for r in out if r["id"] == "r3"] == ["analyzeTurns[0]"]

@@ -1,0 +1,70 @@
+"""``splendor-mcts play``: a scripted session through the real command (stdin not a TTY)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import splendor_mcts as sm
+from splendor_mcts.records import GameRecord, replay
+
+pytest.importorskip("splendor_mcts.search", reason="the search is not built in")
+
+
+def play(lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "140"}
+    return subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "play", "--iterations", "60", "--threads", "1",
+                           "--hint-time", "0.2", *args], input="".join(f"{line}\n" for line in lines),
+                          capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_scripted_session_moves_hint_undo_save_load(tmp_path):
+    saved = tmp_path / "game.json"
+    run = play(["take WUX", "take WUG", "hint", "undo", "take RRR", "take WUG", f"save {saved}", "quit"],
+               "--deal-seed", "5")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "\x1b[" not in out  # NO_COLOR and not a terminal: plain text
+    assert "cannot play 'take WUX'" in out and "did you mean: take WU" in out
+    assert out.count("seat 0 plays take WUG") == 2
+    assert "seat 1 plays" in out
+    assert "principal variation" in out  # the hint table
+    assert "undid take WUG" in out
+    assert "cannot play 'take RRR'" in out
+    assert f"saved" in out
+    record = GameRecord.from_json(saved.read_text())
+    assert record.seats == ("human", "mcts:iterations=60") and record.termination == "unfinished"
+    state = replay(record)
+    game = sm.load_game(record.game)
+    assert state.current_player() == 0  # the engine answered; the human is to move
+    # The record holds the opening deal, the human's move and the engine's reply.
+    first_move = next(i for i, a in enumerate(record.actions) if game.new_initial_state(seed=5).action_to_string(a) == "take WUG")
+    assert first_move >= 0
+
+    run = play(["moves", "board", "quit"], "--load", str(saved))
+    assert run.returncode == 0, run.stderr
+    assert f"loaded {len(record.actions)} actions" in run.stdout
+    assert "take GRK" in run.stdout  # the legal moves are listed
+
+
+def test_follow_a_real_table(tmp_path):
+    game = sm.load_game("splendor")
+    cards = {c["id"]: c["text"] for c in game.cards()}
+    nobles = game.nobles()
+    letters = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K"}
+    noble_lines = ["".join(f"{letters[k]}{v}" for k, v in n["requirement"].items() if v) for n in nobles[:3]]
+    deal = [cards[i] for i in (1, 2, 3, 4)] + [cards[i] for i in (41, 42, 43, 44)] + [cards[i] for i in (71, 72, 73, 74)]
+    run = play(noble_lines + ["purple 0pt W1"] + deal + ["take WUG", "hint", "take RKW", "quit"], "--follow",
+               "--seat", "1")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "cannot read the revealed card 'purple 0pt W1'" in out
+    assert "seat 0 plays take WUG" in out and "seat 1 plays take WRK" in out
+    assert "principal variation" in out
+
+
+def test_bad_options_exit_2():
+    run = play([], "--seat", "5")
+    assert run.returncode == 2 and "--seat 5 is not a seat" in run.stderr

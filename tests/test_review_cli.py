@@ -1,0 +1,106 @@
+"""``splendor-mcts review``: finds an injected blunder (a move that wins at once, not played)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import splendor_mcts as sm
+from splendor_mcts.records import GameRecord, replay
+
+pytest.importorskip("splendor_mcts.search", reason="the search is not built in")
+
+
+def settle(state):
+    while state.is_chance_node():
+        state.apply_action(state.dealt_outcome())
+
+
+def after(state, action):
+    result = state.clone()
+    result.apply_action(action)
+    settle(result)
+    return result
+
+
+def wins_at_once(state, action, seat):
+    end = after(state, action)
+    return end.is_terminal() and end.returns()[seat] == 1.0
+
+
+def loses_at_once(state, action, seat):
+    end = after(state, action)
+    return end.is_terminal() and end.returns()[seat] == 0.0
+
+
+def blunder_record() -> tuple[GameRecord, int, int]:
+    """A 2-player record of greedy play where seat 0 has reached the points to win and
+    seat 1, last in the round, could win at once with a buy but takes tokens and loses."""
+    game = sm.load_game("splendor")
+    for seed in range(50):
+        state = game.new_initial_state(seed=seed, explicit_chance=True)
+        actions: list[int] = []
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = state.dealt_outcome()
+            else:
+                legal = state.legal_actions()
+                seat = state.current_player()
+                if seat == 1:
+                    winning = [a for a in legal if wins_at_once(state, a, 1)]
+                    losing = [a for a in legal if loses_at_once(state, a, 1)
+                              and state.action_to_string(a).startswith("take")]
+                    if winning and losing:
+                        state.apply_action(losing[0])
+                        actions.append(losing[0])
+                        turn = len(actions) - 1
+                        while state.is_chance_node():
+                            actions.append(state.dealt_outcome())
+                            state.apply_action(actions[-1])
+                        record = GameRecord(game=game.spec, seed=seed, seats=("greedy", "blunderer"),
+                                            actions=tuple(actions), result=tuple(state.returns()))
+                        return record, turn, winning[0]
+                texts = {a: state.action_to_string(a) for a in legal}
+                buys = [a for a in legal if texts[a].startswith("buy")]
+                takes = [a for a in legal if texts[a].startswith("take")]
+                action = max(buys, key=lambda a: (a % 7, a)) if buys else (takes[seed % len(takes)] if takes else legal[0])
+            state.apply_action(action)
+            actions.append(action)
+    raise AssertionError("no blunder position found")
+
+
+def test_review_finds_the_injected_blunder(tmp_path):
+    record, turn, winning = blunder_record()
+    replay(record)  # the record is valid
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    # Review only the last few decisions to stay fast: the CLI reviews all; the API can pick.
+    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(path), "--iterations", "300",
+                          "--threads", "1", "--json"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    review = json.loads(run.stdout)
+    seat1 = review["players"][1]
+    worst = seat1["worst"][0]
+    assert worst["turn"] == turn
+    assert worst["best_action"] == winning or worst["best_win_rate"] > 0.95
+    assert worst["drop"] >= 0.3
+    assert seat1["mistakes"] >= 1
+
+
+def test_review_table_and_bad_record(tmp_path):
+    record, turn, _ = blunder_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(path), "--iterations", "150",
+                          "--threads", "1"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "seat 1 (blunderer)" in run.stdout and str(turn) in run.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**record.to_dict(), "actions": [999]}))
+    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(bad)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 3 and "record action #0" in run.stderr
