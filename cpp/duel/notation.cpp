@@ -45,7 +45,10 @@ int parse_int(std::string_view s, int lo, int hi) {
 }  // namespace
 
 std::string cell_name(int c) {
-  return std::string(1, static_cast<char>('a' + c % 5)) + static_cast<char>('1' + c / 5);
+  std::string s = "a1";
+  s[0] = static_cast<char>('a' + c % 5);
+  s[1] = static_cast<char>('1' + c / 5);
+  return s;
 }
 
 int parse_cell(std::string_view s) {
@@ -64,7 +67,7 @@ std::string State::action_to_string(core::Action a) const {
   if (a < kNumTakes) {
     std::string out = "take";
     const Segment& s = kSeg.seg[a];
-    for (int k = 0; k < s.len; ++k) out += " " + cell_name(s.cells[k]);
+    for (int k = 0; k < s.len; ++k) out.append(" ").append(cell_name(s.cells[k]));
     return out;
   }
   if (a < kReplenish) return "privilege " + cell_name(a - kPrivilegeBase);
@@ -76,7 +79,9 @@ std::string State::action_to_string(core::Action a) const {
   }
   if (a < kTokenBase) {
     int b = a - kBuyBase;
-    return "buy " + (b < kNumSlots ? slot_name(b) : "r" + std::to_string(b - kNumSlots + 1));
+    std::string out = "buy ";
+    if (b < kNumSlots) return out.append(slot_name(b));
+    return out.append("r").append(std::to_string(b - kNumSlots + 1));
   }
   if (a < kStealBase) return "token " + cell_name(a - kTokenBase);
   if (a < kJokerBase) return std::string("steal ") + kKindNames[a - kStealBase];

@@ -105,13 +105,13 @@ void State::observation_tensor(int player, float* out) const {
   std::fill(out, out + kObservationSize, 0.0f);
   for (int c = 0; c < kNumCells; ++c) o[c * 8 + cell_[c]] = 1.0f;
   o += kNumCells * 8;
-  for (int k = 0; k < kNumKinds; ++k) o[k] = lane_get(bag_, k) / 4.0f;
+  for (int k = 0; k < kNumKinds; ++k) o[k] = static_cast<float>(lane_get(bag_, k)) / 4.0f;
   o += kNumKinds;
   for (int i = 0; i < 2; ++i) {
     const Player& p = pl_[player ^ i];
-    for (int k = 0; k < kNumKinds; ++k) o[k] = lane_get(p.tokens, k) / 10.0f;
+    for (int k = 0; k < kNumKinds; ++k) o[k] = static_cast<float>(lane_get(p.tokens, k)) / 10.0f;
     o += kNumKinds;
-    for (int c = 0; c < 5; ++c) o[c] = lane_get(p.bonus, c) / 5.0f, o[5 + c] = p.colour_points[c] / 10.0f;
+    for (int c = 0; c < 5; ++c) o[c] = static_cast<float>(lane_get(p.bonus, c)) / 5.0f, o[5 + c] = p.colour_points[c] / 10.0f;
     o += 10;
     o[0] = p.points / 20.0f, o[1] = p.crowns / 10.0f, o[2] = p.privileges / 3.0f, o[3] = p.num_reserved / 3.0f;
     o += 4;

@@ -15,15 +15,7 @@ using tables::kRoyals;
 
 constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;     // W U G R K
 constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;
-constexpr uint64_t kHighBits = 0x8080808080808080ULL;
-
-// Per-lane max(a - b, 0) for lanes below 128: each lane of (a | 0x80) - b stays
-// positive, so no borrow crosses lanes; the lane's high bit says whether a >= b.
-constexpr uint64_t sat_sub(uint64_t a, uint64_t b) {
-  uint64_t d = (a | kHighBits) - b;
-  uint64_t keep = ((d & kHighBits) >> 7) * 0xFF;
-  return d & ~kHighBits & keep;
-}
+using core::swar::sat_sub;
 
 struct CardTables {
   uint64_t cost[kNumCards];      // lanes W U G R K pearl
@@ -101,7 +93,7 @@ State State::initial(const Config& cfg, uint64_t seed, bool explicit_chance) {
   for (int l = 0; l < 3; ++l) s.deck_[l] = (1u << (kLevelFirst[l + 1] - kLevelFirst[l])) - 1;
   s.bag_ = 4 * (lane(kWhite) + lane(kBlue) + lane(kGreen) + lane(kRed) + lane(kBlack)) +
            2 * lane(kPearl) + 3 * lane(kGold);
-  s.deal_ = core::Rng(core::splitmix64(seed));
+  s.deal_.s = core::splitmix64(seed);
   s.resolve();
   return s;
 }
@@ -134,7 +126,57 @@ void State::set_cell(int c, int kind) {
   place(c, kind);
 }
 
-void State::set_tokens(int seat, uint64_t tokens) { pl_[seat].tokens = tokens; }
+void State::set_tokens(int seat, uint64_t tokens) {
+  bag_ = bag_ + pl_[seat].tokens - tokens;
+  pl_[seat].tokens = tokens;
+}
+
+State State::empty(const Config& cfg) {
+  State s = initial(cfg, 0, true);  // stops at the first chance node, nothing dealt yet
+  s.setup_ = false;
+  s.reveal_ = kNoCard;
+  s.fills_ = 0;
+  s.phase_ = kPhaseMain;
+  s.mover_ = 0;
+  s.explicit_ = false;
+  return s;
+}
+
+void State::set_pyramid_card(int slot, int card) {
+  int old = pyramid_[slot];
+  if (old != kNoCard) deck_[level_of(old)] |= 1u << (old - kLevelFirst[level_of(old)]);
+  if (card != kNoCard) deck_[level_of(card)] &= ~(1u << (card - kLevelFirst[level_of(card)]));
+  set_pyramid(slot, card);
+}
+
+void State::give_card(int seat, int card, int joker_colour) {
+  deck_[level_of(card)] &= ~(1u << (card - kLevelFirst[level_of(card)]));
+  State saved = *this;  // the ability / royal side effects of a purchase are not wanted here
+  add_card(seat, card);
+  pend_joker_ = saved.pend_joker_, pend_token_ = saved.pend_token_, pend_steal_ = saved.pend_steal_;
+  pend_royal_ = saved.pend_royal_, again_ = saved.again_;
+  pl_[0].privileges = saved.pl_[0].privileges, pl_[1].privileges = saved.pl_[1].privileges;
+  if (kCards[card].bonus == kBonusJoker && joker_colour >= 0) {
+    int j = kCardTab.joker_index[card];
+    joker_colour_[j] = static_cast<uint8_t>(joker_colour);
+    hash_ ^= key_joker(j, joker_colour);
+    pl_[seat].bonus += lane(joker_colour) * kCards[card].bonus_count;
+    pl_[seat].colour_points[joker_colour] =
+        static_cast<uint8_t>(pl_[seat].colour_points[joker_colour] + kCards[card].points);
+  }
+}
+
+void State::give_reserved(int seat, int card, bool blind) {
+  deck_[level_of(card)] &= ~(1u << (card - kLevelFirst[level_of(card)]));
+  add_reserved(seat, card, blind);
+}
+
+void State::give_royal(int seat, int r) {
+  royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
+  pl_[seat].royals = static_cast<uint8_t>(pl_[seat].royals | (1u << r));
+  pl_[seat].points = static_cast<uint8_t>(pl_[seat].points + kRoyals[r].points);
+  hash_ ^= key_royal(seat, r);
+}
 
 void State::take_cell(int seat, int c) {
   pl_[seat].tokens += lane(cell_[c]);
@@ -708,7 +750,7 @@ uint64_t State::compute_hash() const {
 // ---- Hidden information -----------------------------------------------------------------
 
 void State::determinize(int observer, core::Rng& rng) {
-  deal_ = core::Rng(rng.next());  // deck and bag order: unknown to everyone
+  deal_.s = rng.next();  // deck and bag order: unknown to everyone
   int opp = observer ^ 1;
   Player& p = pl_[opp];
   // Cards the opponent reserved blind are, to the observer, any unseen card of that level.

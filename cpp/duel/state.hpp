@@ -8,6 +8,7 @@
 
 #include "core/bits.hpp"
 #include "core/rng.hpp"
+#include "core/swar.hpp"
 #include "core/types.hpp"
 #include "duel_tables.inc"
 
@@ -133,9 +134,9 @@ struct Config {
 // ---- Players -----------------------------------------------------------------------
 
 // Packed byte lanes: lane k of a token word counts tokens of Kind k.
-inline constexpr uint64_t lane(int k) { return uint64_t{1} << (8 * k); }
-inline constexpr int lane_get(uint64_t w, int k) { return static_cast<int>((w >> (8 * k)) & 0xFF); }
-inline constexpr int lane_sum(uint64_t w) { return static_cast<int>((w * 0x0101010101010101ULL) >> 56); }
+inline constexpr uint64_t lane(int k) { return core::swar::unit(k); }
+inline constexpr int lane_get(uint64_t w, int k) { return core::swar::lane(w, k); }
+inline constexpr int lane_sum(uint64_t w) { return core::swar::sum(w); }
 
 struct Player {
   uint64_t tokens;         // lanes W U G R K pearl gold
@@ -224,10 +225,23 @@ struct State {
   int joker_colour(int card) const;          // colour a bought joker joined, -1 otherwise
   bool in_setup() const { return setup_; }
 
-  // Test/position helpers: edit the position, keeping the hash consistent.
+  // ---- Position editing (from_json, tests) -----------------------------------------
+  // Each edit keeps the hash in step and moves tokens to or from the bag and cards to or
+  // from their deck, so the 25 tokens and 67 cards stay accounted for as long as the
+  // bag/deck holds what is asked for (callers check; from_json validates).
+  static State empty(const Config& cfg);     // setup done, all cards in decks, all tokens in the bag
   void set_cell(int c, int kind);            // kEmpty clears
   void set_tokens(int seat, uint64_t tokens);
-  void set_bag(uint64_t bag) { bag_ = bag; }
+  void set_pyramid_card(int slot, int card); // kNoCard empties the slot
+  void give_card(int seat, int card, int joker_colour = -1);  // as if bought (no ability)
+  void give_reserved(int seat, int card, bool blind);
+  void give_royal(int seat, int royal);
+  void set_privileges(int seat, int n) { pl_[seat].privileges = static_cast<uint8_t>(n); }
+  void set_turn(int seat, bool replenished = false) {
+    mover_ = static_cast<uint8_t>(seat);
+    replenished_ = replenished;
+  }
+  void set_deal(uint64_t seed) { deal_.s = seed; }
 
  private:
   friend struct Access;  // JSON io (position.cpp)
@@ -283,7 +297,9 @@ struct State {
   uint32_t deck_[3];
   uint64_t bag_ = 0;                  // lanes by kind
   Player pl_[2];
-  core::Rng deal_;                    // draw order of decks and bag (hidden from both players)
+  struct Deal : core::Rng {           // Rng with equality, so State compares with = default
+    bool operator==(const Deal& o) const { return s == o.s; }
+  } deal_;                            // draw order of decks and bag (hidden from both players)
   uint64_t hash_ = 0;                 // incremental part: board, cards, jokers, royals
 };
 
