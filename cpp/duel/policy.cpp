@@ -81,7 +81,7 @@ core::Action State::heuristic_action(core::Rng& rng) const {
     int t = best_of(m.reserve_targets, [&](int i) {
       return i < kNumSlots ? tables::kCards[pyramid_[i]].points * 3 + tables::kCards[pyramid_[i]].crowns * 2 : 1;
     });
-    int g = core::nth_set_bit(m.gold_cells, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(m.gold_cells)))));
+    int g = core::nth_set_bit(m.gold_cells, static_cast<int>(rng.below(static_cast<uint32_t>(pop(m.gold_cells)))));
     return kReserveBase + t * 25 + g;
   }
   if (best >= 0) return best;
@@ -130,7 +130,7 @@ void State::observation_tensor(int player, float* out) const {
     else o[i * kNumCards + opp.reserved[i]] = 1.0f;
   }
   o += kMaxReserved * kNumCards + 3;
-  for (int l = 0; l < 3; ++l) o[l] = static_cast<float>(core::popcount(deck_[l])) / 30.0f;
+  for (int l = 0; l < 3; ++l) o[l] = static_cast<float>(pop(deck_[l])) / 30.0f;
   o += 3;
   for (int r = 0; r < kNumRoyals; ++r) o[r] = static_cast<float>((royals_avail_ >> r) & 1);
   o += kNumRoyals;

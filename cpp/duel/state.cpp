@@ -16,19 +16,26 @@ using tables::kRoyals;
 constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;     // W U G R K
 constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;
 using core::swar::sat_sub;
+constexpr uint64_t kJokerFlag = uint64_t{64} << 56;
 
 struct CardTables {
-  uint64_t cost[kNumCards];      // lanes W U G R K pearl
+  uint64_t cost[kNumCards];  // lanes W U G R K pearl
+  // Cost for the buy test, indexed by pyramid entry (kNoCard included): empty slots cost
+  // 100 gold-lane tokens and a joker 64 in lane 7, which only a coloured card covers.
+  uint64_t buy_test[256];
   uint8_t joker_index[kNumCards];
   uint8_t joker_card[kNumJokers];
 };
 constexpr CardTables make_card_tables() {
   CardTables t{};
   int j = 0;
+  for (auto& c : t.buy_test) c = lane(kGold) * 100;
   for (int c = 0; c < kNumCards; ++c) {
     for (int k = 0; k < 6; ++k) t.cost[c] |= uint64_t{kCards[c].cost[k]} << (8 * k);
+    t.buy_test[c] = t.cost[c];
     t.joker_index[c] = kNoCard;
     if (kCards[c].bonus == kBonusJoker) {
+      t.buy_test[c] |= kJokerFlag;
       t.joker_index[c] = static_cast<uint8_t>(j);
       t.joker_card[j++] = static_cast<uint8_t>(c);
     }
@@ -41,7 +48,17 @@ static_assert(kCardTab.joker_card[kNumJokers - 1] != 0, "the rules have 9 jokers
 // Zobrist salts.
 enum : uint64_t { kSaltCell = 1, kSaltPyramid, kSaltReserve, kSaltOwned, kSaltJoker, kSaltRoyal,
                   kSaltTokens0, kSaltTokens1, kSaltBag, kSaltStatus, kSaltConfig };
-inline uint64_t key_cell(int c, int kind) { return core::zobrist_key(kSaltCell, c * 8 + kind); }
+// Board keys are the hot ones (every token move): a 1.6 KB table.
+struct CellKeys {
+  uint64_t k[kNumCells * 8];
+};
+constexpr CellKeys make_cell_keys() {
+  CellKeys t{};
+  for (int i = 0; i < kNumCells * 8; ++i) t.k[i] = core::zobrist_key(kSaltCell, static_cast<uint64_t>(i));
+  return t;
+}
+constexpr CellKeys kCellKeys = make_cell_keys();
+inline uint64_t key_cell(int c, int kind) { return kCellKeys.k[c * 8 + kind]; }
 inline uint64_t key_pyramid(int slot, int card) { return core::zobrist_key(kSaltPyramid, slot * 128 + card); }
 inline uint64_t key_reserve(int seat, int i, int card) {
   return core::zobrist_key(kSaltReserve, (seat * 3 + i) * 128 + card);
@@ -186,6 +203,7 @@ void State::take_cell(int seat, int c) {
 void State::set_pyramid(int slot, int card) {
   if (pyramid_[slot] != kNoCard) hash_ ^= key_pyramid(slot, pyramid_[slot]);
   pyramid_[slot] = static_cast<uint8_t>(card);
+  pyramid_mask_ = static_cast<uint16_t>((pyramid_mask_ & ~(1u << slot)) | unsigned{card != kNoCard} << slot);
   if (card != kNoCard) hash_ ^= key_pyramid(slot, card);
 }
 
@@ -307,6 +325,19 @@ void State::resolve() {
       return;
     }
     phase_ = next;
+    if (next == kPhaseFill && !explicit_) {  // one pass along the spiral for the whole fill
+      uint32_t occupied = 0;
+      for (uint32_t m : kmask_) occupied |= m;
+      for (int i = 0; fills_ && i < kNumCells; ++i) {
+        int c = tables::kSpiral[i];
+        if ((occupied >> c) & 1) continue;
+        int kind = draw_kind(deal_);
+        place(c, kind);
+        bag_ -= lane(kind);
+        --fills_;
+      }
+      continue;
+    }
     if (next >= kPhaseReveal && !explicit_) {
       apply_chance(draw(deal_));
       continue;
@@ -336,18 +367,21 @@ Action State::draw(core::Rng& rng) const {
     case kPhaseReveal: {
       int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
       uint32_t d = deck_[level];
-      int k = static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(d))));
+      int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(d))));
       return kRevealBase + kLevelFirst[level] + core::nth_set_bit(d, k);
     }
-    case kPhaseFill: {
-      int r = static_cast<int>(rng.below(static_cast<uint32_t>(lane_sum(bag_))));
-      int k = 0;
-      while (r >= lane_get(bag_, k)) r -= lane_get(bag_, k++);
-      return kFillBase + k;
-    }
+    case kPhaseFill:
+      return kFillBase + draw_kind(rng);
     default:
       return kFirstBase + static_cast<int>(rng.below(2));
   }
+}
+
+int State::draw_kind(core::Rng& rng) const {
+  int r = static_cast<int>(rng.below(static_cast<uint32_t>(lane_sum(bag_))));
+  int k = 0;
+  while (r >= lane_get(bag_, k)) r -= lane_get(bag_, k++);
+  return k;
 }
 
 Action State::dealt_outcome() const {
@@ -384,7 +418,7 @@ void State::chance_outcomes(ChanceList& out) const {
   if (phase_ == kPhaseReveal) {
     int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
     uint32_t d = deck_[level];
-    double p = 1.0 / core::popcount(d);
+    double p = 1.0 / pop(d);
     core::for_each_bit(d, [&](int i) { out.push({kRevealBase + kLevelFirst[level] + i, p}); });
   } else if (phase_ == kPhaseFill) {
     double total = lane_sum(bag_);
@@ -398,37 +432,33 @@ void State::chance_outcomes(ChanceList& out) const {
 
 // ---- Legal moves ------------------------------------------------------------------------
 
-bool State::affordable(int seat, int card) const {
-  const Player& p = pl_[seat];
-  uint64_t need = sat_sub(kCardTab.cost[card], p.bonus);
-  uint64_t shortfall = sat_sub(need, p.tokens & kGemPearlLanes);
-  return lane_sum(shortfall) <= lane_get(p.tokens, kGold);
-}
-
 namespace {
 // Buyable cards for tokens `tokens`: bits 0-11 pyramid slots, 12-14 reserve indexes.
 // A joker needs a coloured card to sit on.
 uint16_t buyable_with(const Player& p, uint64_t tokens, const uint8_t* pyramid) {
-  uint64_t gem_pearl = tokens & kGemPearlLanes;
+  // Shortfall = sum of max(0, cost - bonus - tokens): one saturating subtraction per card.
+  uint64_t avail = p.bonus + (tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
   int gold = lane_get(tokens, kGold);
-  bool has_colour = p.bonus != 0;
   auto ok = [&](int card) {
-    if (kCards[card].bonus == kBonusJoker && !has_colour) return false;
-    uint64_t shortfall = sat_sub(sat_sub(kCardTab.cost[card], p.bonus), gem_pearl);
-    return lane_sum(shortfall) <= gold;
+    return unsigned{core::swar::sum(sat_sub(kCardTab.buy_test[card], avail)) <= gold};
   };
   unsigned m = 0;
-  for (int s = 0; s < kNumSlots; ++s)
-    if (pyramid[s] != kNoCard && ok(pyramid[s])) m |= 1u << s;
-  for (int i = 0; i < p.num_reserved; ++i)
-    if (ok(p.reserved[i])) m |= 1u << (kNumSlots + i);
+  for (int s = 0; s < kNumSlots; ++s) m |= ok(pyramid[s]) << s;
+  for (int i = 0; i < p.num_reserved; ++i) m |= ok(p.reserved[i]) << (kNumSlots + i);
   return static_cast<uint16_t>(m);
 }
 }  // namespace
 
+bool State::can_buy(int b) const {
+  const Player& p = pl_[mover_];
+  int card = b < kNumSlots ? pyramid_[b] : p.reserved[b - kNumSlots];
+  uint64_t avail = p.bonus + (p.tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
+  return core::swar::sum(sat_sub(kCardTab.buy_test[card], avail)) <= lane_get(p.tokens, kGold);
+}
+
 uint16_t State::buyable(int seat) const { return buyable_with(pl_[seat], pl_[seat].tokens, pyramid_); }
 
-State::MainMoves State::main_moves() const {
+State::MainMoves State::main_moves(bool with_buys) const {
   MainMoves m{};
   const Player& p = pl_[mover_];
   uint32_t gp = kmask_[0] | kmask_[1] | kmask_[2] | kmask_[3] | kmask_[4] | kmask_[5];
@@ -440,11 +470,12 @@ State::MainMoves State::main_moves() const {
     if (kSegLen[ty] == 3) s &= gp >> (2 * sh);
     m.starts[ty] = s;
   }
-  unsigned targets = 0;
-  for (int s = 0; s < kNumSlots; ++s) targets |= unsigned{pyramid_[s] != kNoCard} << s;
+  unsigned targets = pyramid_mask_;
   for (int l = 0; l < 3; ++l) targets |= unsigned{deck_[l] != 0} << (kNumSlots + l);
   bool can_reserve = gold && p.num_reserved < kMaxReserved && targets;
-  m.buys = buyable(mover_);
+  // Buys matter to the others only when nothing else can be the mandatory action.
+  bool need_buys = with_buys || (!gp && !can_reserve);
+  if (need_buys) m.buys = buyable(mover_);
   m.replenish = !replenished_ && bag_;
   if (can_reserve) {
     m.gold_cells = gold;
@@ -456,7 +487,7 @@ State::MainMoves State::main_moves() const {
     // forced replenish. Only taking the last gem/pearl of board and bag can do that.
     bool more_gp = (gp & (gp - 1)) || (bag_ & kGemPearlLanes);
     bool reserve_after = (gold || lane_get(bag_, kGold)) && p.num_reserved < kMaxReserved && targets;
-    if (!more_gp && !reserve_after && !m.buys) {
+    if (!more_gp && !reserve_after && !(need_buys ? m.buys : buyable(mover_))) {
       uint64_t after = p.tokens + lane(cell_[core::lowest_bit(gp)]);
       if (!buyable_with(p, after, pyramid_)) m.privilege_cells = 0;
     }
@@ -550,33 +581,46 @@ Action State::random_action(core::Rng& rng) const {
   if (is_chance()) return draw(rng);
   if (phase_ != kPhaseMain) {
     uint32_t mask = choice_mask();
-    int k = static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(mask))));
+    int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(mask))));
     return phase_base() + core::nth_set_bit(mask, k);
   }
-  MainMoves m = main_moves();
+  // Buys are drawn by rejection: every pyramid card and reserved card is a candidate
+  // and only the one drawn is tested, so most decisions test no card at all.
+  MainMoves m = main_moves(false);
   int n_take[kNumSegTypes];
   int total = 0;
-  for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = core::popcount(m.starts[ty]);
-  int n_priv = core::popcount(m.privilege_cells);
-  int n_gold = core::popcount(m.gold_cells);
-  int n_res = core::popcount(m.reserve_targets) * n_gold;
-  int n_buy = core::popcount(m.buys);
-  int r = static_cast<int>(rng.below(static_cast<uint32_t>(total + n_priv + m.replenish + n_res + n_buy)));
-  for (int ty = 0; ty < kNumSegTypes; ++ty) {
-    if (r < n_take[ty]) return kSeg.id[ty][core::nth_set_bit(m.starts[ty], r)];
-    r -= n_take[ty];
+  for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = pop(m.starts[ty]);
+  int n_priv = pop(m.privilege_cells);
+  int n_gold = pop(m.gold_cells);
+  int n_res = pop(m.reserve_targets) * n_gold;
+  int n_other = total + n_priv + m.replenish + n_res;
+  uint32_t candidates = pyramid_mask_ | ((1u << pl_[mover_].num_reserved) - 1) << kNumSlots;
+  int n_cand = pop(candidates);
+  bool reject = n_other >= 2 * n_cand;  // else most draws would land on candidates: test them all
+  if (!reject) {
+    candidates = n_other ? buyable(mover_) : m.buys;
+    n_cand = pop(candidates);
   }
-  if (r < n_priv) return kPrivilegeBase + core::nth_set_bit(m.privilege_cells, r);
-  r -= n_priv;
-  if (m.replenish) {
-    if (r == 0) return kReplenish;
-    --r;
-  }
-  if (r < n_res) {
+  for (;;) {
+    int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + n_cand)));
+    if (r >= n_other) {
+      int b = core::nth_set_bit(candidates, r - n_other);
+      if (!reject || can_buy(b)) return kBuyBase + b;
+      continue;
+    }
+    for (int ty = 0; ty < kNumSegTypes; ++ty) {
+      if (r < n_take[ty]) return kSeg.id[ty][core::nth_set_bit(m.starts[ty], r)];
+      r -= n_take[ty];
+    }
+    if (r < n_priv) return kPrivilegeBase + core::nth_set_bit(m.privilege_cells, r);
+    r -= n_priv;
+    if (m.replenish) {
+      if (r == 0) return kReplenish;
+      --r;
+    }
     int t = core::nth_set_bit(m.reserve_targets, r / n_gold);
     return kReserveBase + t * 25 + core::nth_set_bit(m.gold_cells, r % n_gold);
   }
-  return kBuyBase + core::nth_set_bit(m.buys, r - n_res);
 }
 
 // ---- Applying actions -------------------------------------------------------------------
@@ -758,7 +802,7 @@ void State::determinize(int observer, core::Rng& rng) {
     if (!((p.reserved_blind >> i) & 1)) continue;
     int card = p.reserved[i], level = level_of(card);
     uint32_t pool = deck_[level] | (1u << (card - kLevelFirst[level]));
-    int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(pool)))));
+    int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(pop(pool)))));
     deck_[level] = pool & ~(1u << pick);
     hash_ ^= key_reserve(opp, i, card);
     p.reserved[i] = static_cast<uint8_t>(kLevelFirst[level] + pick);

@@ -14,6 +14,19 @@
 
 namespace duel {
 
+// Population count of a board/deck mask: the popcnt instruction where the build targets
+// it, else a branch-free bit trick (the libgcc fallback is a function call).
+inline int pop(uint32_t x) {
+#if defined(__POPCNT__)
+  return __builtin_popcount(x);
+#else
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+  return static_cast<int>((x * 0x01010101u) >> 24);
+#endif
+}
+
 // ---- Components --------------------------------------------------------------------
 
 // Token kinds; also the byte lane of a kind in packed token words.
@@ -268,9 +281,11 @@ struct State {
     uint16_t buys;                  // bits 0-11 pyramid slots, 12-14 reserve indexes
     bool replenish;
   };
-  MainMoves main_moves() const;
+  MainMoves main_moves(bool with_buys = true) const;  // without: buys left 0 (random_action
+                                                      // tests only the one it draws)
   uint16_t buyable(int seat) const;
-  bool affordable(int seat, int card) const;
+  bool can_buy(int buy_index) const;                  // pyramid slot or 12 + reserve index
+  int draw_kind(core::Rng& rng) const;                // bag draw, by count
   uint32_t choice_mask() const;  // legal choices of a non-main phase (offsets from its base)
   int phase_base() const;
 
@@ -290,6 +305,7 @@ struct State {
   uint8_t pend_steal_ = 0;
   uint8_t pend_royal_ = 0;
   uint8_t royals_avail_ = 0xF;
+  uint16_t pyramid_mask_ = 0;         // occupied pyramid slots
   uint8_t cell_[kNumCells];
   uint8_t pyramid_[kNumSlots];
   uint8_t joker_colour_[kNumJokers];  // by joker index; kEmpty until placed
