@@ -168,19 +168,8 @@ void State::set_pyramid_card(int slot, int card) {
 
 void State::give_card(int seat, int card, int joker_colour) {
   deck_[level_of(card)] &= ~(1u << (card - kLevelFirst[level_of(card)]));
-  State saved = *this;  // the ability / royal side effects of a purchase are not wanted here
-  add_card(seat, card);
-  pend_joker_ = saved.pend_joker_, pend_token_ = saved.pend_token_, pend_steal_ = saved.pend_steal_;
-  pend_royal_ = saved.pend_royal_, again_ = saved.again_;
-  pl_[0].privileges = saved.pl_[0].privileges, pl_[1].privileges = saved.pl_[1].privileges;
-  if (kCards[card].bonus == kBonusJoker && joker_colour >= 0) {
-    int j = kCardTab.joker_index[card];
-    joker_colour_[j] = static_cast<uint8_t>(joker_colour);
-    hash_ ^= key_joker(j, joker_colour);
-    pl_[seat].bonus += lane(joker_colour) * kCards[card].bonus_count;
-    pl_[seat].colour_points[joker_colour] =
-        static_cast<uint8_t>(pl_[seat].colour_points[joker_colour] + kCards[card].points);
-  }
+  own_card(seat, card);
+  if (kCards[card].bonus == kBonusJoker && joker_colour >= 0) join_joker(seat, card, joker_colour);
 }
 
 void State::give_reserved(int seat, int card, bool blind) {
@@ -242,20 +231,35 @@ void State::gain_privilege(int seat) {
   }
 }
 
-void State::add_card(int seat, int card) {
+void State::own_card(int seat, int card) {
   Player& p = pl_[seat];
   const CardRow& r = kCards[card];
   if (card < 64) p.owned_lo |= uint64_t{1} << card;
   else p.owned_hi = static_cast<uint8_t>(p.owned_hi | (1u << (card - 64)));
   hash_ ^= key_owned(seat, card);
   p.points = static_cast<uint8_t>(p.points + r.points);
-  int before = p.crowns;
   p.crowns = static_cast<uint8_t>(p.crowns + r.crowns);
-  pend_royal_ = static_cast<uint8_t>(pend_royal_ + (before < 3 && p.crowns >= 3) + (before < 6 && p.crowns >= 6));
   if (r.bonus < 5) {
     p.bonus += lane(r.bonus) * r.bonus_count;
     p.colour_points[r.bonus] = static_cast<uint8_t>(p.colour_points[r.bonus] + r.points);
   }
+}
+
+void State::join_joker(int seat, int card, int colour) {
+  Player& p = pl_[seat];
+  int j = kCardTab.joker_index[card];
+  joker_colour_[j] = static_cast<uint8_t>(colour);
+  hash_ ^= key_joker(j, colour);
+  p.bonus += lane(colour) * kCards[card].bonus_count;
+  p.colour_points[colour] = static_cast<uint8_t>(p.colour_points[colour] + kCards[card].points);
+}
+
+void State::add_card(int seat, int card) {
+  const CardRow& r = kCards[card];
+  int before = pl_[seat].crowns;
+  own_card(seat, card);
+  int after = pl_[seat].crowns;
+  pend_royal_ = static_cast<uint8_t>(pend_royal_ + (before < 3 && after >= 3) + (before < 6 && after >= 6));
   // Abilities in the card's order; joker placement is the first decision.
   if (r.abilities & tables::kAbility_bonus_copy) pend_joker_ = static_cast<uint8_t>(card);
   if (r.abilities & tables::kAbility_again) again_ = true;
@@ -679,16 +683,10 @@ void State::apply(Action a) {
         mandatory_done_ = true;
       }
       break;
-    case kPhaseJoker: {
-      int colour = a - kJokerBase, card = pend_joker_;
-      int j = kCardTab.joker_index[card];
-      joker_colour_[j] = static_cast<uint8_t>(colour);
-      hash_ ^= key_joker(j, colour);
-      p.bonus += lane(colour) * kCards[card].bonus_count;
-      p.colour_points[colour] = static_cast<uint8_t>(p.colour_points[colour] + kCards[card].points);
+    case kPhaseJoker:
+      join_joker(mover_, pend_joker_, a - kJokerBase);
       pend_joker_ = kNoCard;
       break;
-    }
     case kPhaseToken:
       take_cell(mover_, a - kTokenBase);
       pend_token_ = kNoCard;
@@ -770,8 +768,7 @@ uint64_t State::hash() const {
          core::word_key(kSaltBag, bag_) ^ status_word(cfg_, flags, pl_);
 }
 
-uint64_t State::compute_hash() const {
-  State s = *this;
+uint64_t State::incremental_part() const {
   uint64_t h = 0;
   for (int c = 0; c < kNumCells; ++c)
     if (cell_[c] != kEmpty) h ^= key_cell(c, cell_[c]);
@@ -787,7 +784,12 @@ uint64_t State::compute_hash() const {
   }
   for (int j = 0; j < kNumJokers; ++j)
     if (joker_colour_[j] != kEmpty) h ^= key_joker(j, joker_colour_[j]);
-  s.hash_ = h;
+  return h;
+}
+
+uint64_t State::compute_hash() const {
+  State s = *this;
+  s.hash_ = incremental_part();
   return s.hash();
 }
 

@@ -236,6 +236,14 @@ struct State {
   bool replenished() const { return replenished_; }
   bool again_pending() const { return again_; }
   int joker_colour(int card) const;          // colour a bought joker joined, -1 otherwise
+  bool action_done() const { return mandatory_done_; }
+  int pending_fills() const { return fills_; }
+  int pending_reveal() const { return reveal_; }  // kNoCard, a pyramid slot, or 12 + level0 (blind)
+  int pending_joker() const { return pend_joker_; }
+  int pending_token() const { return pend_token_; }
+  int pending_steal() const { return pend_steal_; }
+  int pending_royal() const { return pend_royal_; }
+  uint64_t deal_state() const { return deal_.s; }
   bool in_setup() const { return setup_; }
 
   // ---- Position editing (from_json, tests) -----------------------------------------
@@ -257,7 +265,7 @@ struct State {
   void set_deal(uint64_t seed) { deal_.s = seed; }
 
  private:
-  friend struct Access;  // JSON io (position.cpp)
+  friend class PositionReader;  // JSON io (position.cpp)
 
   // Chance resolution: what the seeded deal gives, and applying a given outcome.
   core::Action draw(core::Rng& rng) const;
@@ -267,7 +275,10 @@ struct State {
   void gain_privilege(int seat);
   void take_cell(int seat, int c);
   void place(int c, int kind);
-  void add_card(int seat, int card);
+  void add_card(int seat, int card);         // a purchase: own_card + abilities + royal count
+  void own_card(int seat, int card);         // ownership, points, crowns, coloured bonus
+  void join_joker(int seat, int card, int colour);
+  uint64_t incremental_part() const;         // the hash_ field recomputed
   void add_reserved(int seat, int card, bool blind);
   void remove_reserved(int seat, int index);
   void set_pyramid(int slot, int card);

@@ -79,6 +79,54 @@ void check_bad_inputs(State& s, core::Rng& rng, uint64_t seed, int step) {
   expect(s == before, "state unchanged by parsing", seed, step);
 }
 
+// Full JSON round-trips; views are the same after determinizing what the viewer
+// cannot see and after reading the view back; damaged JSON is refused or gives a
+// consistent, playable position.
+void check_json(const State& s, core::Rng& rng, uint64_t seed, int step) {
+  const std::string text = s.to_json();
+  try {
+    State back = State::from_json(s.config(), text);
+    expect(back == s, "JSON round-trips", seed, step);
+  } catch (const core::InvalidInput& e) {
+    expect(false, "own JSON is readable", seed, step);
+    if (failures <= 20) std::fprintf(stderr, "  %s\n%s\n", e.what(), text.c_str());
+  }
+  if (s.in_setup()) return;
+  for (int seat = 0; seat < 2; ++seat) {
+    const std::string view = s.observation_json(seat);
+    expect(view.find("\"deal\"") == std::string::npos, "a view has no deal", seed, step);
+    State d = s;
+    d.determinize(seat, rng);
+    expect(d.observation_json(seat) == view, "determinizing keeps the view", seed, step);
+    try {
+      State guess = State::from_observation(s.config(), view, rng.next());
+      expect(guess.observation_json(seat) == view, "a state from a view shows the same view", seed, step);
+      check_conservation(guess, seed, step);
+    } catch (const core::InvalidInput& e) {
+      expect(false, "own view is readable", seed, step);
+      if (failures <= 20) std::fprintf(stderr, "  %s\n%s\n", e.what(), view.c_str());
+    }
+  }
+  // Damaged input: one random edit.
+  std::string bad = text;
+  size_t at = rng.below(static_cast<uint32_t>(bad.size()));
+  static const char kJunk[] = "0123456789.-\"{}[],:WURKP*ntfe ";
+  switch (rng.below(3)) {
+    case 0: bad[at] = kJunk[rng.below(sizeof kJunk - 1)]; break;
+    case 1: bad.erase(at, 1 + rng.below(4)); break;
+    default: bad.insert(at, 1, kJunk[rng.below(sizeof kJunk - 1)]); break;
+  }
+  try {
+    State damaged = State::from_json(s.config(), bad);
+    check_conservation(damaged, seed, step);
+    expect(damaged.hash() == damaged.compute_hash(), "hash of a read position", seed, step);
+    ActionList l;
+    damaged.legal_actions(l);
+    expect(damaged.is_terminal() || !l.empty(), "a read position is playable", seed, step);
+  } catch (const core::InvalidInput&) {
+  }
+}
+
 void play_one(const Config& cfg, uint64_t seed, bool explicit_chance, bool heuristic) {
   State s = State::initial(cfg, seed, explicit_chance);
   core::Rng rng(seed * 31 + 7);
@@ -115,6 +163,7 @@ void play_one(const Config& cfg, uint64_t seed, bool explicit_chance, bool heuri
       expect(legal.contains(h), "heuristic_action is legal", seed, step);
     }
     check_bad_inputs(s, rng, seed, step);
+    if (step % 5 == 0) check_json(s, rng, seed, step);
     Action a = heuristic ? s.heuristic_action(rng) : s.random_action(rng);
     expect(legal.contains(a), "random_action is legal", seed, step);
     expect(s.string_to_action(s.action_to_string(a)) == a, "notation round-trips", seed, step);
@@ -124,6 +173,7 @@ void play_one(const Config& cfg, uint64_t seed, bool explicit_chance, bool heuri
     expect(copy == s, "a copy plays the same", seed, step);
   }
   check_conservation(s, seed, -1);
+  check_json(s, rng, seed, -1);
   double r[2];
   s.returns(r);
   expect(r[0] + r[1] == 1.0 && (r[0] == 1.0 || r[1] == 1.0), "one winner", seed, -1);
