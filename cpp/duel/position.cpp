@@ -537,6 +537,11 @@ State PositionReader::read(std::string_view text) {
   }
 
   read_turn(s, root);
+  // A slot is refilled at once when its deck has cards (chance nodes aside).
+  for (int slot = 0; slot < kNumSlots && !s.explicit_; ++slot)
+    if (s.pyramid_[slot] == kNoCard && s.deck_[slot_level(slot)])
+      root["pyramid"][static_cast<size_t>(slot_level(slot))][static_cast<size_t>(slot - kSlotFirst[slot_level(slot)])]
+          .fail("empty while the level-" + std::to_string(slot_level(slot) + 1) + " deck still has cards");
   for (int seat = 0; seat < 2; ++seat) {
     const Player& p = s.pl_[seat];
     const int earned = (p.crowns >= 3) + (p.crowns >= 6);
