@@ -1,6 +1,7 @@
 // Splendor Duel rules: setup, turn phases, legal moves, chance, hashing.
 #include "duel/state.hpp"
 
+#include <cstring>
 #include <string>
 
 #include "core/zobrist.hpp"
@@ -352,8 +353,11 @@ void State::resolve() {
 
 void State::end_turn() {
   const Player& p = pl_[mover_];
-  bool colour_win = false;
-  for (int c = 0; c < 5; ++c) colour_win |= p.colour_points[c] >= cfg_.colour_points_to_win;
+  // Any of the five colour-point lanes at the threshold: one SWAR comparison.
+  uint64_t cp = 0;
+  std::memcpy(&cp, p.colour_points, 5);
+  bool colour_win = ((cp | core::swar::kHigh) - core::swar::kOnes * static_cast<uint64_t>(cfg_.colour_points_to_win)) &
+                    core::swar::kHigh & 0x0000008080808080ULL;
   if (p.points >= cfg_.points_to_win || p.crowns >= cfg_.crowns_to_win || colour_win) {
     phase_ = kPhaseTerminal;
     winner_ = static_cast<int8_t>(mover_);
@@ -586,7 +590,7 @@ Action State::random_action(core::Rng& rng) const {
   if (phase_ != kPhaseMain) {
     uint32_t mask = choice_mask();
     int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(mask))));
-    return phase_base() + core::nth_set_bit(mask, k);
+    return phase_base() + select_bit(mask, k);
   }
   // Buys are drawn by rejection: every pyramid card and reserved card is a candidate
   // and only the one drawn is tested, so most decisions test no card at all.
@@ -600,7 +604,8 @@ Action State::random_action(core::Rng& rng) const {
   int n_other = total + n_priv + m.replenish + n_res;
   uint32_t candidates = pyramid_mask_ | ((1u << pl_[mover_].num_reserved) - 1) << kNumSlots;
   int n_cand = pop(candidates);
-  bool reject = n_other >= 2 * n_cand;  // else most draws would land on candidates: test them all
+  // Expected tests by rejection: n_cand / (n_other + buyable); test them all when that nears n_cand.
+  bool reject = n_other * 8 >= n_cand;
   if (!reject) {
     candidates = n_other ? buyable(mover_) : m.buys;
     n_cand = pop(candidates);
@@ -608,22 +613,22 @@ Action State::random_action(core::Rng& rng) const {
   for (;;) {
     int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + n_cand)));
     if (r >= n_other) {
-      int b = core::nth_set_bit(candidates, r - n_other);
+      int b = select_bit(candidates, r - n_other);
       if (!reject || can_buy(b)) return kBuyBase + b;
       continue;
     }
     for (int ty = 0; ty < kNumSegTypes; ++ty) {
-      if (r < n_take[ty]) return kSeg.id[ty][core::nth_set_bit(m.starts[ty], r)];
+      if (r < n_take[ty]) return kSeg.id[ty][select_bit(m.starts[ty], r)];
       r -= n_take[ty];
     }
-    if (r < n_priv) return kPrivilegeBase + core::nth_set_bit(m.privilege_cells, r);
+    if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
     r -= n_priv;
     if (m.replenish) {
       if (r == 0) return kReplenish;
       --r;
     }
-    int t = core::nth_set_bit(m.reserve_targets, r / n_gold);
-    return kReserveBase + t * 25 + core::nth_set_bit(m.gold_cells, r % n_gold);
+    int t = select_bit(m.reserve_targets, r / n_gold);
+    return kReserveBase + t * 25 + select_bit(m.gold_cells, r % n_gold);
   }
 }
 
