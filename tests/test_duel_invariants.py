@@ -137,3 +137,13 @@ def test_heuristic_and_evaluate():
             s.apply_action(a)
         wins[int(s.returns()[1])] += 1
     assert wins[0] >= 30  # the rollout policy beats random moves
+
+
+def test_docs_position_example_is_a_valid_view():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs/position-format.md").read_text().split("## Splendor Duel")[1]
+    block = re.search(r"```json\n(.*?)```", text, re.S).group(1)
+    s = sm.load_game("duel").state_from_observation(block, seed=5)
+    assert json.loads(s.observation_json(1)) == json.loads(block)
