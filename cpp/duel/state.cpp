@@ -386,10 +386,11 @@ Action State::draw(core::Rng& rng) const {
 }
 
 int State::draw_kind(core::Rng& rng) const {
-  int r = static_cast<int>(rng.below(static_cast<uint32_t>(lane_sum(bag_))));
-  int k = 0;
-  while (r >= lane_get(bag_, k)) r -= lane_get(bag_, k++);
-  return k;
+  // The r-th token in kind order: lane k of bag * 0x0101... is the count of kinds 0..k,
+  // and the kind is the number of those prefix counts <= r (branch-free).
+  const uint64_t r = rng.below(static_cast<uint32_t>(lane_sum(bag_)));
+  const uint64_t prefix = bag_ * core::swar::kOnes;
+  return pop64((((core::swar::kOnes * r) | core::swar::kHigh) - prefix) & core::swar::kHigh);
 }
 
 Action State::dealt_outcome() const {

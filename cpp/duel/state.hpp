@@ -27,6 +27,14 @@ inline int pop(uint32_t x) {
 #endif
 }
 
+inline int pop64(uint64_t x) {
+#if defined(__POPCNT__)
+  return __builtin_popcountll(x);
+#else
+  return pop(static_cast<uint32_t>(x)) + pop(static_cast<uint32_t>(x >> 32));
+#endif
+}
+
 // Index of the k-th (0-based) set bit of a 32-bit mask: PDEP where the build targets
 // BMI2, else per-byte counts (the popcount bit trick's middle step) and a byte table.
 struct SelectTable {
@@ -43,6 +51,15 @@ inline constexpr SelectTable kSelect = make_select_table();
 inline int select_bit(uint32_t x, int k) {
 #if defined(SPLENDOR_MCTS_BMI2)
   return core::nth_set_bit(x, k);
+#elif defined(__POPCNT__)
+  // Branch-free halving: random k would mispredict a loop's exit.
+  int n = __builtin_popcount(x & 0xFFFF), shift = k >= n ? 16 : 0;
+  k -= k >= n ? n : 0;
+  x >>= shift;
+  n = __builtin_popcount(x & 0xFF);
+  int s8 = k >= n ? 8 : 0;
+  k -= k >= n ? n : 0;
+  return shift + s8 + kSelect.pos[(x >> s8) & 0xFF][k];
 #else
   uint32_t c = x - ((x >> 1) & 0x55555555u);
   c = (c & 0x33333333u) + ((c >> 2) & 0x33333333u);
