@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "duel/state.hpp"
@@ -98,6 +99,10 @@ void check_json(const State& s, core::Rng& rng, uint64_t seed, int step) {
     State d = s;
     d.determinize(seat, rng);
     expect(d.observation_json(seat) == view, "determinizing keeps the view", seed, step);
+    static float before[kObservationSize], after[kObservationSize];
+    s.observation_tensor(seat, before);
+    d.observation_tensor(seat, after);
+    expect(std::memcmp(before, after, sizeof before) == 0, "determinizing keeps the observation tensor", seed, step);
     try {
       State guess = State::from_observation(s.config(), view, rng.next());
       expect(guess.observation_json(seat) == view, "a state from a view shows the same view", seed, step);
