@@ -476,6 +476,8 @@ void PositionReader::read_turn(State& s, const json::Cursor& root) const {
   const bool pending_ability = s.pend_joker_ != kNoCard || s.pend_token_ != kNoCard || s.pend_steal_ || s.pend_royal_;
   if (pending_ability && !s.mandatory_done_)
     root["pending"].fail("abilities and royals are pending only after the mandatory action (set action_done)");
+  if (s.again_ && !s.mandatory_done_)
+    root["again"].fail("an extra turn is earned by the turn's purchase: only after the mandatory action (set action_done)");
   if (s.reveal_ != kNoCard && !s.mandatory_done_ && !s.setup_)
     root["pending"]["reveal"].fail("a card is revealed only after a reserve or a buy (set action_done)");
   if (s.fills_ && s.fills_ != lane_sum(s.bag_))

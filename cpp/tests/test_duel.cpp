@@ -793,6 +793,38 @@ TEST(illegal_action_is_refused_and_state_unchanged) {
   CHECK(s == before);
 }
 
+TEST(invariants_over_thousands_of_random_games) {
+  // Tokens, cards and privileges conserved and the hash equal to its recomputation after
+  // every decision; every game ends (fuzz_duel checks more, including JSON and views).
+  const uint32_t kTokens[kNumKinds] = {4, 4, 4, 4, 4, 2, 3};
+  long decisions = 0;
+  for (uint64_t g = 0; g < 2000; ++g) {
+    State s = State::initial(Config{}, 77000 + g, g % 2 == 1);
+    core::Rng rng(g);
+    int step = 0;
+    bool ok = true;
+    for (; !s.is_terminal() && step < 3000; ++step) {
+      for (int k = 0; k < kNumKinds; ++k) {
+        uint32_t n = static_cast<uint32_t>(pop(s.kind_mask(k)) + lane_get(s.bag(), k) +
+                                           lane_get(s.player(0).tokens, k) + lane_get(s.player(1).tokens, k));
+        ok &= n == kTokens[k];
+      }
+      int cards = pop(s.deck(0)) + pop(s.deck(1)) + pop(s.deck(2));
+      for (int slot = 0; slot < kNumSlots; ++slot) cards += s.pyramid(slot) != kNoCard;
+      for (int seat = 0; seat < 2; ++seat)
+        cards += s.player(seat).num_reserved + core::popcount(s.player(seat).owned_lo) + pop(s.player(seat).owned_hi);
+      ok &= cards == kNumCards;
+      ok &= s.privilege_supply() >= 0;
+      ok &= s.hash() == s.compute_hash();
+      s.apply(s.random_action(rng));
+    }
+    decisions += step;
+    CHECK(ok);
+    CHECK(s.is_terminal());
+  }
+  CHECK(decisions > 2000 * 50);
+}
+
 TEST(perft_golden_counts) {
   struct Golden {
     uint64_t seed;
