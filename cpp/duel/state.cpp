@@ -481,16 +481,17 @@ State::MainMoves State::main_moves(bool with_buys) const {
   }
   unsigned targets = pyramid_mask_;
   for (int l = 0; l < 3; ++l) targets |= unsigned{deck_[l] != 0} << (kNumSlots + l);
-  bool can_reserve = gold && p.num_reserved < kMaxReserved && targets;
+  // Bitwise & and |: random positions make short-circuit branches unpredictable.
+  bool can_reserve = (gold != 0) & (p.num_reserved < kMaxReserved) & (targets != 0);
   // Buys matter to the others only when nothing else can be the mandatory action.
-  bool need_buys = with_buys || (!gp && !can_reserve);
+  bool need_buys = with_buys | ((gp == 0) & !can_reserve);
   if (need_buys) m.buys = buyable(mover_);
-  m.replenish = !replenished_ && bag_;
+  m.replenish = !replenished_ & (bag_ != 0);
   if (can_reserve) {
     m.gold_cells = gold;
     m.reserve_targets = static_cast<uint16_t>(targets);
   }
-  if (p.privileges && !replenished_ && gp) {
+  if ((p.privileges != 0) & !replenished_ & (gp != 0)) {
     m.privilege_cells = gp;
     // Engine convention: no spending that leaves no mandatory action even after the
     // forced replenish. Only taking the last gem/pearl of board and bag can do that.
@@ -618,10 +619,17 @@ Action State::random_action(core::Rng& rng) const {
       if (!reject || can_buy(b)) return kBuyBase + b;
       continue;
     }
-    for (int ty = 0; ty < kNumSegTypes; ++ty) {
-      if (r < n_take[ty]) return kSeg.id[ty][select_bit(m.starts[ty], r)];
-      r -= n_take[ty];
+    if (r < total) {  // the type by counting prefix sums below r: no data-dependent exit
+      int ty = 0, before = 0, cum = 0;
+      for (int t = 0; t < kNumSegTypes - 1; ++t) {
+        cum += n_take[t];
+        int past = r >= cum;
+        ty += past;
+        before += past * n_take[t];
+      }
+      return kSeg.id[ty][select_bit(m.starts[ty], r - before)];
     }
+    r -= total;
     if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
     r -= n_priv;
     if (m.replenish) {

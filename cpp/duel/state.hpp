@@ -52,14 +52,18 @@ inline int select_bit(uint32_t x, int k) {
 #if defined(SPLENDOR_MCTS_BMI2)
   return core::nth_set_bit(x, k);
 #elif defined(__POPCNT__)
-  // Branch-free halving: random k would mispredict a loop's exit.
-  int n = __builtin_popcount(x & 0xFFFF), shift = k >= n ? 16 : 0;
-  k -= k >= n ? n : 0;
+  // Branch-free halving (masks, not ?:, which compilers may turn into branches that a
+  // random k mispredicts).
+  int n = __builtin_popcount(x & 0xFFFF);
+  int ge = (n - 1 - k) >> 31;  // -1 when k >= n
+  int shift = ge & 16;
+  k -= ge & n;
   x >>= shift;
   n = __builtin_popcount(x & 0xFF);
-  int s8 = k >= n ? 8 : 0;
-  k -= k >= n ? n : 0;
-  return shift + s8 + kSelect.pos[(x >> s8) & 0xFF][k];
+  ge = (n - 1 - k) >> 31;
+  shift += ge & 8;
+  k -= ge & n;
+  return shift + kSelect.pos[(x >> (ge & 8)) & 0xFF][k];
 #else
   uint32_t c = x - ((x >> 1) & 0x55555555u);
   c = (c & 0x33333333u) + ((c >> 2) & 0x33333333u);
@@ -87,7 +91,8 @@ inline constexpr int kNumJokers = 9;
 inline constexpr uint32_t kBoardMask = (1u << kNumCells) - 1;
 
 inline constexpr int kSlotFirst[4] = {0, 5, 9, 12};  // pyramid slots of level L+1
-inline constexpr int slot_level(int slot) { return slot < 5 ? 0 : slot < 9 ? 1 : 2; }
+inline constexpr uint8_t kSlotLevel[kNumSlots + 3] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 0, 1, 2};
+inline constexpr int slot_level(int slot) { return kSlotLevel[slot]; }  // a table: no branches
 
 // First card index of each level (cards.csv is sorted by level; checked below).
 inline constexpr int kLevelFirst[4] = {0, 30, 54, 67};
