@@ -506,18 +506,9 @@ State::MainMoves State::main_moves(bool with_buys) const {
 }
 
 int State::phase_base() const {
-  switch (phase_) {
-    case kPhaseJoker: return kJokerBase;
-    case kPhaseToken: return kTokenBase;
-    case kPhaseSteal: return kStealBase;
-    case kPhaseRoyal: return kRoyalBase;
-    case kPhaseDiscard: return kDiscardBase;
-    case kPhaseReveal:
-      return kRevealBase + kLevelFirst[reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots];
-    case kPhaseFill: return kFillBase;
-    case kPhaseFirst: return kFirstBase;
-    default: return 0;
-  }
+  static constexpr int kBase[kNumPhases] = {0, kJokerBase, kTokenBase, kStealBase, kRoyalBase, kDiscardBase,
+                                            kRevealBase, kFillBase, kFirstBase, 0};
+  return kBase[phase_] + (phase_ == kPhaseReveal ? kLevelFirst[slot_level(reveal_)] : 0);
 }
 
 namespace {
@@ -529,18 +520,16 @@ uint32_t nonzero_lanes(uint64_t w, int n) {
 }  // namespace
 
 uint32_t State::choice_mask() const {
-  switch (phase_) {
-    case kPhaseJoker: return nonzero_lanes(pl_[mover_].bonus, 5);
-    case kPhaseToken: return kmask_[pend_token_];
-    case kPhaseSteal: return nonzero_lanes(pl_[mover_ ^ 1].tokens, 6);
-    case kPhaseRoyal: return royals_avail_;
-    case kPhaseDiscard: return nonzero_lanes(pl_[mover_].tokens, 7);
-    case kPhaseReveal:
-      return deck_[reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots];
-    case kPhaseFill: return nonzero_lanes(bag_, 7);
-    case kPhaseFirst: return 3;
-    default: return 0;
-  }
+  // Tests in order of frequency (discards are most of the non-main decisions).
+  if (phase_ == kPhaseDiscard) return nonzero_lanes(pl_[mover_].tokens, 7);
+  if (phase_ == kPhaseJoker) return nonzero_lanes(pl_[mover_].bonus, 5);
+  if (phase_ == kPhaseSteal) return nonzero_lanes(pl_[mover_ ^ 1].tokens, 6);
+  if (phase_ == kPhaseRoyal) return royals_avail_;
+  if (phase_ == kPhaseToken) return kmask_[pend_token_];
+  if (phase_ == kPhaseReveal) return deck_[slot_level(reveal_)];
+  if (phase_ == kPhaseFill) return nonzero_lanes(bag_, 7);
+  if (phase_ == kPhaseFirst) return 3;
+  return 0;
 }
 
 void State::legal_actions(ActionList& out) const {
@@ -645,8 +634,8 @@ Action State::random_action(core::Rng& rng) const {
 
 void State::apply(Action a) {
   Player& p = pl_[mover_];
-  switch (phase_) {
-    case kPhaseMain:
+  // The main phase first as a plain test: a jump table over phases mispredicts often.
+  if (phase_ == kPhaseMain) {
       if (a < kNumTakes) {
         const Segment& s = kSeg.seg[a];
         int first = cell_[s.cells[0]], same = 1, pearls = 0;
@@ -696,7 +685,8 @@ void State::apply(Action a) {
         add_card(mover_, card);
         mandatory_done_ = true;
       }
-      break;
+  } else {
+    switch (phase_) {
     case kPhaseJoker:
       join_joker(mover_, pend_joker_, a - kJokerBase);
       pend_joker_ = kNoCard;
@@ -730,6 +720,7 @@ void State::apply(Action a) {
       deal_.next();
       apply_chance(a);
       break;
+    }
   }
   resolve();
 }
