@@ -32,7 +32,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--specs", nargs="*", default=["splendor(players=2)", "splendor(players=3)", "splendor(players=4)"])
+    parser.add_argument("--specs", nargs="*", default=["splendor(players=2)", "splendor(players=3)", "splendor(players=4)", "duel"])
     args = parser.parse_args()
     print(f"# {platform.processor() or platform.machine()}, python {platform.python_version()}, one thread")
     print(f"{'game':<24} {'games/s':>10} {'decisions/game':>15} {'ns/decision':>12}")

@@ -10,4 +10,5 @@ PYBIND11_MODULE(_core, m) {
   m.attr("CHANCE") = core::kChancePlayer;
   m.attr("TERMINAL") = core::kTerminalPlayer;
   bindings::bind_splendor(m);
+  bindings::bind_duel(m);
 }

@@ -14,12 +14,13 @@ from . import _core
 from ._core import CHANCE, TERMINAL
 from .game import Game, load_game
 from .playouts import PlayoutResults, perft, random_playouts
-from .variants import SplendorConfig
+from .variants import DuelConfig, SplendorConfig
 
 InvalidInput = _core.InvalidInput
 
 __all__ = [
     "CHANCE",
+    "DuelConfig",
     "TERMINAL",
     "Game",
     "InvalidInput",

@@ -6,10 +6,16 @@ from typing import Any
 from . import _core
 from .variants import make_config, parse_spec
 
-_STATE_CLASSES = {"splendor": _core.SplendorState}
-_CARD_TABLES = {"splendor": (_core.splendor_cards, _core.splendor_nobles)}
+_STATE_CLASSES = {"splendor": _core.SplendorState, "duel": _core.DuelState}
+_CARD_TABLES = {
+    "splendor": (_core.splendor_cards, _core.splendor_nobles),
+    "duel": (_core.duel_cards, _core.duel_royals),
+}
 _CARD_FROM_TEXT = {"splendor": _core.splendor_card_from_text}
-_SIZES = {"splendor": (_core.SPLENDOR_NUM_DISTINCT_ACTIONS, _core.SPLENDOR_OBSERVATION_SIZE)}
+_SIZES = {
+    "splendor": (_core.SPLENDOR_NUM_DISTINCT_ACTIONS, _core.SPLENDOR_OBSERVATION_SIZE),
+    "duel": (_core.DUEL_NUM_DISTINCT_ACTIONS, _core.DUEL_OBSERVATION_SIZE),
+}
 
 
 class Game:
@@ -85,10 +91,20 @@ class Game:
         says what could not be read, or which card is closest."""
         if not isinstance(text, str):
             raise ValueError(f"a card description must be a string, got {type(text).__name__}")
+        if self.name not in _CARD_FROM_TEXT:
+            raise ValueError(f"{self.name}: cards are named by id (1-67), not by description")
         return int(_CARD_FROM_TEXT[self.name](text))
 
     def nobles(self) -> list[dict[str, Any]]:
         """The nobles (base game): id, points, requirement."""
+        if self.name != "splendor":
+            raise ValueError(f"{self.name} has no nobles (see royals())")
+        return _CARD_TABLES[self.name][1]()
+
+    def royals(self) -> list[dict[str, Any]]:
+        """The royal cards (Duel): id, points, abilities."""
+        if self.name != "duel":
+            raise ValueError(f"{self.name} has no royal cards")
         return _CARD_TABLES[self.name][1]()
 
 

@@ -92,7 +92,48 @@ def parse_value(name: str, text: str) -> Any:
         raise ValueError(f"{name}: cannot read {text!r} (expected an integer or true/false)") from None
 
 
-CONFIGS: dict[str, type] = {"splendor": SplendorConfig}
+@dataclass(frozen=True)
+class DuelConfig:
+    """Splendor Duel (2 players).
+
+    The three victory thresholds are checked at the end of each turn. ``first_player``
+    is 0 or 1, or ``None`` for the published rule: drawn at random from the game's seed
+    (a chance node when chance is explicit). ``privileges`` is the number of privilege
+    scrolls in the game.
+    """
+
+    game_name: ClassVar[str] = "duel"
+
+    points_to_win: int = 20
+    crowns_to_win: int = 10
+    colour_points_to_win: int = 10
+    privileges: int = 3
+    first_player: int | None = None
+
+    def __post_init__(self) -> None:
+        # Upper bounds keep every game winnable (92 card + 9 royal points, 28 crowns).
+        _check_int("points_to_win", self.points_to_win, 1, 40)
+        _check_int("crowns_to_win", self.crowns_to_win, 1, 20)
+        _check_int("colour_points_to_win", self.colour_points_to_win, 1, 20)
+        _check_int("privileges", self.privileges, 0, 6)
+        if self.first_player is not None:
+            _check_int("first_player", self.first_player, 0, 1)
+
+    def num_players(self) -> int:
+        return 2
+
+    def to_engine(self) -> _core.DuelRules:
+        fields_ = dataclasses.asdict(self)
+        fields_["first_player"] = -1 if self.first_player is None else self.first_player
+        return _core.DuelRules(**fields_)
+
+    def spec(self) -> str:
+        """Canonical spec string; ``load_game(spec)`` gives back an equal game."""
+        args = ",".join(f"{f.name}={_format_value(getattr(self, f.name))}" for f in fields(self))
+        return f"{self.game_name}({args})"
+
+
+CONFIGS: dict[str, type] = {"splendor": SplendorConfig, "duel": DuelConfig}
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -1,0 +1,143 @@
+// Rollout policy, static evaluation and the observation tensor for learning code.
+#include <algorithm>
+#include <cmath>
+
+#include "duel/state.hpp"
+
+namespace duel {
+
+namespace {
+int max_colour_points(const Player& p) {
+  return *std::max_element(p.colour_points, p.colour_points + 5);
+}
+}  // namespace
+
+core::Action State::heuristic_action(core::Rng& rng) const {
+  if (phase_ == kPhaseTerminal) return -1;
+  if (is_chance()) return draw(rng);
+  const Player& p = pl_[mover_];
+  const Player& opp = pl_[mover_ ^ 1];
+  auto best_of = [&](uint32_t mask, auto score) {  // highest score, random among ties
+    int best = -1, best_score = -1, ties = 0;
+    core::for_each_bit(mask, [&](int i) {
+      int s = score(i);
+      if (s > best_score) best = i, best_score = s, ties = 1;
+      else if (s == best_score && rng.below(static_cast<uint32_t>(++ties)) == 0) best = i;
+    });
+    return best;
+  };
+  switch (phase_) {
+    case kPhaseJoker:  // toward the one-colour victory
+      return kJokerBase + best_of(choice_mask(), [&](int c) { return p.colour_points[c] * 8 + lane_get(p.bonus, c); });
+    case kPhaseSteal:
+      return kStealBase + best_of(choice_mask(), [&](int k) { return lane_get(opp.tokens, k) + (k == kPearl) * 2; });
+    case kPhaseRoyal:
+      return kRoyalBase + best_of(choice_mask(), [&](int r) { return tables::kRoyals[r].points * 4 + (r == 1); });
+    case kPhaseDiscard:  // give back what we hold most of, gold and pearls last
+      return kDiscardBase + best_of(choice_mask(), [&](int k) { return lane_get(p.tokens, k) * 4 - (k >= kPearl) * 16 + 32; });
+    case kPhaseToken:
+      return random_action(rng);
+    default:
+      break;
+  }
+  MainMoves m = main_moves();
+  if (m.buys) {
+    int b = best_of(m.buys, [&](int i) {
+      int card = i < kNumSlots ? pyramid_[i] : p.reserved[i - kNumSlots];
+      const CardRow& r = tables::kCards[card];
+      return r.points * 6 + r.crowns * 4 + r.bonus_count * 3 + (r.abilities != 0) * 2 + 1;
+    });
+    return kBuyBase + b;
+  }
+  // Take the tokens the nearest cards lack: each visible card votes for the colours it
+  // still needs, cards close to affordable louder.
+  int want[6] = {};
+  auto vote = [&](int card) {
+    int deficit = 0, lack[6];
+    for (int k = 0; k < 6; ++k) {
+      int bonus = k < 5 ? lane_get(p.bonus, k) : 0;
+      lack[k] = std::max(0, tables::kCards[card].cost[k] - bonus - lane_get(p.tokens, k));
+      deficit += lack[k];
+    }
+    int w = 12 / (1 + deficit) + tables::kCards[card].points;
+    for (int k = 0; k < 6; ++k)
+      if (lack[k]) want[k] += w;
+  };
+  for (int s = 0; s < kNumSlots; ++s)
+    if (pyramid_[s] != kNoCard) vote(pyramid_[s]);
+  for (int i = 0; i < p.num_reserved; ++i) vote(p.reserved[i]);
+  int best = -1, best_score = -1, ties = 0;
+  for (int ty = 0; ty < kNumSegTypes; ++ty) {
+    core::for_each_bit(m.starts[ty], [&](int c) {
+      const Segment& s = kSeg.seg[kSeg.id[ty][c]];
+      int score = 0;
+      for (int k = 0; k < s.len; ++k) score += want[cell_[s.cells[k]]] + 1;
+      if (score > best_score) best = kSeg.id[ty][c], best_score = score, ties = 1;
+      else if (score == best_score && rng.below(static_cast<uint32_t>(++ties)) == 0) best = kSeg.id[ty][c];
+    });
+  }
+  if (best >= 0 && (p.num_tokens() < 8 || !m.reserve_targets)) return best;
+  if (m.reserve_targets) {
+    int t = best_of(m.reserve_targets, [&](int i) {
+      return i < kNumSlots ? tables::kCards[pyramid_[i]].points * 3 + tables::kCards[pyramid_[i]].crowns * 2 : 1;
+    });
+    int g = core::nth_set_bit(m.gold_cells, static_cast<int>(rng.below(static_cast<uint32_t>(pop(m.gold_cells)))));
+    return kReserveBase + t * 25 + g;
+  }
+  if (best >= 0) return best;
+  return random_action(rng);  // forced replenish, or only privileges left
+}
+
+double State::evaluate(int player) const {
+  if (phase_ == kPhaseTerminal) return winner_ == player ? 1.0 : 0.0;
+  auto progress = [&](const Player& p) {
+    double win = std::max({p.points / double(cfg_.points_to_win), p.crowns / double(cfg_.crowns_to_win),
+                           max_colour_points(p) / double(cfg_.colour_points_to_win)});
+    return 0.6 * win + 0.2 * p.points / double(cfg_.points_to_win) + 0.02 * lane_sum(p.bonus) +
+           0.01 * p.num_tokens() + 0.01 * p.privileges;
+  };
+  double d = progress(pl_[player]) - progress(pl_[player ^ 1]);
+  return 1.0 / (1.0 + std::exp(-6.0 * d));
+}
+
+void State::observation_tensor(int player, float* out) const {
+  float* o = out;
+  std::fill(out, out + kObservationSize, 0.0f);
+  for (int c = 0; c < kNumCells; ++c) o[c * 8 + cell_[c]] = 1.0f;
+  o += kNumCells * 8;
+  for (int k = 0; k < kNumKinds; ++k) o[k] = static_cast<float>(lane_get(bag_, k)) / 4.0f;
+  o += kNumKinds;
+  for (int i = 0; i < 2; ++i) {
+    const Player& p = pl_[player ^ i];
+    for (int k = 0; k < kNumKinds; ++k) o[k] = static_cast<float>(lane_get(p.tokens, k)) / 10.0f;
+    o += kNumKinds;
+    for (int c = 0; c < 5; ++c) o[c] = static_cast<float>(lane_get(p.bonus, c)) / 5.0f, o[5 + c] = p.colour_points[c] / 10.0f;
+    o += 10;
+    o[0] = p.points / 20.0f, o[1] = p.crowns / 10.0f, o[2] = p.privileges / 3.0f, o[3] = p.num_reserved / 3.0f;
+    o += 4;
+    for (int r = 0; r < kNumRoyals; ++r) o[r] = static_cast<float>((p.royals >> r) & 1);
+    o += kNumRoyals;
+  }
+  for (int s = 0; s < kNumSlots; ++s)
+    if (pyramid_[s] != kNoCard) o[s * kNumCards + pyramid_[s]] = 1.0f;
+  o += kNumSlots * kNumCards;
+  const Player& me = pl_[player];
+  for (int i = 0; i < me.num_reserved; ++i) o[i * kNumCards + me.reserved[i]] = 1.0f;
+  o += kMaxReserved * kNumCards;
+  const Player& opp = pl_[player ^ 1];
+  for (int i = 0; i < opp.num_reserved; ++i) {
+    if ((opp.reserved_blind >> i) & 1) o[kMaxReserved * kNumCards + tables::kCards[opp.reserved[i]].level - 1] += 1.0f;
+    else o[i * kNumCards + opp.reserved[i]] = 1.0f;
+  }
+  o += kMaxReserved * kNumCards + 3;
+  for (int l = 0; l < 3; ++l) o[l] = static_cast<float>(pop(deck_[l])) / 30.0f;
+  o += 3;
+  for (int r = 0; r < kNumRoyals; ++r) o[r] = static_cast<float>((royals_avail_ >> r) & 1);
+  o += kNumRoyals;
+  o[phase_] = 1.0f;
+  o += kNumPhases;
+  o[0] = static_cast<float>(mover_ == player), o[1] = replenished_, o[2] = again_;
+  o += 3;
+}
+
+}  // namespace duel

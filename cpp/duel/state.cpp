@@ -1,0 +1,820 @@
+// Splendor Duel rules: setup, turn phases, legal moves, chance, hashing.
+#include "duel/state.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "core/zobrist.hpp"
+
+namespace duel {
+
+namespace {
+
+using core::Action;
+using tables::kCards;
+using tables::kRoyals;
+
+constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;     // W U G R K
+constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;
+using core::swar::sat_sub;
+constexpr uint64_t kJokerFlag = uint64_t{64} << 56;
+
+struct CardTables {
+  uint64_t cost[kNumCards];  // lanes W U G R K pearl
+  // Cost for the buy test, indexed by pyramid entry (kNoCard included): empty slots cost
+  // 100 gold-lane tokens and a joker 64 in lane 7, which only a coloured card covers.
+  uint64_t buy_test[256];
+  uint8_t joker_index[kNumCards];
+  uint8_t joker_card[kNumJokers];
+};
+constexpr CardTables make_card_tables() {
+  CardTables t{};
+  int j = 0;
+  for (auto& c : t.buy_test) c = lane(kGold) * 100;
+  for (int c = 0; c < kNumCards; ++c) {
+    for (int k = 0; k < 6; ++k) t.cost[c] |= uint64_t{kCards[c].cost[k]} << (8 * k);
+    t.buy_test[c] = t.cost[c];
+    t.joker_index[c] = kNoCard;
+    if (kCards[c].bonus == kBonusJoker) {
+      t.buy_test[c] |= kJokerFlag;
+      t.joker_index[c] = static_cast<uint8_t>(j);
+      t.joker_card[j++] = static_cast<uint8_t>(c);
+    }
+  }
+  return t;
+}
+constexpr CardTables kCardTab = make_card_tables();
+static_assert(kCardTab.joker_card[kNumJokers - 1] != 0, "the rules have 9 jokers");
+
+// Zobrist salts.
+enum : uint64_t { kSaltCell = 1, kSaltPyramid, kSaltReserve, kSaltOwned, kSaltJoker, kSaltRoyal,
+                  kSaltTokens0, kSaltTokens1, kSaltBag, kSaltStatus, kSaltConfig };
+// Board keys are the hot ones (every token move): a 1.6 KB table.
+struct CellKeys {
+  uint64_t k[kNumCells * 8];
+};
+constexpr CellKeys make_cell_keys() {
+  CellKeys t{};
+  for (int i = 0; i < kNumCells * 8; ++i) t.k[i] = core::zobrist_key(kSaltCell, static_cast<uint64_t>(i));
+  return t;
+}
+constexpr CellKeys kCellKeys = make_cell_keys();
+inline uint64_t key_cell(int c, int kind) { return kCellKeys.k[c * 8 + kind]; }
+inline uint64_t key_pyramid(int slot, int card) { return core::zobrist_key(kSaltPyramid, slot * 128 + card); }
+inline uint64_t key_reserve(int seat, int i, int card) {
+  return core::zobrist_key(kSaltReserve, (seat * 3 + i) * 128 + card);
+}
+inline uint64_t key_owned(int seat, int card) { return core::zobrist_key(kSaltOwned, seat * 128 + card); }
+inline uint64_t key_joker(int j, int colour) { return core::zobrist_key(kSaltJoker, j * 8 + colour); }
+inline uint64_t key_royal(int seat, int r) { return core::zobrist_key(kSaltRoyal, seat * 4 + r); }
+
+// First empty cell along the spiral (the bag fills them in this order).
+int first_empty_spiral_cell(uint32_t occupied) {
+  for (int i = 0; i < kNumCells; ++i)
+    if (!((occupied >> tables::kSpiral[i]) & 1)) return tables::kSpiral[i];
+  return -1;
+}
+
+int level_of(int card) { return kCards[card].level - 1; }
+
+}  // namespace
+
+// ---- Config -------------------------------------------------------------------------
+
+void Config::validate() const {
+  auto check = [](const char* field, int v, int lo, int hi) {
+    if (v < lo || v > hi)
+      throw core::InvalidInput(std::string(field) + ": " + std::to_string(v) + " is outside " +
+                               std::to_string(lo) + ".." + std::to_string(hi));
+  };
+  // Upper bounds keep every game winnable: 92 card + 9 royal points, 28 crowns in all.
+  check("points_to_win", points_to_win, 1, 40);
+  check("crowns_to_win", crowns_to_win, 1, 20);
+  check("colour_points_to_win", colour_points_to_win, 1, 20);
+  check("privileges", privileges, 0, 6);
+  check("first_player", first_player, -1, 1);
+}
+
+// ---- Setup ----------------------------------------------------------------------------
+
+State State::initial(const Config& cfg, uint64_t seed, bool explicit_chance) {
+  cfg.validate();
+  State s{};
+  s.cfg_ = cfg;
+  s.explicit_ = explicit_chance;
+  s.setup_ = true;
+  for (auto& c : s.cell_) c = kEmpty;
+  for (auto& p : s.pyramid_) p = kNoCard;
+  for (auto& j : s.joker_colour_) j = kEmpty;
+  for (auto& p : s.pl_)
+    for (auto& r : p.reserved) r = kNoCard;
+  for (int l = 0; l < 3; ++l) s.deck_[l] = (1u << (kLevelFirst[l + 1] - kLevelFirst[l])) - 1;
+  s.bag_ = 4 * (lane(kWhite) + lane(kBlue) + lane(kGreen) + lane(kRed) + lane(kBlack)) +
+           2 * lane(kPearl) + 3 * lane(kGold);
+  s.deal_.s = core::splitmix64(seed);
+  s.resolve();
+  return s;
+}
+
+void State::set_explicit_chance(bool on) {
+  explicit_ = on;
+  if (!on && is_chance()) resolve();
+}
+
+// ---- Primitive edits (keep the incremental hash in step) ------------------------------
+
+void State::place(int c, int kind) {
+  uint32_t bit = 1u << c;
+  int old = cell_[c];
+  if (old != kEmpty) {
+    kmask_[old] &= ~bit;
+    hash_ ^= key_cell(c, old);
+  }
+  cell_[c] = static_cast<uint8_t>(kind);
+  if (kind != kEmpty) {
+    kmask_[kind] |= bit;
+    hash_ ^= key_cell(c, kind);
+  }
+}
+
+void State::set_cell(int c, int kind) {
+  int old = cell_[c];
+  if (old != kEmpty) bag_ += lane(old);  // test edits keep the 25 tokens accounted for
+  if (kind != kEmpty) bag_ -= lane(kind);
+  place(c, kind);
+}
+
+void State::set_tokens(int seat, uint64_t tokens) {
+  bag_ = bag_ + pl_[seat].tokens - tokens;
+  pl_[seat].tokens = tokens;
+}
+
+State State::empty(const Config& cfg) {
+  State s = initial(cfg, 0, true);  // stops at the first chance node, nothing dealt yet
+  s.setup_ = false;
+  s.reveal_ = kNoCard;
+  s.fills_ = 0;
+  s.phase_ = kPhaseMain;
+  s.mover_ = 0;
+  s.explicit_ = false;
+  return s;
+}
+
+void State::set_pyramid_card(int slot, int card) {
+  int old = pyramid_[slot];
+  if (old != kNoCard) deck_[level_of(old)] |= 1u << (old - kLevelFirst[level_of(old)]);
+  if (card != kNoCard) deck_[level_of(card)] &= ~(1u << (card - kLevelFirst[level_of(card)]));
+  set_pyramid(slot, card);
+}
+
+void State::give_card(int seat, int card, int joker_colour) {
+  deck_[level_of(card)] &= ~(1u << (card - kLevelFirst[level_of(card)]));
+  own_card(seat, card);
+  if (kCards[card].bonus == kBonusJoker && joker_colour >= 0) join_joker(seat, card, joker_colour);
+}
+
+void State::give_reserved(int seat, int card, bool blind) {
+  deck_[level_of(card)] &= ~(1u << (card - kLevelFirst[level_of(card)]));
+  add_reserved(seat, card, blind);
+}
+
+void State::give_royal(int seat, int r) {
+  royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
+  pl_[seat].royals = static_cast<uint8_t>(pl_[seat].royals | (1u << r));
+  pl_[seat].points = static_cast<uint8_t>(pl_[seat].points + kRoyals[r].points);
+  hash_ ^= key_royal(seat, r);
+}
+
+void State::take_cell(int seat, int c) {
+  pl_[seat].tokens += lane(cell_[c]);
+  place(c, kEmpty);
+}
+
+void State::set_pyramid(int slot, int card) {
+  if (pyramid_[slot] != kNoCard) hash_ ^= key_pyramid(slot, pyramid_[slot]);
+  pyramid_[slot] = static_cast<uint8_t>(card);
+  pyramid_mask_ = static_cast<uint16_t>((pyramid_mask_ & ~(1u << slot)) | unsigned{card != kNoCard} << slot);
+  if (card != kNoCard) hash_ ^= key_pyramid(slot, card);
+}
+
+void State::add_reserved(int seat, int card, bool blind) {
+  Player& p = pl_[seat];
+  int i = p.num_reserved++;
+  p.reserved[i] = static_cast<uint8_t>(card);
+  if (blind) p.reserved_blind |= static_cast<uint8_t>(1u << i);
+  hash_ ^= key_reserve(seat, i, card);
+}
+
+void State::remove_reserved(int seat, int index) {
+  Player& p = pl_[seat];
+  for (int i = index; i < p.num_reserved; ++i) hash_ ^= key_reserve(seat, i, p.reserved[i]);
+  for (int i = index; i + 1 < p.num_reserved; ++i) {
+    p.reserved[i] = p.reserved[i + 1];
+    hash_ ^= key_reserve(seat, i, p.reserved[i]);
+  }
+  uint8_t low = static_cast<uint8_t>(p.reserved_blind & ((1u << index) - 1));
+  p.reserved_blind = static_cast<uint8_t>(low | ((p.reserved_blind >> (index + 1)) << index));
+  p.reserved[--p.num_reserved] = kNoCard;
+}
+
+// A pyramid card left: its slot is refilled from its deck, or stays empty.
+void State::refill_slot(int slot) {
+  if (deck_[slot_level(slot)]) reveal_ = static_cast<uint8_t>(slot);
+}
+
+void State::gain_privilege(int seat) {
+  Player& p = pl_[seat];
+  if (privilege_supply() > 0) {
+    ++p.privileges;
+  } else if (pl_[seat ^ 1].privileges > 0) {
+    --pl_[seat ^ 1].privileges;
+    ++p.privileges;
+  }
+}
+
+void State::own_card(int seat, int card) {
+  Player& p = pl_[seat];
+  const CardRow& r = kCards[card];
+  if (card < 64) p.owned_lo |= uint64_t{1} << card;
+  else p.owned_hi = static_cast<uint8_t>(p.owned_hi | (1u << (card - 64)));
+  hash_ ^= key_owned(seat, card);
+  p.points = static_cast<uint8_t>(p.points + r.points);
+  p.crowns = static_cast<uint8_t>(p.crowns + r.crowns);
+  if (r.bonus < 5) {
+    p.bonus += lane(r.bonus) * r.bonus_count;
+    p.colour_points[r.bonus] = static_cast<uint8_t>(p.colour_points[r.bonus] + r.points);
+  }
+}
+
+void State::join_joker(int seat, int card, int colour) {
+  Player& p = pl_[seat];
+  int j = kCardTab.joker_index[card];
+  joker_colour_[j] = static_cast<uint8_t>(colour);
+  hash_ ^= key_joker(j, colour);
+  p.bonus += lane(colour) * kCards[card].bonus_count;
+  p.colour_points[colour] = static_cast<uint8_t>(p.colour_points[colour] + kCards[card].points);
+}
+
+void State::add_card(int seat, int card) {
+  const CardRow& r = kCards[card];
+  int before = pl_[seat].crowns;
+  own_card(seat, card);
+  int after = pl_[seat].crowns;
+  pend_royal_ = static_cast<uint8_t>(pend_royal_ + (before < 3 && after >= 3) + (before < 6 && after >= 6));
+  // Abilities in the card's order; joker placement is the first decision.
+  if (r.abilities & tables::kAbility_bonus_copy) pend_joker_ = static_cast<uint8_t>(card);
+  if (r.abilities & tables::kAbility_again) again_ = true;
+  if ((r.abilities & tables::kAbility_token) && r.bonus < 5) pend_token_ = r.bonus;
+  if (r.abilities & tables::kAbility_privilege) gain_privilege(seat);
+  if (r.abilities & tables::kAbility_steal) ++pend_steal_;
+}
+
+int State::joker_colour(int card) const {
+  int j = kCardTab.joker_index[card];
+  return j == kNoCard || joker_colour_[j] == kEmpty ? -1 : joker_colour_[j];
+}
+
+// ---- Phase sequencing -----------------------------------------------------------------
+
+void State::resolve() {
+  for (;;) {
+    uint8_t next;
+    if (fills_) {
+      next = kPhaseFill;
+    } else if (reveal_ != kNoCard) {
+      next = kPhaseReveal;
+    } else if (setup_) {
+      int slot = 0;
+      while (slot < kNumSlots && pyramid_[slot] != kNoCard) ++slot;
+      if (slot < kNumSlots) {
+        reveal_ = static_cast<uint8_t>(slot);
+        continue;
+      }
+      if (bag_) {
+        fills_ = static_cast<uint8_t>(lane_sum(bag_));
+        continue;
+      }
+      if (cfg_.first_player < 0) {
+        next = kPhaseFirst;
+      } else {
+        apply_chance(kFirstBase + cfg_.first_player);
+        continue;
+      }
+    } else if (!mandatory_done_) {
+      phase_ = kPhaseMain;
+      return;
+    } else if (pend_joker_ != kNoCard) {
+      next = kPhaseJoker;
+    } else if (pend_token_ != kNoCard) {
+      if (!kmask_[pend_token_]) {  // none of the card's colour on the board: ignored
+        pend_token_ = kNoCard;
+        continue;
+      }
+      next = kPhaseToken;
+    } else if (pend_steal_) {
+      if (!(pl_[mover_ ^ 1].tokens & kGemPearlLanes)) {
+        pend_steal_ = 0;
+        continue;
+      }
+      next = kPhaseSteal;
+    } else if (pend_royal_) {
+      if (!royals_avail_) {
+        pend_royal_ = 0;
+        continue;
+      }
+      next = kPhaseRoyal;
+    } else if (pl_[mover_].num_tokens() > kMaxTokensHeld) {
+      next = kPhaseDiscard;
+    } else {
+      end_turn();
+      return;
+    }
+    phase_ = next;
+    if (next == kPhaseFill && !explicit_) {  // one pass along the spiral for the whole fill
+      uint32_t occupied = 0;
+      for (uint32_t m : kmask_) occupied |= m;
+      for (int i = 0; fills_ && i < kNumCells; ++i) {
+        int c = tables::kSpiral[i];
+        if ((occupied >> c) & 1) continue;
+        int kind = draw_kind(deal_);
+        place(c, kind);
+        bag_ -= lane(kind);
+        --fills_;
+      }
+      continue;
+    }
+    if (next >= kPhaseReveal && !explicit_) {
+      apply_chance(draw(deal_));
+      continue;
+    }
+    return;
+  }
+}
+
+void State::end_turn() {
+  const Player& p = pl_[mover_];
+  // Any of the five colour-point lanes at the threshold: one SWAR comparison.
+  uint64_t cp = 0;
+  std::memcpy(&cp, p.colour_points, 5);
+  bool colour_win = ((cp | core::swar::kHigh) - core::swar::kOnes * static_cast<uint64_t>(cfg_.colour_points_to_win)) &
+                    core::swar::kHigh & 0x0000008080808080ULL;
+  if (p.points >= cfg_.points_to_win || p.crowns >= cfg_.crowns_to_win || colour_win) {
+    phase_ = kPhaseTerminal;
+    winner_ = static_cast<int8_t>(mover_);
+    return;
+  }
+  if (!again_) mover_ ^= 1;
+  again_ = replenished_ = mandatory_done_ = false;
+  phase_ = kPhaseMain;
+}
+
+// ---- Chance ---------------------------------------------------------------------------
+
+Action State::draw(core::Rng& rng) const {
+  switch (phase_) {
+    case kPhaseReveal: {
+      int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
+      uint32_t d = deck_[level];
+      int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(d))));
+      return kRevealBase + kLevelFirst[level] + core::nth_set_bit(d, k);
+    }
+    case kPhaseFill:
+      return kFillBase + draw_kind(rng);
+    default:
+      return kFirstBase + static_cast<int>(rng.below(2));
+  }
+}
+
+int State::draw_kind(core::Rng& rng) const {
+  // The r-th token in kind order: lane k of bag * 0x0101... is the count of kinds 0..k,
+  // and the kind is the number of those prefix counts <= r (branch-free).
+  const uint64_t r = rng.below(static_cast<uint32_t>(lane_sum(bag_)));
+  const uint64_t prefix = bag_ * core::swar::kOnes;
+  return pop64((((core::swar::kOnes * r) | core::swar::kHigh) - prefix) & core::swar::kHigh);
+}
+
+Action State::dealt_outcome() const {
+  core::Rng copy = deal_;
+  return draw(copy);
+}
+
+void State::apply_chance(Action a) {
+  if (a >= kFirstBase) {
+    int first = a - kFirstBase;
+    setup_ = false;
+    mover_ = static_cast<uint8_t>(first);
+    mandatory_done_ = false;
+    if (cfg_.privileges > 0) pl_[first ^ 1].privileges = 1;  // the second player's privilege
+  } else if (a >= kFillBase) {
+    int kind = a - kFillBase;
+    uint32_t occupied = 0;
+    for (uint32_t m : kmask_) occupied |= m;
+    place(first_empty_spiral_cell(occupied), kind);
+    bag_ -= lane(kind);
+    --fills_;
+  } else {
+    int card = a - kRevealBase;
+    int level = level_of(card);
+    deck_[level] &= ~(1u << (card - kLevelFirst[level]));
+    if (reveal_ < kNumSlots) set_pyramid(reveal_, card);
+    else add_reserved(mover_, card, true);
+    reveal_ = kNoCard;
+  }
+}
+
+void State::chance_outcomes(ChanceList& out) const {
+  out.clear();
+  if (phase_ == kPhaseReveal) {
+    int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
+    uint32_t d = deck_[level];
+    double p = 1.0 / pop(d);
+    core::for_each_bit(d, [&](int i) { out.push({kRevealBase + kLevelFirst[level] + i, p}); });
+  } else if (phase_ == kPhaseFill) {
+    double total = lane_sum(bag_);
+    for (int k = 0; k < kNumKinds; ++k)
+      if (lane_get(bag_, k)) out.push({kFillBase + k, lane_get(bag_, k) / total});
+  } else if (phase_ == kPhaseFirst) {
+    out.push({kFirstBase, 0.5});
+    out.push({kFirstBase + 1, 0.5});
+  }
+}
+
+// ---- Legal moves ------------------------------------------------------------------------
+
+namespace {
+// Buyable cards for tokens `tokens`: bits 0-11 pyramid slots, 12-14 reserve indexes.
+// A joker needs a coloured card to sit on.
+uint16_t buyable_with(const Player& p, uint64_t tokens, const uint8_t* pyramid) {
+  // Shortfall = sum of max(0, cost - bonus - tokens): one saturating subtraction per card.
+  uint64_t avail = p.bonus + (tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
+  int gold = lane_get(tokens, kGold);
+  auto ok = [&](int card) {
+    return unsigned{core::swar::sum(sat_sub(kCardTab.buy_test[card], avail)) <= gold};
+  };
+  unsigned m = 0;
+  for (int s = 0; s < kNumSlots; ++s) m |= ok(pyramid[s]) << s;
+  for (int i = 0; i < p.num_reserved; ++i) m |= ok(p.reserved[i]) << (kNumSlots + i);
+  return static_cast<uint16_t>(m);
+}
+}  // namespace
+
+bool State::can_buy(int b) const {
+  const Player& p = pl_[mover_];
+  int card = b < kNumSlots ? pyramid_[b] : p.reserved[b - kNumSlots];
+  uint64_t avail = p.bonus + (p.tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
+  return core::swar::sum(sat_sub(kCardTab.buy_test[card], avail)) <= lane_get(p.tokens, kGold);
+}
+
+uint16_t State::buyable(int seat) const { return buyable_with(pl_[seat], pl_[seat].tokens, pyramid_); }
+
+State::MainMoves State::main_moves(bool with_buys) const {
+  MainMoves m{};
+  const Player& p = pl_[mover_];
+  uint32_t gp = kmask_[0] | kmask_[1] | kmask_[2] | kmask_[3] | kmask_[4] | kmask_[5];
+  uint32_t gold = kmask_[kGold];
+  m.starts[0] = gp;
+  for (int ty = 1; ty < kNumSegTypes; ++ty) {
+    int sh = kSegShift[ty];
+    uint32_t s = gp & kSeg.valid_starts[ty] & (gp >> sh);
+    if (kSegLen[ty] == 3) s &= gp >> (2 * sh);
+    m.starts[ty] = s;
+  }
+  unsigned targets = pyramid_mask_;
+  for (int l = 0; l < 3; ++l) targets |= unsigned{deck_[l] != 0} << (kNumSlots + l);
+  // Bitwise & and |: random positions make short-circuit branches unpredictable.
+  bool can_reserve = (gold != 0) & (p.num_reserved < kMaxReserved) & (targets != 0);
+  // Buys matter to the others only when nothing else can be the mandatory action.
+  bool need_buys = with_buys | ((gp == 0) & !can_reserve);
+  if (need_buys) m.buys = buyable(mover_);
+  m.replenish = !replenished_ & (bag_ != 0);
+  if (can_reserve) {
+    m.gold_cells = gold;
+    m.reserve_targets = static_cast<uint16_t>(targets);
+  }
+  if ((p.privileges != 0) & !replenished_ & (gp != 0)) {
+    m.privilege_cells = gp;
+    // Engine convention: no spending that leaves no mandatory action even after the
+    // forced replenish. Only taking the last gem/pearl of board and bag can do that.
+    bool more_gp = (gp & (gp - 1)) || (bag_ & kGemPearlLanes);
+    bool reserve_after = (gold || lane_get(bag_, kGold)) && p.num_reserved < kMaxReserved && targets;
+    if (!more_gp && !reserve_after && !(need_buys ? m.buys : buyable(mover_))) {
+      uint64_t after = p.tokens + lane(cell_[core::lowest_bit(gp)]);
+      if (!buyable_with(p, after, pyramid_)) m.privilege_cells = 0;
+    }
+  }
+  return m;
+}
+
+int State::phase_base() const {
+  static constexpr int kBase[kNumPhases] = {0, kJokerBase, kTokenBase, kStealBase, kRoyalBase, kDiscardBase,
+                                            kRevealBase, kFillBase, kFirstBase, 0};
+  return kBase[phase_] + (phase_ == kPhaseReveal ? kLevelFirst[slot_level(reveal_)] : 0);
+}
+
+namespace {
+uint32_t nonzero_lanes(uint64_t w, int n) {
+  uint32_t m = 0;
+  for (int k = 0; k < n; ++k) m |= uint32_t{lane_get(w, k) != 0} << k;
+  return m;
+}
+}  // namespace
+
+uint32_t State::choice_mask() const {
+  // Tests in order of frequency (discards are most of the non-main decisions).
+  if (phase_ == kPhaseDiscard) return nonzero_lanes(pl_[mover_].tokens, 7);
+  if (phase_ == kPhaseJoker) return nonzero_lanes(pl_[mover_].bonus, 5);
+  if (phase_ == kPhaseSteal) return nonzero_lanes(pl_[mover_ ^ 1].tokens, 6);
+  if (phase_ == kPhaseRoyal) return royals_avail_;
+  if (phase_ == kPhaseToken) return kmask_[pend_token_];
+  if (phase_ == kPhaseReveal) return deck_[slot_level(reveal_)];
+  if (phase_ == kPhaseFill) return nonzero_lanes(bag_, 7);
+  if (phase_ == kPhaseFirst) return 3;
+  return 0;
+}
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  if (phase_ == kPhaseTerminal) return;
+  if (phase_ != kPhaseMain) {
+    int base = phase_base();
+    core::for_each_bit(choice_mask(), [&](int i) { out.push(base + i); });
+    return;
+  }
+  MainMoves m = main_moves();
+  for (int ty = 0; ty < kNumSegTypes; ++ty)
+    core::for_each_bit(m.starts[ty], [&](int c) { out.push(kSeg.id[ty][c]); });
+  core::for_each_bit(m.privilege_cells, [&](int c) { out.push(kPrivilegeBase + c); });
+  if (m.replenish) out.push(kReplenish);
+  core::for_each_bit(m.reserve_targets, [&](int t) {
+    core::for_each_bit(m.gold_cells, [&](int g) { out.push(kReserveBase + t * 25 + g); });
+  });
+  core::for_each_bit(m.buys, [&](int b) { out.push(kBuyBase + b); });
+}
+
+bool State::is_legal(Action a) const {
+  if (a < 0 || a >= kNumDistinctActions || phase_ == kPhaseTerminal) return false;
+  if (phase_ != kPhaseMain) {
+    int off = a - phase_base();
+    return off >= 0 && off < 32 && ((choice_mask() >> off) & 1);
+  }
+  if (a >= kTokenBase) return false;
+  MainMoves m = main_moves();
+  if (a < kNumTakes) {
+    for (int ty = kNumSegTypes - 1; ty >= 0; --ty)
+      if (a >= kSeg.base[ty]) {
+        int start = kSeg.seg[a].cells[0];
+        return (m.starts[ty] >> start) & 1;
+      }
+  }
+  if (a < kReplenish) return (m.privilege_cells >> (a - kPrivilegeBase)) & 1;
+  if (a == kReplenish) return m.replenish;
+  if (a < kBuyBase) {
+    int t = (a - kReserveBase) / 25, g = (a - kReserveBase) % 25;
+    return ((m.reserve_targets >> t) & 1) && ((m.gold_cells >> g) & 1);
+  }
+  return (m.buys >> (a - kBuyBase)) & 1;
+}
+
+Action State::random_action(core::Rng& rng) const {
+  if (phase_ == kPhaseTerminal) return -1;
+  if (is_chance()) return draw(rng);
+  if (phase_ != kPhaseMain) {
+    uint32_t mask = choice_mask();
+    int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(mask))));
+    return phase_base() + select_bit(mask, k);
+  }
+  // Buys are drawn by rejection: every pyramid card and reserved card is a candidate
+  // and only the one drawn is tested, so most decisions test no card at all.
+  MainMoves m = main_moves(false);
+  int n_take[kNumSegTypes];
+  int total = 0;
+  for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = pop(m.starts[ty]);
+  int n_priv = pop(m.privilege_cells);
+  int n_gold = pop(m.gold_cells);
+  int n_res = pop(m.reserve_targets) * n_gold;
+  int n_other = total + n_priv + m.replenish + n_res;
+  uint32_t candidates = pyramid_mask_ | ((1u << pl_[mover_].num_reserved) - 1) << kNumSlots;
+  int n_cand = pop(candidates);
+  // Expected tests by rejection: n_cand / (n_other + buyable); test them all when that nears n_cand.
+  bool reject = n_other * 8 >= n_cand;
+  if (!reject) {
+    candidates = n_other ? buyable(mover_) : m.buys;
+    n_cand = pop(candidates);
+  }
+  for (;;) {
+    int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + n_cand)));
+    if (r >= n_other) {
+      int b = select_bit(candidates, r - n_other);
+      if (!reject || can_buy(b)) return kBuyBase + b;
+      continue;
+    }
+    if (r < total) {  // the type by counting prefix sums below r: no data-dependent exit
+      int ty = 0, before = 0, cum = 0;
+      for (int t = 0; t < kNumSegTypes - 1; ++t) {
+        cum += n_take[t];
+        int past = r >= cum;
+        ty += past;
+        before += past * n_take[t];
+      }
+      return kSeg.id[ty][select_bit(m.starts[ty], r - before)];
+    }
+    r -= total;
+    if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
+    r -= n_priv;
+    if (m.replenish) {
+      if (r == 0) return kReplenish;
+      --r;
+    }
+    int t = select_bit(m.reserve_targets, r / n_gold);
+    return kReserveBase + t * 25 + select_bit(m.gold_cells, r % n_gold);
+  }
+}
+
+// ---- Applying actions -------------------------------------------------------------------
+
+void State::apply(Action a) {
+  Player& p = pl_[mover_];
+  // The main phase first as a plain test: a jump table over phases mispredicts often.
+  if (phase_ == kPhaseMain) {
+      if (a < kNumTakes) {
+        const Segment& s = kSeg.seg[a];
+        int first = cell_[s.cells[0]], same = 1, pearls = 0;
+        for (int k = 0; k < s.len; ++k) {
+          int kind = cell_[s.cells[k]];
+          same &= kind == first;
+          pearls += kind == kPearl;
+          take_cell(mover_, s.cells[k]);
+        }
+        // 3 of one colour or both pearls: one privilege for the opponent.
+        if (pearls == 2 || (s.len == 3 && same)) gain_privilege(mover_ ^ 1);
+        mandatory_done_ = true;
+      } else if (a < kReplenish) {
+        --p.privileges;
+        take_cell(mover_, a - kPrivilegeBase);
+      } else if (a == kReplenish) {
+        replenished_ = true;
+        fills_ = static_cast<uint8_t>(lane_sum(bag_));
+        gain_privilege(mover_ ^ 1);
+      } else if (a < kBuyBase) {
+        int t = (a - kReserveBase) / 25;
+        take_cell(mover_, (a - kReserveBase) % 25);
+        if (t < kNumSlots) {
+          add_reserved(mover_, pyramid_[t], false);
+          set_pyramid(t, kNoCard);
+          refill_slot(t);
+        } else {
+          reveal_ = static_cast<uint8_t>(t);  // 12 + level: the deck's top card, blind
+        }
+        mandatory_done_ = true;
+      } else {
+        int b = a - kBuyBase, card;
+        if (b < kNumSlots) {
+          card = pyramid_[b];
+          set_pyramid(b, kNoCard);
+          refill_slot(b);
+        } else {
+          card = p.reserved[b - kNumSlots];
+          remove_reserved(mover_, b - kNumSlots);
+        }
+        // Gems and pearls pay first; gold covers the rest. Spent tokens go to the bag.
+        uint64_t need = sat_sub(kCardTab.cost[card], p.bonus);
+        uint64_t shortfall = sat_sub(need, p.tokens & kGemPearlLanes);
+        uint64_t pay = need - shortfall + lane(kGold) * static_cast<uint64_t>(lane_sum(shortfall));
+        p.tokens -= pay;
+        bag_ += pay;
+        add_card(mover_, card);
+        mandatory_done_ = true;
+      }
+  } else {
+    switch (phase_) {
+    case kPhaseJoker:
+      join_joker(mover_, pend_joker_, a - kJokerBase);
+      pend_joker_ = kNoCard;
+      break;
+    case kPhaseToken:
+      take_cell(mover_, a - kTokenBase);
+      pend_token_ = kNoCard;
+      break;
+    case kPhaseSteal:
+      pl_[mover_ ^ 1].tokens -= lane(a - kStealBase);
+      p.tokens += lane(a - kStealBase);
+      --pend_steal_;
+      break;
+    case kPhaseRoyal: {
+      int r = a - kRoyalBase;
+      royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
+      p.royals = static_cast<uint8_t>(p.royals | (1u << r));
+      hash_ ^= key_royal(mover_, r);
+      p.points = static_cast<uint8_t>(p.points + kRoyals[r].points);
+      if (kRoyals[r].abilities & tables::kAbility_again) again_ = true;
+      if (kRoyals[r].abilities & tables::kAbility_privilege) gain_privilege(mover_);
+      if (kRoyals[r].abilities & tables::kAbility_steal) ++pend_steal_;
+      --pend_royal_;
+      break;
+    }
+    case kPhaseDiscard:
+      p.tokens -= lane(a - kDiscardBase);
+      bag_ += lane(a - kDiscardBase);
+      break;
+    default:  // chance: the deal advances whatever outcome the caller chose
+      deal_.next();
+      apply_chance(a);
+      break;
+    }
+  }
+  resolve();
+}
+
+void State::apply_checked(Action a) {
+  if (!is_legal(a)) {
+    std::string what = a >= 0 && a < kNumDistinctActions ? " (" + action_to_string(a) + ")" : "";
+    if (phase_ == kPhaseTerminal)
+      throw core::InvalidInput("action " + std::to_string(a) + what + " is illegal: the game is over");
+    ActionList legal;
+    legal_actions(legal);
+    std::string hint;
+    for (int i = 0; i < legal.size() && i < 12; ++i) hint += (i ? ", " : "") + action_to_string(legal[i]);
+    if (legal.size() > 12) hint += ", ...";
+    throw core::InvalidInput("action " + std::to_string(a) + what + " is illegal here; legal: " + hint);
+  }
+  apply(a);
+}
+
+void State::returns(double* out) const {
+  out[0] = out[1] = 0.0;
+  if (winner_ >= 0) out[winner_] = 1.0;
+}
+
+// ---- Hashing ---------------------------------------------------------------------------
+
+namespace {
+uint64_t status_word(const Config& c, uint64_t flags, const Player* pl) {
+  uint64_t w = flags;
+  w = w * 16 + pl[0].privileges;
+  w = w * 16 + pl[1].privileges;
+  w = w * 8 + pl[0].reserved_blind;
+  w = w * 8 + pl[1].reserved_blind;
+  uint64_t cfg = static_cast<uint64_t>(c.points_to_win) | static_cast<uint64_t>(c.crowns_to_win) << 8 |
+                 static_cast<uint64_t>(c.colour_points_to_win) << 16 |
+                 static_cast<uint64_t>(c.privileges) << 24 | static_cast<uint64_t>(c.first_player + 1) << 32;
+  return core::word_key(kSaltStatus, w) ^ core::word_key(kSaltConfig, cfg);
+}
+}  // namespace
+
+uint64_t State::hash() const {
+  // Packed words are mixed here (O(1)); the many-part components are kept incrementally.
+  uint64_t flags = uint64_t{phase_} | uint64_t{mover_} << 4 | uint64_t{setup_} << 5 |
+                   uint64_t{replenished_} << 6 | uint64_t{again_} << 7 | uint64_t{mandatory_done_} << 8 |
+                   uint64_t{fills_} << 9 | uint64_t{reveal_} << 14 | uint64_t{pend_joker_} << 22 |
+                   uint64_t{pend_token_} << 30 | uint64_t{pend_steal_} << 38 |
+                   uint64_t{pend_royal_} << 41 | uint64_t{royals_avail_} << 44 |
+                   static_cast<uint64_t>(winner_ + 1) << 48;
+  return hash_ ^ core::word_key(kSaltTokens0, pl_[0].tokens) ^ core::word_key(kSaltTokens1, pl_[1].tokens) ^
+         core::word_key(kSaltBag, bag_) ^ status_word(cfg_, flags, pl_);
+}
+
+uint64_t State::incremental_part() const {
+  uint64_t h = 0;
+  for (int c = 0; c < kNumCells; ++c)
+    if (cell_[c] != kEmpty) h ^= key_cell(c, cell_[c]);
+  for (int slot = 0; slot < kNumSlots; ++slot)
+    if (pyramid_[slot] != kNoCard) h ^= key_pyramid(slot, pyramid_[slot]);
+  for (int seat = 0; seat < 2; ++seat) {
+    const Player& p = pl_[seat];
+    for (int i = 0; i < p.num_reserved; ++i) h ^= key_reserve(seat, i, p.reserved[i]);
+    for (int card = 0; card < kNumCards; ++card)
+      if (p.owns(card)) h ^= key_owned(seat, card);
+    for (int r = 0; r < kNumRoyals; ++r)
+      if ((p.royals >> r) & 1) h ^= key_royal(seat, r);
+  }
+  for (int j = 0; j < kNumJokers; ++j)
+    if (joker_colour_[j] != kEmpty) h ^= key_joker(j, joker_colour_[j]);
+  return h;
+}
+
+uint64_t State::compute_hash() const {
+  State s = *this;
+  s.hash_ = incremental_part();
+  return s.hash();
+}
+
+// ---- Hidden information -----------------------------------------------------------------
+
+void State::determinize(int observer, core::Rng& rng) {
+  deal_.s = rng.next();  // deck and bag order: unknown to everyone
+  int opp = observer ^ 1;
+  Player& p = pl_[opp];
+  // Cards the opponent reserved blind are, to the observer, any unseen card of that level.
+  for (int i = 0; i < p.num_reserved; ++i) {
+    if (!((p.reserved_blind >> i) & 1)) continue;
+    int card = p.reserved[i], level = level_of(card);
+    uint32_t pool = deck_[level] | (1u << (card - kLevelFirst[level]));
+    int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(pop(pool)))));
+    deck_[level] = pool & ~(1u << pick);
+    hash_ ^= key_reserve(opp, i, card);
+    p.reserved[i] = static_cast<uint8_t>(kLevelFirst[level] + pick);
+    hash_ ^= key_reserve(opp, i, p.reserved[i]);
+  }
+}
+
+}  // namespace duel
