@@ -84,11 +84,11 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
       .def("legal_actions_mask",
            [](const State& s) {
              py::array_t<bool> mask(Game::kNumDistinctActions);
-             auto m = mask.template mutable_unchecked<1>();
-             for (int i = 0; i < Game::kNumDistinctActions; ++i) m(i) = false;
+             auto flags = mask.template mutable_unchecked<1>();
+             for (int i = 0; i < Game::kNumDistinctActions; ++i) flags(i) = false;
              ActionList list;
              s.legal_actions(list);
-             for (int a : list) m(a) = true;
+             for (int a : list) flags(a) = true;
              return mask;
            },
            "numpy bool array of length num_distinct_actions.")
