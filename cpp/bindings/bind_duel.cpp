@@ -88,10 +88,14 @@ void bind_duel(py::module_& m) {
       py::dict cost;
       for (int k = 0; k < 6; ++k) cost[duel::kKindNames[k]] = row.cost[k];
       d["cost"] = cost;
+      d["text"] = duel::card_text(i);
       out.append(d);
     }
     return out;
   });
+  m.def(
+      "duel_card_from_text", [](std::string_view text) { return duel::card_from_text(text) + 1; }, py::arg("text"),
+      "Card id of a readable Duel description such as \"red 2pt 1cr W2U2G2P1\"; ValueError otherwise.");
   m.def("duel_royals", [] {
     py::list out;
     for (int i = 0; i < duel::tables::kNumRoyals; ++i) {

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "core/card_text.hpp"
 #include "core/json.hpp"
+#include "core/problems.hpp"
 #include "duel/state.hpp"
 
 namespace duel {
@@ -19,7 +21,7 @@ constexpr const char* kBoardSymbols = "WUGRKP*.";  // by kind; '.' empty
 constexpr const char* kColourNames[5] = {"white", "blue", "green", "red", "black"};
 
 int level_of(int card) { return tables::kCards[card].level - 1; }
-std::string card_text(int card) { return "card #" + std::to_string(card + 1); }
+std::string card_ref(int card) { return "card #" + std::to_string(card + 1); }
 
 const char* phase_name(int phase) {
   switch (phase) {
@@ -179,19 +181,23 @@ std::string State::observation_json(int player) const {
 // ---- Reading --------------------------------------------------------------------------------
 
 // Fills a State from a parsed position; a friend of State.
-class PositionReader {
+//
+// Problems are collected, not thrown one at a time (as the base game's reader does):
+// every field is read on its own (attempt), so one message lists every independent
+// problem, one per line, each starting with its JSON path. Checks across fields (cards
+// and tokens accounted for, the turn, the phase) run only once the fields read cleanly,
+// so they never report a follow-on of a field's own problem.
+class PositionReader : core::ProblemCollector {
  public:
   PositionReader(const Config& cfg, bool view, uint64_t seed) : cfg_(cfg), view_(view), rng_(core::splitmix64(seed)) {}
   State read(std::string_view text);
 
  private:
   void see(int card, const std::string& path) {
-    if (!where_[card].empty()) throw core::InvalidInput(path + ": " + card_text(card) + " is also at " + where_[card]);
+    if (!where_[card].empty()) throw core::InvalidInput(path + ": " + card_ref(card) + " is also at " + where_[card]);
     where_[card] = path;
   }
-  int card_id(const json::Cursor& c) const {
-    return c.as_int(1, kNumCards, "card id {} does not exist (ids are 1 to 67)") - 1;
-  }
+  int card_id(const json::Cursor& c) const;
   int kind_name(const json::Cursor& c, int count) const {
     const std::string& name = c.as_string();
     int k = parse_kind(name);
@@ -202,21 +208,31 @@ class PositionReader {
     }
     return k;
   }
-  uint64_t tokens(const json::Cursor& c, int kinds) const {
-    c.only_fields({"white", "blue", "green", "red", "black", "pearl", "gold"});
+  uint64_t tokens(const json::Cursor& c, int kinds) {
     uint64_t t = 0;
-    for (int k = 0; k < kinds; ++k) {
-      const json::Cursor n = c.get(kKindNames[k]);
-      if (n.exists()) t += lane(k) * static_cast<uint64_t>(n.as_int(0, k < kPearl ? 4 : k == kPearl ? 2 : 3));
-    }
-    if (kinds < kNumKinds && c.has("gold")) c["gold"].fail("not allowed here");
+    attempt([&] {
+      c.only_fields({"white", "blue", "green", "red", "black", "pearl", "gold"});
+      for (int k = 0; k < kinds; ++k) {
+        attempt([&] {
+          const json::Cursor n = c.get(kKindNames[k]);
+          if (n.exists()) t += lane(k) * static_cast<uint64_t>(n.as_int(0, k < kPearl ? 4 : k == kPearl ? 2 : 3));
+        });
+      }
+    });
     return t;
   }
-  void read_variant(const json::Cursor& root) const;
-  void read_board(State& s, const json::Cursor& root) const;
+  void read_variant(const json::Cursor& root);
+  void read_board(State& s, const json::Cursor& root);
   void read_player(State& s, int seat, const json::Cursor& c);
-  void read_cards(State& s, const json::Cursor& root);
-  void read_turn(State& s, const json::Cursor& root) const;
+  void read_reserved(State& s, int seat, const json::Cursor& r);
+  void check_player(const State& s, int seat, const json::Cursor& c);
+  void read_pyramid(State& s, const json::Cursor& root);
+  void read_decks(State& s, const json::Cursor& root);
+  void place_unseen(State& s);
+  void check_tokens(State& s, const json::Cursor& root);
+  void read_turn(State& s, const json::Cursor& root);
+  void check_turn(State& s, const json::Cursor& root);
+  void check_phase(State& s, const json::Cursor& root);
 
   const Config& cfg_;
   bool view_;
@@ -232,18 +248,25 @@ class PositionReader {
   int unplaced_joker_ = kNoCard;  // an owned joker given without a colour
 };
 
-void PositionReader::read_variant(const json::Cursor& root) const {
+// A card by id (1-67), "#id", or readable description ("red 2pt 1cr W2U2G2P1").
+int PositionReader::card_id(const json::Cursor& c) const {
+  return core::card_text::read_card(c, kNumCards, card_from_text);
+}
+
+void PositionReader::read_variant(const json::Cursor& root) {
   const json::Cursor v = root.get("variant");
   if (!v.exists()) return;
-  v.only_fields({"points_to_win", "crowns_to_win", "colour_points_to_win", "privileges", "first_player"});
+  attempt([&] { v.only_fields({"points_to_win", "crowns_to_win", "colour_points_to_win", "privileges", "first_player"}); });
   auto same = [&](const char* field, int expected) {
-    const json::Cursor f = v.get(field);
-    if (!f.exists()) return;
-    int given = f.is_null() ? -1 : f.as_int(-1, 1000);
-    if (given != expected)
-      f.fail("the position says " + (given < 0 ? std::string("null") : std::to_string(given)) +
-             " but the game was loaded with " + (expected < 0 ? std::string("null") : std::to_string(expected)) +
-             " (load the game with the position's variant)");
+    attempt([&] {
+      const json::Cursor f = v.get(field);
+      if (!f.exists()) return;
+      int given = f.is_null() ? -1 : f.as_int(-1, 1000);
+      if (given != expected)
+        f.fail("the position says " + (given < 0 ? std::string("null") : std::to_string(given)) +
+               " but the game was loaded with " + (expected < 0 ? std::string("null") : std::to_string(expected)) +
+               " (load the game with the position's variant)");
+    });
   };
   same("points_to_win", cfg_.points_to_win);
   same("crowns_to_win", cfg_.crowns_to_win);
@@ -252,28 +275,36 @@ void PositionReader::read_variant(const json::Cursor& root) const {
   same("first_player", cfg_.first_player);
 }
 
-void PositionReader::read_board(State& s, const json::Cursor& root) const {
+void PositionReader::read_board(State& s, const json::Cursor& root) {
   const json::ArrayView rows = root["board"].as_array(5, 5);
   for (int r = 0; r < 5; ++r) {
-    const json::Cursor row = rows[static_cast<size_t>(r)];
-    const std::string& text = row.as_string();
-    if (text.size() != 5) row.fail("a row is 5 symbols (W U G R K, P pearl, * gold, . empty), found \"" + text + "\"");
-    for (int col = 0; col < 5; ++col) {
-      const char* sym = std::strchr(kBoardSymbols, text[static_cast<size_t>(col)]);
-      if (!sym || !*sym)
-        row.fail("cell " + cell_name(r * 5 + col) + ": '" + std::string(1, text[static_cast<size_t>(col)]) +
-                 "' is not one of W U G R K P * .");
-      int kind = static_cast<int>(sym - kBoardSymbols);
-      if (kind != kEmpty) s.place(r * 5 + col, kind);
-    }
+    attempt([&] {
+      const json::Cursor row = rows[static_cast<size_t>(r)];
+      const std::string& text = row.as_string();
+      if (text.size() != 5) row.fail("a row is 5 symbols (W U G R K, P pearl, * gold, . empty), found \"" + text + "\"");
+      for (int col = 0; col < 5; ++col) {
+        const char* sym = std::strchr(kBoardSymbols, text[static_cast<size_t>(col)]);
+        if (!sym || !*sym)
+          row.fail("cell " + cell_name(r * 5 + col) + ": '" + std::string(1, text[static_cast<size_t>(col)]) +
+                   "' is not one of W U G R K P * .");
+      }
+      for (int col = 0; col < 5; ++col) {
+        int kind = static_cast<int>(std::strchr(kBoardSymbols, text[static_cast<size_t>(col)]) - kBoardSymbols);
+        if (kind != kEmpty) s.place(r * 5 + col, kind);
+      }
+    });
   }
 }
 
 void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
-  c.only_fields({"tokens", "privileges", "cards", "reserved", "royals", "points", "crowns", "colour_points", "name"});
+  if (!c.is_object()) return attempt([&] { c.only_fields({}); });  // "expected an object, found ..."
+  attempt([&] {
+    c.only_fields({"tokens", "privileges", "cards", "reserved", "royals", "points", "crowns", "colour_points", "name"});
+  });
   Player& p = s.pl_[seat];
   if (c.has("tokens")) p.tokens = tokens(c["tokens"], kNumKinds);
-  if (c.has("privileges")) p.privileges = static_cast<uint8_t>(c["privileges"].as_int(0, int{cfg_.privileges}));
+  if (c.has("privileges"))
+    attempt([&] { p.privileges = static_cast<uint8_t>(c["privileges"].as_int(0, int{cfg_.privileges})); });
   // Coloured cards first: a joker must join a colour the player owns.
   struct JokerEntry {
     int card;
@@ -282,168 +313,288 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   };
   std::vector<JokerEntry> jokers;
   if (c.has("cards")) {
-    for (const json::Cursor entry : c["cards"].as_array()) {
-      int card;
-      if (entry.is_object()) {
-        entry.only_fields({"card", "colour"});
-        card = card_id(entry["card"]);
-        if (tables::kCards[card].bonus != kBonusJoker && entry.has("colour"))
-          entry["colour"].fail(card_text(card) + " is not a joker: it has no colour to choose");
-      } else {
-        card = card_id(entry);
+    attempt([&] {
+      for (const json::Cursor entry : c["cards"].as_array()) {
+        attempt([&] {
+          int card;
+          if (entry.is_object()) {
+            entry.only_fields({"card", "colour"});
+            card = card_id(entry["card"]);
+            if (tables::kCards[card].bonus != kBonusJoker && entry.has("colour"))
+              entry["colour"].fail(card_ref(card) + " is not a joker: it has no colour to choose");
+          } else {
+            card = card_id(entry);
+          }
+          see(card, entry.path());
+          s.own_card(seat, card);
+          if (tables::kCards[card].bonus == kBonusJoker) {
+            std::optional<json::Cursor> colour;
+            if (entry.is_object() && entry.has("colour") && !entry["colour"].is_null()) colour = entry["colour"];
+            jokers.push_back({card, colour, entry.path()});
+          }
+        });
       }
-      see(card, entry.path());
-      s.own_card(seat, card);
-      if (tables::kCards[card].bonus == kBonusJoker) {
-        std::optional<json::Cursor> colour;
-        if (entry.is_object() && entry.has("colour") && !entry["colour"].is_null()) colour = entry["colour"];
-        jokers.push_back({card, colour, entry.path()});
-      }
-    }
+    });
   }
   for (const JokerEntry& j : jokers) {
-    if (!j.colour) {
-      if (unplaced_joker_ != kNoCard)
-        throw core::InvalidInput(j.path + ": only one joker can be waiting for its colour (" +
-                                 card_text(unplaced_joker_) + " is too)");
-      unplaced_joker_ = j.card;
-      continue;
-    }
-    int colour = kind_name(*j.colour, 5);
-    if (!lane_get(p.bonus, colour))
-      j.colour->fail("the joker joins a card of its colour, and the player has no " + std::string(kColourNames[colour]) +
-                     " card");
-    s.join_joker(seat, j.card, colour);
+    attempt([&] {
+      if (!j.colour) {
+        if (unplaced_joker_ != kNoCard)
+          throw core::InvalidInput(j.path + ": only one joker can be waiting for its colour (" +
+                                   card_ref(unplaced_joker_) + " is too)");
+        unplaced_joker_ = j.card;
+        return;
+      }
+      int colour = kind_name(*j.colour, 5);
+      if (!lane_get(p.bonus, colour))
+        j.colour->fail("the joker joins a card of its colour, and the player has no " +
+                       std::string(kColourNames[colour]) + " card");
+      s.join_joker(seat, j.card, colour);
+    });
   }
   if (c.has("reserved")) {
-    for (const json::Cursor r : c["reserved"].as_array(0, kMaxReserved)) {
-      int index = p.num_reserved;
-      if (r.is_object() && !r.has("card")) {
-        r.only_fields({"level", "blind"});
-        if (r.has("blind") && !r["blind"].as_bool()) r.fail("a card reserved face up must name its card");
-        if (!view_) r.fail("unknown reserved card: a full position names every card (use state_from_observation for a view)");
-        unknown_.push({seat, index, r["level"].as_int(1, 3) - 1});
+    attempt([&] {
+      for (const json::Cursor r : c["reserved"].as_array(0, kMaxReserved)) {
         p.reserved[p.num_reserved++] = kNoCard;
-        p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
-        continue;
+        attempt([&] { read_reserved(s, seat, r); });
       }
-      int card;
-      bool blind = false;
-      if (r.is_object()) {
-        r.only_fields({"card", "blind", "level"});
-        card = card_id(r["card"]);
-        blind = r.has("blind") && r["blind"].as_bool();
-        if (r.has("level") && r["level"].as_int(1, 3) - 1 != level_of(card))
-          r["level"].fail(card_text(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card");
-      } else {
-        card = card_id(r);
-      }
-      see(card, r.path());
-      p.reserved[p.num_reserved++] = static_cast<uint8_t>(card);
-      if (blind) p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
-    }
+    });
   }
   if (c.has("royals")) {
-    for (const json::Cursor r : c["royals"].as_array(0, 2)) {
-      int royal = r.as_int(1, kNumRoyals, "royal id {} does not exist (ids are 1 to 4)") - 1;
-      if (!royal_where_[royal].empty())
-        r.fail("royal #" + std::to_string(royal + 1) + " is also at " + royal_where_[royal]);
-      royal_where_[royal] = r.path();
-      p.royals = static_cast<uint8_t>(p.royals | (1u << royal));
-      p.points = static_cast<uint8_t>(p.points + tables::kRoyals[royal].points);
-    }
+    attempt([&] {
+      for (const json::Cursor r : c["royals"].as_array(0, 2)) {
+        attempt([&] {
+          int royal = r.as_int(1, kNumRoyals, "royal id {} does not exist (ids are 1 to 4)") - 1;
+          if (!royal_where_[royal].empty())
+            r.fail("royal #" + std::to_string(royal + 1) + " is also at " + royal_where_[royal]);
+          royal_where_[royal] = r.path();
+          p.royals = static_cast<uint8_t>(p.royals | (1u << royal));
+          p.points = static_cast<uint8_t>(p.points + tables::kRoyals[royal].points);
+        });
+      }
+    });
   }
-  if (c.has("points") && c["points"].as_int(0, 255) != p.points)
-    c["points"].fail(std::to_string(c["points"].as_int(0, 255)) + " does not match the cards and royals, which give " +
-                     std::to_string(p.points));
-  if (c.has("crowns") && c["crowns"].as_int(0, 255) != p.crowns)
-    c["crowns"].fail(std::to_string(c["crowns"].as_int(0, 255)) + " does not match the cards, which give " +
-                     std::to_string(p.crowns));
+  // Read now so a malformed field is reported with the others; compared in check_player.
+  for (const char* field : {"points", "crowns"})
+    if (c.has(field)) attempt([&] { c[field].as_int(0, 255); });
   if (c.has("colour_points")) {
-    const json::Cursor cp = c["colour_points"];
-    cp.only_fields({"white", "blue", "green", "red", "black"});
-    for (int k = 0; k < 5; ++k)
-      if (cp.has(kColourNames[k]) && cp[kColourNames[k]].as_int(0, 255) != p.colour_points[k])
-        cp[kColourNames[k]].fail("does not match the cards, which give " + std::to_string(p.colour_points[k]));
+    attempt([&] {
+      const json::Cursor cp = c["colour_points"];
+      cp.only_fields({"white", "blue", "green", "red", "black"});
+      for (int k = 0; k < 5; ++k)
+        if (cp.has(kColourNames[k])) attempt([&] { cp[kColourNames[k]].as_int(0, 255); });
+    });
   }
 }
 
-void PositionReader::read_cards(State& s, const json::Cursor& root) {
+// One entry of a player's `reserved`; the slot was added (kNoCard) by the caller.
+void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
+  Player& p = s.pl_[seat];
+  const int index = p.num_reserved - 1;
+  if (r.is_object() && !r.has("card")) {
+    // An opponent's blind reserve seen from the other seat: only its level is known.
+    r.only_fields({"level", "blind"});
+    if (r.has("blind") && !r["blind"].as_bool()) r.fail("a card reserved face up must name its card");
+    if (!view_) r.fail("unknown reserved card: a full position names every card (use state_from_observation for a view)");
+    unknown_.push({seat, index, r["level"].as_int(1, 3) - 1});
+    p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
+    return;
+  }
+  int card;
+  bool blind = false;
+  if (r.is_object()) {
+    r.only_fields({"card", "blind", "level"});
+    card = card_id(r["card"]);
+    blind = r.has("blind") && r["blind"].as_bool();
+    if (r.has("level") && r["level"].as_int(1, 3) - 1 != level_of(card))
+      r["level"].fail(card_ref(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card");
+  } else {
+    card = card_id(r);
+  }
+  see(card, r.path());
+  p.reserved[index] = static_cast<uint8_t>(card);
+  if (blind) p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
+}
+
+// Checks of a player that need all its cards and royals read.
+void PositionReader::check_player(const State& s, int seat, const json::Cursor& c) {
+  const Player& p = s.pl_[seat];
+  attempt([&] {
+    if (c.has("points") && c["points"].as_int(0, 255) != p.points)
+      c["points"].fail(std::to_string(c["points"].as_int(0, 255)) + " does not match the cards and royals, which give " +
+                       std::to_string(p.points));
+  });
+  attempt([&] {
+    if (c.has("crowns") && c["crowns"].as_int(0, 255) != p.crowns)
+      c["crowns"].fail(std::to_string(c["crowns"].as_int(0, 255)) + " does not match the cards, which give " +
+                       std::to_string(p.crowns));
+  });
+  if (c.has("colour_points")) {
+    const json::Cursor cp = c["colour_points"];
+    for (int k = 0; k < 5; ++k)
+      attempt([&] {
+        if (cp.has(kColourNames[k]) && cp[kColourNames[k]].as_int(0, 255) != p.colour_points[k])
+          cp[kColourNames[k]].fail("does not match the cards, which give " + std::to_string(p.colour_points[k]));
+      });
+  }
+  const int earned = (p.crowns >= 3) + (p.crowns >= 6);
+  const int taken = pop(p.royals) + (seat == s.mover_ ? s.pend_royal_ : 0);
+  if (taken != earned)
+    attempt([&] {
+      c.fail(std::to_string(p.crowns) + " crowns earn " + std::to_string(earned) + " royal cards, but " +
+             std::to_string(taken) + " are held or pending");
+    });
+}
+
+void PositionReader::read_pyramid(State& s, const json::Cursor& root) {
   const json::ArrayView levels = root["pyramid"].as_array(3, 3);
   for (int l = 0; l < 3; ++l) {
-    const int slots = kSlotFirst[l + 1] - kSlotFirst[l];
-    const json::ArrayView row = levels[static_cast<size_t>(l)].as_array(static_cast<size_t>(slots), static_cast<size_t>(slots));
-    for (int i = 0; i < slots; ++i) {
-      const json::Cursor slot = row[static_cast<size_t>(i)];
-      if (slot.is_null()) continue;
-      int card = card_id(slot);
-      if (level_of(card) != l)
-        slot.fail(card_text(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card, not level " +
-                  std::to_string(l + 1));
-      see(card, slot.path());
-      s.set_pyramid(kSlotFirst[l] + i, card);
-    }
+    attempt([&] {
+      const int slots = kSlotFirst[l + 1] - kSlotFirst[l];
+      const json::ArrayView row =
+          levels[static_cast<size_t>(l)].as_array(static_cast<size_t>(slots), static_cast<size_t>(slots));
+      for (int i = 0; i < slots; ++i) {
+        attempt([&] {
+          const json::Cursor slot = row[static_cast<size_t>(i)];
+          if (slot.is_null()) return;
+          int card = card_id(slot);
+          if (level_of(card) != l)
+            slot.fail(card_ref(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card, not level " +
+                      std::to_string(l + 1));
+          see(card, slot.path());
+          s.set_pyramid(kSlotFirst[l] + i, card);
+        });
+      }
+    });
   }
+}
+
+void PositionReader::read_decks(State& s, const json::Cursor& root) {
   const json::ArrayView decks = root["decks"].as_array(3, 3);
   for (int l = 0; l < 3; ++l) {
     const json::Cursor deck = decks[static_cast<size_t>(l)];
     deck_paths_[l] = deck.path();
-    const int capacity = kLevelFirst[l + 1] - kLevelFirst[l];
-    if (deck.is_integer()) {
-      if (!view_)
-        deck.fail("a full position lists each deck's cards; a count is only for a player's view (use state_from_observation)");
-      deck_counts_[l] = deck.as_int(0, capacity);
-      continue;
-    }
-    for (const json::Cursor c : deck.as_array(0, static_cast<size_t>(capacity))) {
-      int card = card_id(c);
-      if (level_of(card) != l)
-        c.fail(card_text(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card, not level " +
-               std::to_string(l + 1));
-      see(card, c.path());
-      s.deck_[l] |= 1u << (card - kLevelFirst[l]);
-    }
-  }
-  // Every card is somewhere; in a view the unseen ones fill the deck counts and the
-  // opponent's blind reserves, drawn at random.
-  for (int l = 0; l < 3; ++l) {
-    uint8_t unseen[30];
-    int n_unseen = 0;
-    for (int card = kLevelFirst[l]; card < kLevelFirst[l + 1]; ++card)
-      if (where_[card].empty()) unseen[n_unseen++] = static_cast<uint8_t>(card);
-    int unknown_reserved = 0;
-    for (const Unknown& u : unknown_) unknown_reserved += u.level == l;
-    const int expected = (deck_counts_[l] < 0 ? 0 : deck_counts_[l]) + unknown_reserved;
-    if (n_unseen != expected) {
-      if (deck_counts_[l] < 0 && n_unseen > expected)
-        throw core::InvalidInput(deck_paths_[l] + ": " + card_text(unseen[0]) +
-                                 " is nowhere (not in the pyramid, a deck, a reserve or bought); every card must be placed");
-      throw core::InvalidInput(deck_paths_[l] + ": " + std::to_string(n_unseen) + " level-" + std::to_string(l + 1) +
-                               " cards are not seen anywhere, but the deck count and unknown reserves account for " +
-                               std::to_string(expected));
-    }
-    rng_.shuffle(unseen, n_unseen);
-    int next = 0;
-    for (const Unknown& u : unknown_)
-      if (u.level == l) s.pl_[u.seat].reserved[u.index] = unseen[next++];
-    for (; next < n_unseen; ++next) s.deck_[l] |= 1u << (unseen[next] - kLevelFirst[l]);
+    attempt([&] {
+      const int capacity = kLevelFirst[l + 1] - kLevelFirst[l];
+      if (deck.is_integer()) {
+        if (!view_)
+          deck.fail("a full position lists each deck's cards; a count is only for a player's view (use state_from_observation)");
+        deck_counts_[l] = deck.as_int(0, capacity);
+        return;
+      }
+      for (const json::Cursor c : deck.as_array(0, static_cast<size_t>(capacity))) {
+        attempt([&] {
+          int card = card_id(c);
+          if (level_of(card) != l)
+            c.fail(card_ref(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card, not level " +
+                   std::to_string(l + 1));
+          see(card, c.path());
+          s.deck_[l] |= 1u << (card - kLevelFirst[l]);
+        });
+      }
+    });
   }
 }
 
-void PositionReader::read_turn(State& s, const json::Cursor& root) const {
-  s.mover_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, 1) : 0);
-  s.explicit_ = root.has("explicit_chance") && root["explicit_chance"].as_bool();
-  s.setup_ = root.has("setup") && root["setup"].as_bool();
-  if (s.setup_ && !s.explicit_) root["setup"].fail("the setup can only be unfinished with explicit_chance");
-  s.replenished_ = root.has("replenished") && root["replenished"].as_bool();
-  s.again_ = root.has("again") && root["again"].as_bool();
-  s.mandatory_done_ = root.has("action_done") && root["action_done"].as_bool();
+// Every card is somewhere; in a view the unseen ones fill the deck counts and the
+// opponent's blind reserves, drawn at random.
+void PositionReader::place_unseen(State& s) {
+  uint8_t unseen[3][30];
+  int n_unseen[3] = {0, 0, 0};
+  for (int l = 0; l < 3; ++l) {
+    for (int card = kLevelFirst[l]; card < kLevelFirst[l + 1]; ++card)
+      if (where_[card].empty()) unseen[l][n_unseen[l]++] = static_cast<uint8_t>(card);
+    int unknown_reserved = 0;
+    for (const Unknown& u : unknown_) unknown_reserved += u.level == l;
+    const int expected = (deck_counts_[l] < 0 ? 0 : deck_counts_[l]) + unknown_reserved;
+    if (n_unseen[l] == expected) continue;
+    attempt([&] {
+      if (deck_counts_[l] < 0 && n_unseen[l] > expected)
+        throw core::InvalidInput(deck_paths_[l] + ": " + card_ref(unseen[l][0]) +
+                                 " is nowhere (not in the pyramid, a deck, a reserve or bought); every card must be placed");
+      throw core::InvalidInput(deck_paths_[l] + ": " + std::to_string(n_unseen[l]) + " level-" + std::to_string(l + 1) +
+                               " cards are not seen anywhere, but the deck count and unknown reserves account for " +
+                               std::to_string(expected));
+    });
+  }
+  throw_if_errors();
+  for (int l = 0; l < 3; ++l) {
+    rng_.shuffle(unseen[l], n_unseen[l]);
+    int next = 0;
+    for (const Unknown& u : unknown_)
+      if (u.level == l) s.pl_[u.seat].reserved[u.index] = unseen[l][next++];
+    for (; next < n_unseen[l]; ++next) s.deck_[l] |= 1u << (unseen[l][next] - kLevelFirst[l]);
+  }
+}
+
+// Tokens (25 between board, bag and players), privileges and royals.
+void PositionReader::check_tokens(State& s, const json::Cursor& root) {
+  uint64_t placed = s.pl_[0].tokens + s.pl_[1].tokens;
+  for (int c = 0; c < kNumCells; ++c)
+    if (s.cell_[c] != kEmpty) placed += lane(s.cell_[c]);
+  const uint64_t all = 4 * (lane(kWhite) + lane(kBlue) + lane(kGreen) + lane(kRed) + lane(kBlack)) +
+                       2 * lane(kPearl) + 3 * lane(kGold);
+  bool over = false;
+  for (int k = 0; k < kNumKinds; ++k)
+    if (lane_get(placed, k) > lane_get(all, k)) {
+      over = true;
+      attempt([&] {
+        root["players"].fail("the board and the players hold " + std::to_string(lane_get(placed, k)) + " " +
+                             kKindNames[k] + " tokens but the game has only " + std::to_string(lane_get(all, k)));
+      });
+    }
+  if (!over) {
+    s.bag_ = all - placed;
+    if (root.has("bag")) {
+      const uint64_t given = tokens(root["bag"], kNumKinds);
+      for (int k = 0; k < kNumKinds; ++k)
+        if (lane_get(given, k) != lane_get(s.bag_, k))
+          attempt([&] {
+            root["bag"][kKindNames[k]].fail(std::to_string(lane_get(given, k)) + " does not add up: the game has " +
+                                            std::to_string(lane_get(all, k)) + " and the board and players hold " +
+                                            std::to_string(lane_get(placed, k)));
+          });
+    }
+  }
+  const int held = s.pl_[0].privileges + s.pl_[1].privileges;
+  if (held > cfg_.privileges)
+    attempt([&] {
+      root["players"].fail("the players hold " + std::to_string(held) + " privileges but the game has " +
+                           std::to_string(cfg_.privileges));
+    });
+  else if (root.has("privilege_supply"))
+    attempt([&] {
+      if (root["privilege_supply"].as_int(0, 9) != s.privilege_supply())
+        root["privilege_supply"].fail("does not add up: the game has " + std::to_string(cfg_.privileges) +
+                                      " and the players hold " + std::to_string(held));
+    });
+  s.royals_avail_ = static_cast<uint8_t>(0xF & ~(s.pl_[0].royals | s.pl_[1].royals));
+  if (root.has("royals"))
+    attempt([&] {
+      uint8_t given = 0;
+      for (const json::Cursor r : root["royals"].as_array(0, 4))
+        given = static_cast<uint8_t>(given | (1u << (r.as_int(1, kNumRoyals, "royal id {} does not exist (ids are 1 to 4)") - 1)));
+      if (given != s.royals_avail_) root["royals"].fail("the available royals must be those no player holds");
+    });
+}
+
+// The turn fields, each on its own; their consistency is check_turn's.
+void PositionReader::read_turn(State& s, const json::Cursor& root) {
+  attempt([&] { s.mover_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, 1) : 0); });
+  attempt([&] { s.explicit_ = root.has("explicit_chance") && root["explicit_chance"].as_bool(); });
+  attempt([&] { s.setup_ = root.has("setup") && root["setup"].as_bool(); });
+  attempt([&] { s.replenished_ = root.has("replenished") && root["replenished"].as_bool(); });
+  attempt([&] { s.again_ = root.has("again") && root["again"].as_bool(); });
+  attempt([&] { s.mandatory_done_ = root.has("action_done") && root["action_done"].as_bool(); });
+  attempt([&] { if (root.has("phase")) root["phase"].as_string(); });
   s.pend_joker_ = kNoCard;
-  if (root.has("pending")) {
-    const json::Cursor p = root["pending"];
-    p.only_fields({"fills", "reveal", "joker", "token", "steal", "royal"});
-    if (p.has("fills")) s.fills_ = static_cast<uint8_t>(p["fills"].as_int(0, 25));
-    if (p.has("reveal")) {
+  if (!root.has("pending")) return;
+  const json::Cursor p = root["pending"];
+  attempt([&] { p.only_fields({"fills", "reveal", "joker", "token", "steal", "royal"}); });
+  if (!p.is_object()) return;
+  if (p.has("fills")) attempt([&] { s.fills_ = static_cast<uint8_t>(p["fills"].as_int(0, 25)); });
+  if (p.has("reveal"))
+    attempt([&] {
       const std::string& t = p["reveal"].as_string();
       int target = -1;
       for (int slot = 0; slot < kNumSlots; ++slot)
@@ -451,112 +602,61 @@ void PositionReader::read_turn(State& s, const json::Cursor& root) const {
       for (int l = 0; l < 3; ++l)
         if (t == "deck" + std::to_string(l + 1)) target = kNumSlots + l;
       if (target < 0) p["reveal"].fail("\"" + t + "\" is not a pyramid slot (1.1-3.3) or deck1-deck3");
-      if (target < kNumSlots && s.pyramid_[target] != kNoCard)
-        p["reveal"].fail("slot " + t + " is not empty");
-      if (!s.deck_[target < kNumSlots ? slot_level(target) : target - kNumSlots])
-        p["reveal"].fail("the deck to reveal from is empty");
-      if (target >= kNumSlots && s.pl_[s.mover_].num_reserved >= kMaxReserved)
-        p["reveal"].fail("the player to move already holds 3 reserved cards");
       s.reveal_ = static_cast<uint8_t>(target);
-    }
-    if (p.has("joker")) {
+    });
+  if (p.has("joker"))
+    attempt([&] {
       int card = card_id(p["joker"]);
       if (card != unplaced_joker_)
-        p["joker"].fail(card_text(card) + " is not a joker of the player to move waiting for its colour");
+        p["joker"].fail(card_ref(card) + " is not a joker of the player to move waiting for its colour");
       s.pend_joker_ = static_cast<uint8_t>(card);
-    }
-    if (p.has("token")) s.pend_token_ = static_cast<uint8_t>(kind_name(p["token"], 5));
-    if (p.has("steal")) s.pend_steal_ = static_cast<uint8_t>(p["steal"].as_int(0, 2));
-    if (p.has("royal")) s.pend_royal_ = static_cast<uint8_t>(p["royal"].as_int(0, 2));
-  }
-  if (unplaced_joker_ != kNoCard && s.pend_joker_ == kNoCard)
-    root.fail(card_text(unplaced_joker_) + " has no colour: give it one, or set pending.joker while it is chosen");
-  if (unplaced_joker_ != kNoCard && !s.pl_[s.mover_].owns(unplaced_joker_))
-    root["pending"]["joker"].fail("the joker waiting for its colour must belong to the player to move");
-  const bool pending_ability = s.pend_joker_ != kNoCard || s.pend_token_ != kNoCard || s.pend_steal_ || s.pend_royal_;
-  if (pending_ability && !s.mandatory_done_)
-    root["pending"].fail("abilities and royals are pending only after the mandatory action (set action_done)");
-  if (s.again_ && !s.mandatory_done_)
-    root["again"].fail("an extra turn is earned by the turn's purchase: only after the mandatory action (set action_done)");
-  if (s.reveal_ != kNoCard && !s.mandatory_done_ && !s.setup_)
-    root["pending"]["reveal"].fail("a card is revealed only after a reserve or a buy (set action_done)");
-  if (s.fills_ && s.fills_ != lane_sum(s.bag_))
-    root["pending"]["fills"].fail("a replenish draws the whole bag: " + std::to_string(lane_sum(s.bag_)) + " tokens");
+    });
+  if (p.has("token")) attempt([&] { s.pend_token_ = static_cast<uint8_t>(kind_name(p["token"], 5)); });
+  if (p.has("steal")) attempt([&] { s.pend_steal_ = static_cast<uint8_t>(p["steal"].as_int(0, 2)); });
+  if (p.has("royal")) attempt([&] { s.pend_royal_ = static_cast<uint8_t>(p["royal"].as_int(0, 2)); });
 }
 
-State PositionReader::read(std::string_view text) {
-  const json::Value doc = json::parse(text);
-  const json::Cursor root(doc);
-  root.only_fields({"game", "variant", "observer", "to_move", "phase", "explicit_chance", "setup", "replenished",
-                    "again", "action_done", "pending", "board", "bag", "privilege_supply", "royals", "pyramid",
-                    "decks", "players", "deal"});
-  if (root.has("game") && root["game"].as_string() != "duel")
-    root["game"].fail("this is a position of \"" + root["game"].as_string() + "\", not of duel");
-  read_variant(root);
-
-  State s = State::empty(cfg_);
-  s.bag_ = 0;
-  s.royals_avail_ = 0xF;
-  for (int l = 0; l < 3; ++l) s.deck_[l] = 0;
-  read_board(s, root);
-  const json::ArrayView players = root["players"].as_array(2, 2);
-  for (int seat = 0; seat < 2; ++seat) read_player(s, seat, players[static_cast<size_t>(seat)]);
-  read_cards(s, root);
-
-  // Tokens: 25 between board, bag and players.
-  uint64_t placed = s.pl_[0].tokens + s.pl_[1].tokens;
-  for (int c = 0; c < kNumCells; ++c)
-    if (s.cell_[c] != kEmpty) placed += lane(s.cell_[c]);
-  const uint64_t all = 4 * (lane(kWhite) + lane(kBlue) + lane(kGreen) + lane(kRed) + lane(kBlack)) +
-                       2 * lane(kPearl) + 3 * lane(kGold);
-  for (int k = 0; k < kNumKinds; ++k)
-    if (lane_get(placed, k) > lane_get(all, k))
-      root["players"].fail("the board and the players hold " + std::to_string(lane_get(placed, k)) + " " +
-                           kKindNames[k] + " tokens but the game has only " + std::to_string(lane_get(all, k)));
-  s.bag_ = all - placed;
-  if (root.has("bag")) {
-    const uint64_t given = tokens(root["bag"], kNumKinds);
-    for (int k = 0; k < kNumKinds; ++k)
-      if (lane_get(given, k) != lane_get(s.bag_, k))
-        root["bag"][kKindNames[k]].fail(std::to_string(lane_get(given, k)) + " does not add up: the game has " +
-                                        std::to_string(lane_get(all, k)) + " and the board and players hold " +
-                                        std::to_string(lane_get(placed, k)));
+// The turn fields against each other and the rest of the position.
+void PositionReader::check_turn(State& s, const json::Cursor& root) {
+  auto check = [&](bool bad, const json::Cursor& at, const std::string& what) {
+    if (bad) attempt([&] { at.fail(what); });
+  };
+  check(s.setup_ && !s.explicit_, root.get("setup"), "the setup can only be unfinished with explicit_chance");
+  if (s.reveal_ != kNoCard) {
+    const json::Cursor reveal = root["pending"]["reveal"];
+    const int target = s.reveal_;
+    check(target < kNumSlots && s.pyramid_[target] != kNoCard, reveal, "slot " + slot_text(target) + " is not empty");
+    check(!s.deck_[target < kNumSlots ? slot_level(target) : target - kNumSlots], reveal,
+          "the deck to reveal from is empty");
+    check(target >= kNumSlots && s.pl_[s.mover_].num_reserved >= kMaxReserved, reveal,
+          "the player to move already holds 3 reserved cards");
+    check(!s.mandatory_done_ && !s.setup_, reveal, "a card is revealed only after a reserve or a buy (set action_done)");
   }
-  // Privileges and royals.
-  if (s.pl_[0].privileges + s.pl_[1].privileges > cfg_.privileges)
-    root["players"].fail("the players hold " + std::to_string(s.pl_[0].privileges + s.pl_[1].privileges) +
-                         " privileges but the game has " + std::to_string(cfg_.privileges));
-  if (root.has("privilege_supply") && root["privilege_supply"].as_int(0, 9) != s.privilege_supply())
-    root["privilege_supply"].fail("does not add up: the game has " + std::to_string(cfg_.privileges) +
-                                  " and the players hold " + std::to_string(cfg_.privileges - s.privilege_supply()));
-  s.royals_avail_ = static_cast<uint8_t>(0xF & ~(s.pl_[0].royals | s.pl_[1].royals));
-  if (root.has("royals")) {
-    uint8_t given = 0;
-    for (const json::Cursor r : root["royals"].as_array(0, 4))
-      given = static_cast<uint8_t>(given | (1u << (r.as_int(1, kNumRoyals, "royal id {} does not exist (ids are 1 to 4)") - 1)));
-    if (given != s.royals_avail_)
-      root["royals"].fail("the available royals must be those no player holds");
-  }
-
-  read_turn(s, root);
+  if (unplaced_joker_ != kNoCard && s.pend_joker_ == kNoCard)
+    attempt([&] {
+      root.fail(card_ref(unplaced_joker_) + " has no colour: give it one, or set pending.joker while it is chosen");
+    });
+  if (unplaced_joker_ != kNoCard && s.pend_joker_ != kNoCard && !s.pl_[s.mover_].owns(unplaced_joker_))
+    attempt([&] { root["pending"]["joker"].fail("the joker waiting for its colour must belong to the player to move"); });
+  const bool pending_ability = s.pend_joker_ != kNoCard || s.pend_token_ != kNoCard || s.pend_steal_ || s.pend_royal_;
+  check(pending_ability && !s.mandatory_done_, root.get("pending"),
+        "abilities and royals are pending only after the mandatory action (set action_done)");
+  check(s.again_ && !s.mandatory_done_, root.get("again"),
+        "an extra turn is earned by the turn's purchase: only after the mandatory action (set action_done)");
+  check(s.fills_ && s.fills_ != lane_sum(s.bag_), root.get("pending").get("fills"),
+        "a replenish draws the whole bag: " + std::to_string(lane_sum(s.bag_)) + " tokens");
   // A slot is refilled at once when its deck has cards (chance nodes aside).
   for (int slot = 0; slot < kNumSlots && !s.explicit_; ++slot)
-    if (s.pyramid_[slot] == kNoCard && s.deck_[slot_level(slot)])
-      root["pyramid"][static_cast<size_t>(slot_level(slot))][static_cast<size_t>(slot - kSlotFirst[slot_level(slot)])]
-          .fail("empty while the level-" + std::to_string(slot_level(slot) + 1) + " deck still has cards");
-  for (int seat = 0; seat < 2; ++seat) {
-    const Player& p = s.pl_[seat];
-    const int earned = (p.crowns >= 3) + (p.crowns >= 6);
-    const int taken = pop(p.royals) + (seat == s.mover_ ? s.pend_royal_ : 0);
-    if (taken != earned)
-      players[static_cast<size_t>(seat)].fail(std::to_string(p.crowns) + " crowns earn " + std::to_string(earned) +
-                                              " royal cards, but " + std::to_string(taken) +
-                                              " are held or pending");
-    if (p.num_reserved > kMaxReserved) players[static_cast<size_t>(seat)]["reserved"].fail("at most 3 reserved cards");
-  }
+    if (s.pyramid_[slot] == kNoCard && s.deck_[slot_level(slot)] && deck_counts_[slot_level(slot)] != 0)
+      attempt([&] {
+        root["pyramid"][static_cast<size_t>(slot_level(slot))][static_cast<size_t>(slot - kSlotFirst[slot_level(slot)])]
+            .fail("empty while the level-" + std::to_string(slot_level(slot) + 1) + " deck still has cards");
+      });
+}
 
-  // The phase: "over" needs a winner; otherwise it must be where the engine's own
-  // sequencing stops (nothing pending that would resolve at once).
+// The phase: "over" needs a winner; otherwise it must be where the engine's own
+// sequencing stops (nothing pending that would resolve at once).
+void PositionReader::check_phase(State& s, const json::Cursor& root) {
   const std::string phase = root.has("phase") ? root["phase"].as_string() : "";
   const int other = s.mover_ ^ 1;
   if (!s.setup_ && meets_victory(s.pl_[other], cfg_))
@@ -566,44 +666,87 @@ State PositionReader::read(std::string_view text) {
       root["phase"].fail("the game cannot be over: the player to move meets no victory condition");
     s.phase_ = kPhaseTerminal;
     s.winner_ = static_cast<int8_t>(s.mover_);
-  } else {
-    State t = s;
-    t.resolve();
-    State same = t;
-    same.phase_ = s.phase_;
-    if (!(same == s))
-      root.fail(std::string("the position is not at a decision: ") +
-                (t.phase_ == kPhaseTerminal ? "the player to move has won, so the phase is \"over\""
-                 : !s.explicit_ && (s.reveal_ != kNoCard || s.fills_ || s.setup_)
-                     ? "a reveal or bag draw is pending, which needs explicit_chance"
-                     : "pending steps would resolve at once (an ability with nothing to take, a finished turn)"));
-    s.phase_ = t.phase_;
-    if (!phase.empty() && phase != phase_name(s.phase_))
-      root["phase"].fail("is \"" + phase + "\" but the position is at \"" + phase_name(s.phase_) + "\"");
-    if (s.phase_ == kPhaseMain && meets_victory(s.pl_[s.mover_], cfg_))
-      root["players"][static_cast<size_t>(s.mover_)].fail("this player has already won");
+    return;
   }
+  State t = s;
+  t.resolve();
+  State same = t;
+  same.phase_ = s.phase_;
+  if (!(same == s))
+    root.fail(std::string("the position is not at a decision: ") +
+              (t.phase_ == kPhaseTerminal ? "the player to move has won, so the phase is \"over\""
+               : !s.explicit_ && (s.reveal_ != kNoCard || s.fills_ || s.setup_)
+                   ? "a reveal or bag draw is pending, which needs explicit_chance"
+                   : "pending steps would resolve at once (an ability with nothing to take, a finished turn)"));
+  s.phase_ = t.phase_;
+  if (!phase.empty() && phase != phase_name(s.phase_))
+    root["phase"].fail("is \"" + phase + "\" but the position is at \"" + phase_name(s.phase_) + "\"");
+  if (s.phase_ == kPhaseMain && meets_victory(s.pl_[s.mover_], cfg_))
+    root["players"][static_cast<size_t>(s.mover_)].fail("this player has already won");
+}
+
+State PositionReader::read(std::string_view text) {
+  const json::Value doc = json::parse(text);
+  const json::Cursor root(doc);
+  if (!root.is_object()) root.only_fields({});  // "(root): expected an object, found ..."
+  attempt([&] {
+    root.only_fields({"game", "variant", "observer", "to_move", "phase", "explicit_chance", "setup", "replenished",
+                      "again", "action_done", "pending", "board", "bag", "privilege_supply", "royals", "pyramid",
+                      "decks", "players", "deal"});
+  });
+  attempt([&] {
+    if (root.has("game") && root["game"].as_string() != "duel")
+      root["game"].fail("this is a position of \"" + root["game"].as_string() + "\", not of duel");
+  });
+  read_variant(root);
+  throw_if_errors();  // with another game or variant, the rest would only repeat it
+
+  State s = State::empty(cfg_);
+  s.bag_ = 0;
+  s.royals_avail_ = 0xF;
+  for (int l = 0; l < 3; ++l) s.deck_[l] = 0;
+  attempt([&] { read_board(s, root); });
+  attempt([&] {
+    const json::ArrayView players = root["players"].as_array(2, 2);
+    for (int seat = 0; seat < 2; ++seat) read_player(s, seat, players[static_cast<size_t>(seat)]);
+  });
+  attempt([&] { read_pyramid(s, root); });
+  attempt([&] { read_decks(s, root); });
+  read_turn(s, root);
+  throw_if_errors();
+
+  const json::ArrayView players = root["players"].as_array();
+  for (int seat = 0; seat < 2; ++seat) check_player(s, seat, players[static_cast<size_t>(seat)]);
+  check_tokens(s, root);
+  place_unseen(s);  // throws the problems so far before sampling
+  check_turn(s, root);
+  throw_if_errors();  // the phase checks below assume a well-formed position
+
+  attempt([&] { check_phase(s, root); });
   for (int seat = 0; seat < 2; ++seat) {
     // The player to move may pass 10 during the turn (privileges, the take) until discarding.
     const bool mid_turn = seat == s.mover_ && s.phase_ != kPhaseTerminal;
     if (!mid_turn && s.pl_[seat].num_tokens() > kMaxTokensHeld)
-      players[static_cast<size_t>(seat)]["tokens"].fail(std::to_string(s.pl_[seat].num_tokens()) +
-                                                        " tokens: more than 10 only during the player's own turn");
+      attempt([&] {
+        players[static_cast<size_t>(seat)]["tokens"].fail(std::to_string(s.pl_[seat].num_tokens()) +
+                                                          " tokens: more than 10 only during the player's own turn");
+      });
   }
-  if (root.has("deal")) {
-    if (view_) root["deal"].fail("a player's view has no deal (the draw order is unknown)");
-    const std::string& hex = root["deal"].as_string();
-    uint64_t v = 0;
-    if (hex.empty() || hex.size() > 16) root["deal"].fail("expected up to 16 hex digits");
-    for (char ch : hex) {
-      int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
-      if (d < 0) root["deal"].fail("expected up to 16 hex digits");
-      v = v * 16 + static_cast<uint64_t>(d);
-    }
-    s.deal_.s = v;
-  } else {
-    s.deal_.s = rng_.next();
-  }
+  s.deal_.s = rng_.next();
+  if (root.has("deal"))
+    attempt([&] {
+      if (view_) root["deal"].fail("a player's view has no deal (the draw order is unknown)");
+      const std::string& hex = root["deal"].as_string();
+      uint64_t v = 0;
+      if (hex.empty() || hex.size() > 16) root["deal"].fail("expected up to 16 hex digits");
+      for (char ch : hex) {
+        int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+        if (d < 0) root["deal"].fail("expected up to 16 hex digits");
+        v = v * 16 + static_cast<uint64_t>(d);
+      }
+      s.deal_.s = v;
+    });
+  throw_if_errors();
   s.hash_ = s.incremental_part();
   return s;
 }

@@ -387,4 +387,8 @@ std::string cell_name(int c);  // "a1" (top left) .. "e5": column letter, row nu
 int parse_kind(std::string_view s);  // -1 if unknown
 int parse_cell(std::string_view s);  // -1 if unknown
 
+// Readable card descriptions (core/card_text.hpp), e.g. "red 2pt 1cr W2U2G2P1": unique per card.
+std::string card_text(int card);            // card index (id - 1) -> canonical text
+int card_from_text(std::string_view text);  // -> card index; InvalidInput suggests the closest card
+
 }  // namespace duel

@@ -27,16 +27,6 @@ ct::Face face_of(int card) {
 
 std::string card_text(int card) { return ct::format(face_of(card), alphabet()); }
 
-int card_from_text(std::string_view text) {
-  const ct::Face wanted = ct::parse(text, alphabet());
-  int best = -1, best_distance = 1 << 30;
-  for (int card = 0; card < kNumCards; ++card) {
-    const int d = ct::distance(wanted, face_of(card));
-    if (d == 0) return card;
-    if (d < best_distance) best = card, best_distance = d;
-  }
-  throw core::InvalidInput("no card is \"" + std::string(text) + "\" (closest: \"" + card_text(best) + "\", #" +
-                           std::to_string(best + 1) + ")");
-}
+int card_from_text(std::string_view text) { return ct::find(text, alphabet(), kNumCards, face_of); }
 
 }  // namespace splendor

@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "core/card_text.hpp"
 #include "core/json.hpp"
+#include "core/problems.hpp"
 #include "splendor/state.hpp"
 #include "splendor_tables.inc"
 
@@ -44,7 +46,7 @@ void write_variant(json::Writer& w, const Config& c) {
 // (attempt), so one message lists every independent problem, one per line. Checks
 // across fields (cards accounted for, tokens conserved, the phase) run only once the
 // fields themselves read cleanly, so they never report a follow-on of a field error.
-class PositionReader {
+class PositionReader : core::ProblemCollector {
  public:
   PositionReader(const Config& config, bool allow_unknown, uint64_t seed)
       : config_(config), allow_unknown_(allow_unknown), rng_(core::splitmix64(seed ^ 0x9051710ULL)) {}
@@ -52,22 +54,6 @@ class PositionReader {
   State read(std::string_view text);
 
  private:
-  // Runs one independent read or check, recording its problem instead of stopping.
-  template <typename F>
-  void attempt(F&& step) {
-    try {
-      step();
-    } catch (const core::InvalidInput& e) {
-      errors_.emplace_back(e.what());
-    }
-  }
-  // Throws all recorded problems as one InvalidInput, one per line.
-  void throw_if_errors() const {
-    if (errors_.empty()) return;
-    std::string message;
-    for (const std::string& e : errors_) message += (message.empty() ? "" : "\n") + e;
-    throw core::InvalidInput(message);
-  }
   // Where each card was seen, to report a card in two places by both paths.
   void see_card(int card, const std::string& path) {
     if (!where_[card].empty())
@@ -91,7 +77,6 @@ class PositionReader {
   const Config& config_;
   bool allow_unknown_;
   core::Rng rng_;
-  std::vector<std::string> errors_;
   std::string where_[kNumCards];
   std::string noble_where_[kNumNobles];
   // Unknown cards to sample (player views): reserve slots per seat and level.
@@ -105,23 +90,7 @@ class PositionReader {
 
 // A card by id (1-90), "#id", or readable description ("green 1pt W2U1").
 int PositionReader::read_card_id(const json::Cursor& c) const {
-  if (c.exists() && !c.is_integer() && c.is_string()) {
-    const std::string& text = c.as_string();
-    try {
-      if (!text.empty() && text[0] == '#') {
-        const std::string digits = text.substr(1);
-        if (digits.empty() || digits.size() > 3 || digits.find_first_not_of("0123456789") != std::string::npos)
-          throw core::InvalidInput("\"" + text + "\" is not a card id (#1 to #90)");
-        const int id = std::stoi(digits);
-        if (id < 1 || id > kNumCards) throw core::InvalidInput("card id " + text + " does not exist (ids are 1 to 90)");
-        return id - 1;
-      }
-      return card_from_text(text);
-    } catch (const core::InvalidInput& e) {
-      c.fail(e.what());
-    }
-  }
-  return c.as_int(1, kNumCards, "card id {} does not exist (ids are 1 to 90)") - 1;
+  return core::card_text::read_card(c, kNumCards, card_from_text);
 }
 
 // Token counts by colour. `capped`: no count above the game's tokens of that kind.

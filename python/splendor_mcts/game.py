@@ -11,7 +11,7 @@ _CARD_TABLES = {
     "splendor": (_core.splendor_cards, _core.splendor_nobles),
     "duel": (_core.duel_cards, _core.duel_royals),
 }
-_CARD_FROM_TEXT = {"splendor": _core.splendor_card_from_text}
+_CARD_FROM_TEXT = {"splendor": _core.splendor_card_from_text, "duel": _core.duel_card_from_text}
 _SIZES = {
     "splendor": (_core.SPLENDOR_NUM_DISTINCT_ACTIONS, _core.SPLENDOR_OBSERVATION_SIZE),
     "duel": (_core.DUEL_NUM_DISTINCT_ACTIONS, _core.DUEL_OBSERVATION_SIZE),
@@ -87,12 +87,11 @@ class Game:
 
     def card_from_text(self, text: str) -> int:
         """The id of the card a readable description names, e.g. ``"green 1pt W2U3K2"``
-        (bonus colour, points, cost; the ``text`` field of ``cards()``). ``ValueError``
-        says what could not be read, or which card is closest."""
+        (bonus colour, points, cost) or, in Duel, ``"red 2pt 1cr W2U2G2P1"`` (also a
+        double bonus ``x2``, crowns, abilities, pearl cost ``P``); the ``text`` field of
+        ``cards()``. ``ValueError`` says what could not be read, or which card is closest."""
         if not isinstance(text, str):
             raise ValueError(f"a card description must be a string, got {type(text).__name__}")
-        if self.name not in _CARD_FROM_TEXT:
-            raise ValueError(f"{self.name}: cards are named by id (1-67), not by description")
         return int(_CARD_FROM_TEXT[self.name](text))
 
     def nobles(self) -> list[dict[str, Any]]:
