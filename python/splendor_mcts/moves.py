@@ -1,18 +1,35 @@
 """Readable move labels for people: the notation plus the card it concerns.
 
 ``move_label(state, action)`` turns ``buy 2.1`` into ``buy 2.1 (green 1pt W2U3K2)`` so a
-player sees which card a move takes without looking up the slot. Presentation only:
-the move itself is always the engine's notation (``state.action_to_string``).
+player sees which card a move takes without looking up the slot (Duel: ``buy 2.3``,
+``buy r1``, ``reserve 1.2 gold e5``, a revealed ``card 45``). Presentation only: the
+move itself is always the engine's notation (``state.action_to_string``).
 """
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-_TABLE_SLOT = re.compile(r"^(buy|reserve) (\d)\.(\d)$")
-_RESERVED = re.compile(r"^buy reserved (\d)$")
+
+@dataclass(frozen=True)
+class _CardMoves:
+    """The shapes of a game's move texts that point at a card."""
+
+    slot: re.Pattern[str]        # a table/pyramid slot: groups level, slot
+    reserved: re.Pattern[str]    # the mover's reserved card: group index (from 1)
+    reveal: re.Pattern[str]      # a revealed card: group id
+    rows: str                    # the view's field holding the face-up cards
+
+
+_CARD_MOVES = {
+    "splendor": _CardMoves(re.compile(r"^(?:buy|reserve) (?P<level>\d)\.(?P<slot>\d)$"),
+                           re.compile(r"^buy reserved (?P<index>\d)$"), re.compile(r"^reveal #(?P<id>\d+)$"), "table"),
+    "duel": _CardMoves(re.compile(r"^(?:buy|reserve) (?P<level>\d)\.(?P<slot>\d)(?: gold [a-e][1-5])?$"),
+                       re.compile(r"^buy r(?P<index>\d)$"), re.compile(r"^card (?P<id>\d+)$"), "pyramid"),
+}
 
 
 @lru_cache(maxsize=4)
@@ -27,7 +44,8 @@ class MoveLabeller:
 
     def __init__(self, state: Any, game_name: str = "splendor") -> None:
         self.state = state
-        self._texts = _card_texts(game_name) if game_name == "splendor" else {}
+        self._texts = _card_texts(game_name)
+        self._moves = _CARD_MOVES[game_name]
         self._view: dict[str, Any] | None = None
 
     def _position(self) -> dict[str, Any]:
@@ -38,17 +56,17 @@ class MoveLabeller:
 
     def card_of(self, text: str) -> str | None:
         """The description of the card a move's text points at, if any."""
-        if not self._texts:
-            return None
-        match = _TABLE_SLOT.match(text)
+        moves = self._moves
         try:
-            if match:
-                row = self._position()["table"][int(match.group(2)) - 1]
-                card = row[int(match.group(3)) - 1]
-            elif (match := _RESERVED.match(text)) is not None:
+            if (match := moves.slot.match(text)) is not None:
+                row = self._position()[moves.rows][int(match["level"]) - 1]
+                card = row[int(match["slot"]) - 1]
+            elif (match := moves.reserved.match(text)) is not None:
                 view = self._position()
-                entry = view["players"][view["to_move"]]["reserved"][int(match.group(1)) - 1]
+                entry = view["players"][view["to_move"]]["reserved"][int(match["index"]) - 1]
                 card = entry.get("card") if isinstance(entry, dict) else entry
+            elif (match := moves.reveal.match(text)) is not None:
+                card = int(match["id"])
             else:
                 return None
         except (IndexError, KeyError, TypeError, ValueError):

@@ -7,6 +7,7 @@ seat cannot see. Colours are off when the output is not a terminal or ``NO_COLOR
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -58,6 +59,18 @@ def tokens_text(tokens: dict[str, int], kinds: tuple[str, ...] = COLOURS + ("gol
     return text
 
 
+def print_card_rows(console: Console, rows: list[list[int | None]], decks: list[int],
+                    describe: Callable[[int], Text]) -> None:
+    """The face-up cards, level 3 first, each with its slot name (``2.1``) and deck count."""
+    for level in (3, 2, 1):
+        row = Text(f"level {level} ({decks[level - 1]:>2} left)  ", style="bold")
+        for slot, card in enumerate(rows[level - 1], start=1):
+            row.append(f"{level}.{slot} ", style="dim")
+            row.append_text(describe(card) if card else Text("(empty)", style="dim"))
+            row.append("   ")
+        console.print(row)
+
+
 def draw_board(console: Console, state: Any, viewer: int, names: list[str], game_name: str = "splendor") -> None:
     """Print the view of seat ``viewer``: nobles, the three rows, the bank, every player."""
     view = json.loads(state.observation_json(viewer))
@@ -67,13 +80,7 @@ def draw_board(console: Console, state: Any, viewer: int, names: list[str], game
     for n in view["nobles"]:
         line.append(f"[{noble_text(nobles[n])}] ")
     console.print(line)
-    for level in (3, 2, 1):
-        row = Text(f"level {level} ({view['decks'][level - 1]:>2} left)  ", style="bold")
-        for slot, card in enumerate(view["table"][level - 1], start=1):
-            row.append(f"{level}.{slot} ", style="dim")
-            row.append_text(card_text(cards[card]) if card else Text("(empty)", style="dim"))
-            row.append("   ")
-        console.print(row)
+    print_card_rows(console, view["table"], view["decks"], lambda card: card_text(cards[card]))
     console.print(Text("bank    ", style="bold") + tokens_text(view["bank"]))
     to_move = state.current_player()
     for seat, player in enumerate(view["players"]):

@@ -70,7 +70,7 @@ def run_play_command(args: argparse.Namespace) -> int:
         session.load(args.load)
         if not session.actions:
             return exit_codes.INVALID_INPUT
-    console.print("type a move (e.g. take WUG, buy 2.1), or 'help'")
+    console.print(f"type a move (e.g. {session.table.example}), or 'help'")
     session.advance()
     session.draw()
     return loop(session)

@@ -5,8 +5,11 @@ Two modes:
 * **play** — people at some seats, the engine at the others. Card reveals are dealt
   from the game's seed.
 * **follow** — every move is typed by the user, who follows a game on a real table
-  from ``seat``: the user also types each card revealed on the table (by description,
-  ``green 1pt W2U3K2``, or id, ``#53``). An opponent's blind reserve stays unknown.
+  from ``seat``: the user also types each chance outcome seen on the table — a card
+  revealed (by description, ``green 1pt W2U3K2`` / ``red 2pt 1cr W2U2G2P1``, or id,
+  ``#53``), in Duel the tokens the bag fills the board with and the first player. An
+  opponent's blind reserve stays unknown; when it is bought the user names it
+  (``buy r1 #43``) and the hidden draw is re-dealt to that card.
 
 The game runs with explicit chance, so the record (:mod:`splendor_mcts.records`) holds
 every reveal and replays to the same state. Commands: a move, ``hint [SECONDS]``,
@@ -21,23 +24,13 @@ from typing import Any
 
 from rich.console import Console
 
+from rich.text import Text
+
 from ..moves import MoveLabeller
 from ..records import GameRecord, replay
 from ..searching import SearchLimits, search
-from .board import COLOURS, LETTERS, _nobles, draw_board
-
-HELP = """commands:
-  a move in the notation   take WUG | take RR | buy 2.1 | buy #47 | reserve 1.3 | reserve deck 2 |
-                           buy reserved 1 | return K | noble 3 | pass   (see docs/actions.md)
-  hint [SECONDS]           the engine's best moves for the player to move
-  moves                    every legal move
-  board                    draw the board again
-  undo                     take back your last move (and the replies to it)
-  save FILE | load FILE    write or read the game record (JSON)
-  help | quit"""
-
-FOLLOW_HELP = """  in follow mode, when a card is revealed type it as on the card: green 1pt W2U3K2 (or #53);
-  a noble by its requirement: 3pt W4U4 (or noble 4)"""
+from . import hidden
+from .tables import NotNowError, card_id_of, table_for
 
 Engine = Callable[[Any], int]
 
@@ -49,6 +42,7 @@ class PlaySession:
                  seed: int = 0, follow: bool = False, viewer: int = 0, engine_name: str = "mcts",
                  hint_limits: SearchLimits | None = None) -> None:
         self.game = game
+        self.table = table_for(game)
         self.console = console
         self.humans = set(range(game.num_players())) if follow else humans
         self.engine = engine
@@ -87,8 +81,7 @@ class PlaySession:
 
     def pending_blind_of_other(self, state: Any | None = None) -> bool:
         """A card drawn into a blind reserve of a seat the user cannot see."""
-        view = json.loads((state or self.state).observation_json(self.viewer))
-        return view.get("pending_blind_reserve") is not None and view["to_move"] != self.viewer
+        return self.table.hidden_draw(json.loads((state or self.state).observation_json(self.viewer)))
 
     def advance(self) -> None:
         """Play the engine's moves and the dealt reveals until a person must act."""
@@ -114,13 +107,13 @@ class PlaySession:
                                f"win{'s' if len(winners) == 1 else ''} ({', '.join(f'{r:g}' for r in returns)})")
 
     def draw(self) -> None:
-        draw_board(self.console, self.state, self.view_seat(), self.seat_names(), self.game.name)
+        self.table.draw(self.console, self.state, self.view_seat(), self.seat_names())
 
     def prompt(self) -> str:
         if self.state.is_terminal():
             return "game over> "
         if self.state.is_chance_node():
-            return "revealed card> "
+            return self.table.prompt(self.state)
         return f"seat {self.state.current_player()}> "
 
     # ---------------------------------------------------------------- commands
@@ -134,7 +127,7 @@ class PlaySession:
         if command in ("quit", "exit"):
             return False
         if command == "help":
-            self.console.print(HELP + ("\n" + FOLLOW_HELP if self.follow else ""), highlight=False)
+            self.console.print(self.table.help + ("\n" + self.table.follow_help if self.follow else ""), highlight=False)
         elif command == "board":
             self.draw()
         elif command == "moves":
@@ -242,7 +235,7 @@ class PlaySession:
             self.console.print(f"cannot load {path}: it is a {game.num_players()}-player game, this session has "
                                f"{self.game.num_players()} seats")
             return
-        self.game, self.seed = game, record.seed
+        self.game, self.seed, self.table = game, record.seed, table_for(game)
         self.reset_to(list(record.actions))
         self.console.print(f"loaded {len(self.actions)} actions from {path}")
         self.advance()
@@ -260,13 +253,17 @@ class PlaySession:
             self.console.print(f"it is seat {seat}'s turn (the engine's)")
             return
         try:
-            action = self.state.string_to_action(text)
-            if not self.state.is_legal(action):
-                raise ValueError(f"{self.state.action_to_string(action)} is not legal here")
+            move, actions = self.name_hidden_reserve(seat, text)
+            state = self.state if actions == self.actions else hidden.replay_actions(self.game, self.seed, actions)
+            action = state.string_to_action(move)
+            if not state.is_legal(action):
+                raise ValueError(f"{state.action_to_string(action)} is not legal here")
         except ValueError as exc:
             self.console.print(f"[red]cannot play {text!r}[/red]: {exc}", highlight=False)
             self.suggest(text)
             return
+        if actions != self.actions:
+            self.reset_to(actions)  # the opponent's hidden reserve is now the card they showed
         label = MoveLabeller(self.state, self.game.name).label(action)
         self.apply(action)
         self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
@@ -288,45 +285,54 @@ class PlaySession:
             self.console.print("type 'moves' for the legal moves, 'help' for the notation", highlight=False)
 
     def play_reveal(self, text: str) -> None:
-        """Follow mode: the card (or noble) that was revealed on the table."""
-        legal = {a: self.state.action_to_string(a) for a in self.state.legal_actions()}
-        action = None
+        """Follow mode: the chance outcome(s) seen on the table (a card, bag draws, the first
+        player). Several typed at once are applied together or not at all."""
         try:
-            action = self.state.string_to_action(text if text.lower().startswith("reveal") else f"reveal {text}")
-        except ValueError:
-            pass
-        if action is None:
             try:
-                action = self.state.string_to_action(f"reveal #{self.game.card_from_text(text)}")
-            except ValueError as exc:
-                noble = self.noble_from_text(text)
-                if noble is None:
-                    self.console.print(f"[red]cannot read the revealed card {text!r}[/red]: {exc}", highlight=False)
-                    return
-                action = self.state.string_to_action(f"reveal noble {noble}")
-        if action not in legal:
-            self.console.print(f"[red]{self.state.action_to_string(action)} cannot be revealed now[/red] "
-                               "(it is already on the table, in a hand, or of another level)", highlight=False)
+                actions = self.table.read_chance(self.state, text)
+            except NotNowError as exc:
+                if not self.free_hidden_card(exc.action):
+                    raise
+                actions = [exc.action]
+            probe = self.state.clone()
+            for n, action in enumerate(actions):
+                if not probe.is_chance_node():
+                    raise ValueError(f"only {n} of the {len(actions)} outcomes typed are due now; nothing was applied")
+                if not probe.is_legal(action):
+                    raise ValueError(f"{probe.action_to_string(action)} is not possible now (outcomes: "
+                                     f"{', '.join(probe.action_to_string(a) for a, _ in probe.chance_outcomes())})"
+                                     + ("; nothing was applied" if len(actions) > 1 else ""))
+                probe.apply_action(action)
+        except ValueError as exc:
+            self.console.print(Text(str(exc), style="red"))
             return
-        self.apply(action)
+        for action in actions:
+            self.apply(action)
         self.advance()
         if not self.state.is_chance_node():
             self.draw()
 
-    def noble_from_text(self, text: str) -> int | None:
-        """A noble by its description ``3pt W4U4`` (the points may be left out)."""
-        wanted = "".join(text.lower().replace("3pt", "").split())
-        for noble_id, noble in _nobles(self.game.name).items():
-            need = "".join(f"{LETTERS[c]}{noble['requirement'][c]}" for c in COLOURS if noble["requirement"][c])
-            if wanted == need.lower():
-                return noble_id
-        return None
+    def free_hidden_card(self, reveal: int) -> bool:
+        """The card of ``reveal`` shows on the table, but the engine had dealt it unseen into
+        an opponent's blind reserve: deal that reserve another card of the deck instead."""
+        candidates = [a for a, _ in self.state.chance_outcomes()]
+        changed = hidden.free_card_for(self.game, self.seed, self.actions, self.table, self.viewer, reveal, candidates)
+        if changed is None:
+            return False
+        self.reset_to(changed)
+        return True
+
+    def name_hidden_reserve(self, seat: int, text: str) -> tuple[str, list[int]]:
+        """``buy r1 #43`` in follow mode: the opponent's hidden reserve r1 is card #43. The
+        move without the card, and the record with the hidden draw re-dealt to that card
+        (not applied yet); ``ValueError`` when it cannot be."""
+        match = self.table.named_reserve_move.match(text)
+        if match is None or not self.follow:
+            return text, self.actions
+        card_id = card_id_of(self.game, match.group(3))
+        changed = hidden.name_hidden_reserve(self.game, self.state, self.seed, self.actions, self.table,
+                                             self.viewer, seat, int(match.group(2)), card_id)
+        return match.group(1), changed
 
     def describe_chance(self) -> str:
-        view = json.loads(self.state.observation_json(self.viewer))
-        outcomes = [self.state.action_to_string(a) for a, _ in self.state.chance_outcomes()]
-        if outcomes and outcomes[0].startswith("reveal noble"):
-            return "a noble is dealt: type its requirement (e.g. 3pt W4U4) or 'noble N'"
-        if view.get("pending_blind_reserve"):
-            return f"you reserved blind from level {view['pending_blind_reserve']}: type the card you drew"
-        return "a card is revealed on the table: type it as printed (e.g. green 1pt W2U3K2)"
+        return self.table.describe_chance(self.state, self.viewer)
