@@ -136,6 +136,13 @@ def test_follow_names_the_opponents_hidden_reserve_when_it_is_bought():
     assert f"seat 1 plays buy r1 ({TEXTS[named[0]]})" in out
 
 
+def test_play_duel_bad_options_exit_2():
+    run = cli("play", "--game", "duel", "--players", "3", stdin="")
+    assert run.returncode == 2 and "Splendor Duel is a 2-player game" in run.stderr
+    run = cli("play", "--game", "duel", "--seat", "2", stdin="")
+    assert run.returncode == 2 and "--seat 2 is not a seat of a 2-player game" in run.stderr
+
+
 # ---------------------------------------------------------------- with the search
 
 def test_hint_on_the_duel_example_table_and_json(duel_search):

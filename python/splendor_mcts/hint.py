@@ -22,11 +22,12 @@ PV_SHOWN = 6
 
 EXAMPLES = """examples:
   splendor-mcts hint examples/splendor-2p-view.json
+  splendor-mcts hint examples/duel-view.json --json
   splendor-mcts hint position.json --time 10 --top 8
   cat position.json | splendor-mcts hint - --iterations 20000 --threads 1 --json
 
 exit codes: 0 ok, 2 bad option, 3 invalid position (every problem is listed with its
-JSON path), 4 nothing to analyze (game over, or a card must be revealed first),
+JSON path), 4 nothing to analyze (game over, or a card or bag draw comes first),
 130 interrupted.
 """
 

@@ -77,5 +77,6 @@ def decision_problem(state: Any) -> str | None:
     if state.is_terminal():
         return "the game is over: there is no move to analyze"
     if state.current_player() == CHANCE:
-        return "the position waits for a card to be revealed (a chance node): there is no move to analyze"
+        return ("the position waits for a chance outcome (a card to be revealed, a token drawn from the bag): "
+                "there is no move to analyze")
     return None

@@ -17,6 +17,8 @@ EXAMPLES = """examples:
   splendor-mcts play --players 3 --seat 1 --time 5
   splendor-mcts play --follow --players 4 --seat 2   follow a game on a real table
   splendor-mcts play --load game.json         go on with a saved game
+  splendor-mcts play --game duel              Splendor Duel (the board has cell names: take c3 c4)
+  splendor-mcts play --game duel --follow --seat 1   follow a Duel table (type cards, bag draws, moves)
 
 type 'help' at the prompt for the commands (moves, hint, undo, save, load, quit).
 """
@@ -26,7 +28,7 @@ def register(subparsers: Any) -> None:
     """Add ``play`` to the ``splendor-mcts`` parser."""
     p = subparsers.add_parser(
         "play", help="play against the engine in the terminal, or follow a game on a real table",
-        description="Play in the terminal: type moves in the notation (docs/actions.md), ask for hints, "
+        description="Play in the terminal: type moves in the notation (docs/actions.md, docs/actions-duel.md), ask for hints, "
         "undo, save and load the game record.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default="splendor", help="game name or spec (default: splendor)")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
@@ -44,8 +46,11 @@ def register(subparsers: Any) -> None:
 def run_play_command(args: argparse.Namespace) -> int:
     from ..game import _seed, load_game
 
-    variant = {"players": args.players} if args.players is not None else {}
-    game = load_game(args.game, **variant)
+    game = load_game(args.game)
+    if args.players is not None and args.players != game.num_players():
+        if game.name == "duel":
+            raise ValueError(f"--players {args.players}: Splendor Duel is a 2-player game")
+        game = load_game(args.game, players=args.players)
     seats = args.seat or [0]
     for seat in seats:
         if not 0 <= seat < game.num_players():
