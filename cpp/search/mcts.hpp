@@ -1,0 +1,466 @@
+// Information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse
+// 2012), written once for every game of docs/engine-interface.md.
+//
+// Each iteration copies the root, resamples everything the searching player cannot
+// see (State::determinize), and descends a tree of that player's information sets:
+// at a node only the children legal in this sample compete, and UCB uses each
+// child's availability count (how often it was legal when its parent was selected
+// from) in place of the parent's visits. Card reveals happen inside apply() from the
+// resampled deck order (explicit chance off), so chance is sampled, never peeked.
+// Each node backs up the return of the seat that moved into it, so 3-4 player games
+// are searched with each seat maximising its own result.
+//
+// Threads use root parallelism: one tree and one random stream per thread, root
+// statistics merged by action. With one thread and a seed the search is deterministic.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <thread>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "core/types.hpp"
+#include "search/params.hpp"
+#include "search/result.hpp"
+#include "search/tree.hpp"
+
+namespace search {
+
+namespace detail {
+
+// ln(x) for x >= 1 to about 1e-4: UCB takes one log per candidate child, and libm's
+// log would cost as much as the rest of the selection step.
+inline float fast_ln(float x) {
+  const uint32_t bits = std::bit_cast<uint32_t>(x);
+  const float e = static_cast<float>(static_cast<int>(bits >> 23) - 127);
+  const float m = std::bit_cast<float>((bits & 0x007FFFFFu) | 0x3F800000u);  // [1, 2)
+  const float log2m = -1.7417939f + (2.8212026f + (-1.4699568f + (0.44717955f - 0.056570851f * m) * m) * m) * m;
+  return (e + log2m) * 0.69314718f;
+}
+
+// Lower bound of the Wilson score interval (95%) for a mean of returns in [0, 1].
+inline double wilson_lower(double mean, double n) {
+  if (n <= 0) return 0.0;
+  constexpr double z = 1.96;
+  const double z2n = z * z / n;
+  const double centre = mean + z2n / 2;
+  const double spread = z * std::sqrt(std::max(mean * (1 - mean), 0.0) / n + z2n / (4 * n));
+  return std::max(0.0, (centre - spread) / (1 + z2n));
+}
+
+inline uint64_t thread_seed(uint64_t seed, uint64_t search_index, int thread) {
+  return core::splitmix64(core::splitmix64(seed ^ (search_index * 0x9e3779b97f4a7c15ULL)) + static_cast<uint64_t>(thread));
+}
+
+}  // namespace detail
+
+// One tree searched by one thread.
+template <class G>
+class TreeSearch {
+ public:
+  using State = typename G::State;
+  using ActionList = typename G::ActionList;
+  static constexpr int kWords = (G::kNumDistinctActions + 63) / 64;
+  static constexpr int kMaxPath = 512;            // deeper descents stop growing the tree
+  static constexpr int kMaxRolloutPlies = 4000;   // rollouts always end: evaluate() beyond this
+
+  Tree tree;
+  int64_t iterations = 0;
+  int max_depth = 0;
+  bool memory_full = false;
+  double seat_sum[G::kMaxPlayers] = {};
+
+  void begin(uint64_t seed, int root_player) {
+    rng_ = core::Rng(seed);
+    root_player_ = root_player;
+    iterations = 0;
+    max_depth = 0;
+    memory_full = false;
+    for (double& v : seat_sum) v = 0.0;
+    if (tree.size() == 0) tree.clear();
+  }
+
+  // Runs iterations until `budget` (0 = none) or the deadline or a stop request.
+  template <class Clock>
+  void run(const State& root, const SearchParams& p, int64_t budget, typename Clock::time_point deadline,
+           bool timed, const std::atomic<bool>& stop, size_t memory_limit) {
+    while ((budget == 0 || iterations < budget) && !stop.load(std::memory_order_relaxed)) {
+      // The clock is read every 16 iterations: ~20 ns each, negligible at that rate.
+      if (timed && (iterations & 15) == 0 && Clock::now() >= deadline) break;
+      const bool can_grow = tree.bytes_if_grown() <= memory_limit;
+      memory_full |= !can_grow;
+      iterate(root, p, can_grow);
+      ++iterations;
+    }
+  }
+
+ private:
+  core::Rng rng_;
+  int root_player_ = 0;
+
+  static bool test(const uint64_t* bits, int a) { return (bits[a >> 6] >> (a & 63)) & 1; }
+  static void set(uint64_t* bits, int a) { bits[a >> 6] |= uint64_t{1} << (a & 63); }
+
+  void iterate(const State& root, const SearchParams& p, bool can_grow) {
+    State s = root;
+    if (!p.perfect_information) s.determinize(root_player_, rng_);
+    s.set_explicit_chance(false);
+    uint32_t path[kMaxPath];
+    int depth = 0;
+    uint32_t node = 0;
+    path[depth++] = 0;
+    double values[G::kMaxPlayers];
+    const float c = static_cast<float>(p.exploration);
+    bool at_terminal = false;
+    for (;;) {
+      while (s.is_chance()) s.apply(s.random_action(rng_));  // games with chance left in apply
+      if (s.is_terminal()) {
+        at_terminal = true;
+        break;
+      }
+      ActionList legal;
+      s.legal_actions(legal);
+      uint64_t legal_bits[kWords] = {};
+      for (core::Action a : legal) set(legal_bits, a);
+      uint64_t seen[kWords] = {};
+      int n_seen = 0;
+      uint32_t best = 0;
+      float best_score = -1.0f;
+      for (uint32_t ci = tree[node].first_child; ci; ci = tree[ci].next_sibling) {
+        Node& ch = tree[ci];
+        if (!test(legal_bits, ch.action)) continue;
+        set(seen, ch.action);
+        ++n_seen;
+        ++ch.avail;
+        const float n = static_cast<float>(ch.visits);
+        const float score = ch.value_sum / n + c * std::sqrt(detail::fast_ln(static_cast<float>(ch.avail)) / n);
+        if (score > best_score) {
+          best_score = score;
+          best = ci;
+        }
+      }
+      const int untried = legal.size() - n_seen;
+      if (untried > 0 && can_grow && depth < kMaxPath) {
+        int k = static_cast<int>(rng_.below(static_cast<uint32_t>(untried)));
+        core::Action a = -1;
+        for (core::Action x : legal)
+          if (!test(seen, x) && k-- == 0) {
+            a = x;
+            break;
+          }
+        const uint32_t child = tree.add_child(node, a, s.current_player());
+        tree[child].avail = 1;
+        s.apply(a);
+        path[depth++] = child;
+        break;
+      }
+      if (best == 0 || depth >= kMaxPath) break;  // cannot grow here: roll out from this node
+      s.apply(tree[best].action);
+      node = best;
+      path[depth++] = best;
+    }
+    if (at_terminal)
+      s.returns(values);
+    else
+      rollout(s, p, values);
+    tree[0].visits++;
+    for (int i = 1; i < depth; ++i) {
+      Node& n = tree[path[i]];
+      n.visits++;
+      n.value_sum += static_cast<float>(values[n.mover]);
+    }
+    for (int seat = 0; seat < root.num_players(); ++seat) seat_sum[seat] += values[seat];
+    max_depth = std::max(max_depth, depth - 1);
+  }
+
+  void rollout(State& s, const SearchParams& p, double* values) {
+    const int limit = p.rollout_cutoff > 0 ? std::min(p.rollout_cutoff, kMaxRolloutPlies) : kMaxRolloutPlies;
+    const bool heuristic = p.rollout == Rollout::kHeuristic;
+    for (int ply = 0; !s.is_terminal(); ++ply) {
+      if (ply >= limit) {
+        for (int seat = 0; seat < s.num_players(); ++seat) values[seat] = s.evaluate(seat);
+        return;
+      }
+      s.apply(heuristic ? s.heuristic_action(rng_) : s.random_action(rng_));
+    }
+    s.returns(values);
+  }
+};
+
+// The search: owns one tree per thread, keeps them between calls for tree reuse.
+template <class G>
+class MCTS {
+ public:
+  using State = typename G::State;
+  using Clock = std::chrono::steady_clock;
+
+  explicit MCTS(const SearchParams& params) : params_(params) {
+    params_.validate();
+    trees_.resize(static_cast<size_t>(params_.threads));
+  }
+
+  const SearchParams& params() const { return params_; }
+
+  // Thread-safe: asks a running search to stop after its current iteration.
+  void request_stop() { stop_.store(true, std::memory_order_relaxed); }
+
+  // Forgets the trees (the next search starts fresh).
+  void reset() {
+    have_previous_ = false;
+    for (auto& t : trees_) t.tree.clear();
+  }
+
+  SearchResult search(const State& root) {
+    if (root.is_terminal()) throw core::InvalidInput("cannot search a terminal state: the game is over");
+    if (root.is_chance())
+      throw core::InvalidInput("cannot search a chance node: apply a chance outcome first (the search needs a player to move)");
+    const int player = root.current_player();
+    const auto start = Clock::now();
+    stop_.store(false, std::memory_order_relaxed);
+
+    uint64_t reused = 0;
+    std::vector<core::Action> line;
+    const bool reuse = params_.reuse_tree && have_previous_ && previous_.current_player() == player &&
+                       find_line(previous_, root, line);
+    for (auto& t : trees_) {
+      if (reuse && follow(t.tree, line)) {
+        reused += t.tree[0].visits;
+      } else {
+        t.tree.clear();
+      }
+    }
+
+    const int n_threads = params_.threads;
+    const bool timed = params_.time_limit > 0;
+    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(params_.time_limit));
+    const size_t memory_per_tree = static_cast<size_t>(params_.memory_limit) / static_cast<size_t>(n_threads);
+    for (int t = 0; t < n_threads; ++t)
+      trees_[t].begin(detail::thread_seed(params_.seed, searches_, t), player);
+    auto work = [&](int t) {
+      int64_t budget = 0;
+      if (params_.iterations > 0) {
+        budget = params_.iterations / n_threads + (t < params_.iterations % n_threads ? 1 : 0);
+        if (budget == 0) return;
+      }
+      trees_[t].template run<Clock>(root, params_, budget, deadline, timed, stop_, memory_per_tree);
+    };
+    if (n_threads == 1) {
+      work(0);
+    } else {
+      std::vector<std::thread> pool;
+      std::exception_ptr error;
+      std::atomic<bool> failed{false};
+      for (int t = 1; t < n_threads; ++t)
+        pool.emplace_back([&, t] {
+          try {
+            work(t);
+          } catch (...) {
+            if (!failed.exchange(true)) error = std::current_exception();
+            request_stop();
+          }
+        });
+      try {
+        work(0);
+      } catch (...) {
+        request_stop();
+        for (auto& th : pool) th.join();
+        throw;
+      }
+      for (auto& th : pool) th.join();
+      if (error) std::rethrow_exception(error);
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+    SearchResult r = collect(root, player);
+    r.interrupted = stop_.load(std::memory_order_relaxed);
+    r.seconds = seconds;
+    for (const auto& t : trees_) r.iterations += static_cast<uint64_t>(t.iterations);
+    r.iterations_per_second = seconds > 0 ? static_cast<double>(r.iterations) / seconds : 0.0;
+    r.reused_visits = reused;
+    previous_ = root;
+    have_previous_ = true;
+    ++searches_;
+    return r;
+  }
+
+ private:
+  SearchParams params_;
+  std::vector<TreeSearch<G>> trees_;
+  std::atomic<bool> stop_{false};
+  State previous_{};
+  bool have_previous_ = false;
+  uint64_t searches_ = 0;
+
+  SearchResult collect(const State& root, int player) const {
+    SearchResult r;
+    r.player = player;
+    struct Acc {
+      uint64_t visits = 0, avail = 0;
+      double value = 0;
+      int best_tree = -1;
+      uint32_t best_node = 0;
+      uint64_t best_visits = 0;
+    };
+    std::vector<Acc> acc(static_cast<size_t>(G::kNumDistinctActions));
+    std::vector<double> seat(static_cast<size_t>(root.num_players()), 0.0);
+    uint64_t seat_iterations = 0;
+    for (int t = 0; t < static_cast<int>(trees_.size()); ++t) {
+      const auto& ts = trees_[t];
+      const Tree& tree = ts.tree;
+      r.root_visits += tree[0].visits;
+      r.nodes += tree.size();
+      r.bytes += tree.bytes();
+      r.max_depth = std::max(r.max_depth, ts.max_depth);
+      r.memory_full |= ts.memory_full;
+      seat_iterations += static_cast<uint64_t>(ts.iterations);
+      for (int s = 0; s < root.num_players(); ++s) seat[s] += ts.seat_sum[s];
+      for (uint32_t c = tree[0].first_child; c; c = tree[c].next_sibling) {
+        Acc& a = acc[static_cast<size_t>(tree[c].action)];
+        a.visits += tree[c].visits;
+        a.avail += tree[c].avail;
+        a.value += tree[c].value_sum;
+        if (tree[c].visits > a.best_visits) {
+          a.best_visits = tree[c].visits;
+          a.best_tree = t;
+          a.best_node = c;
+        }
+      }
+    }
+    for (double& v : seat) v = seat_iterations ? v / static_cast<double>(seat_iterations) : 0.0;
+    r.seat_values = seat;
+
+    // Principal variations are spelled out on a sample of the hidden cards drawn from
+    // the player's view, so their texts reveal nothing the player does not know.
+    State view = root;
+    core::Rng view_rng(detail::thread_seed(params_.seed, searches_, -1));
+    if (!params_.perfect_information) view.determinize(player, view_rng);
+    view.set_explicit_chance(false);
+
+    for (int a = 0; a < G::kNumDistinctActions; ++a) {
+      const Acc& x = acc[static_cast<size_t>(a)];
+      if (x.visits == 0) continue;
+      MoveStats m;
+      m.action = a;
+      m.visits = x.visits;
+      m.avail = x.avail;
+      m.win_rate = x.value / static_cast<double>(x.visits);
+      m.lcb = detail::wilson_lower(m.win_rate, static_cast<double>(x.visits));
+      principal_variation(trees_[x.best_tree].tree, x.best_node, view, m);
+      r.moves.push_back(std::move(m));
+    }
+    std::sort(r.moves.begin(), r.moves.end(), [](const MoveStats& a, const MoveStats& b) {
+      if (a.visits != b.visits) return a.visits > b.visits;
+      if (a.win_rate != b.win_rate) return a.win_rate > b.win_rate;
+      return a.action < b.action;
+    });
+    if (!r.moves.empty()) r.best_action = r.moves[0].action;
+    return r;
+  }
+
+  // The move, then the most visited child repeatedly while it is legal in `view`.
+  static void principal_variation(const Tree& tree, uint32_t node, const State& view, MoveStats& m) {
+    State s = view;
+    constexpr int kMaxPv = 24;
+    while (node && static_cast<int>(m.pv.size()) < kMaxPv) {
+      const core::Action a = tree[node].action;
+      if (s.is_terminal() || s.is_chance() || !s.is_legal(a)) break;
+      m.pv.push_back(a);
+      m.pv_text.push_back(s.action_to_string(a));
+      s.apply(a);
+      uint32_t best = 0;
+      for (uint32_t c = tree[node].first_child; c; c = tree[c].next_sibling)
+        if (!best || tree[c].visits > tree[best].visits) best = c;
+      node = best;
+    }
+  }
+
+  // The moves from `from` to `to` through tree 0, found by replaying tree moves on
+  // `from` until a position the searching player cannot tell from `to` (equal
+  // observations). Only the player's own information is compared, so the hidden cards
+  // of `to` do not steer the search.
+  bool find_line(const State& from, const State& to, std::vector<core::Action>& line) const {
+    const int player = to.current_player();
+    if (from.num_players() != to.num_players()) return false;
+    std::vector<float> target(static_cast<size_t>(G::kObservationSize)), probe(target.size());
+    to.observation_tensor(player, target.data());
+    if (from.current_player() == player) {
+      from.observation_tensor(player, probe.data());
+      if (probe == target) return true;  // same position: keep the whole tree
+    }
+    State start = from;
+    start.set_explicit_chance(false);
+    int budget = 100000;  // node visits: the replay must stay cheap next to the search
+    return dfs(trees_[0].tree, 0, start, player, target, probe, line, budget);
+  }
+
+  static bool dfs(const Tree& tree, uint32_t node, const State& s, int player, const std::vector<float>& target,
+                  std::vector<float>& probe, std::vector<core::Action>& line, int& budget) {
+    constexpr int kMaxLine = 32;
+    if (static_cast<int>(line.size()) >= kMaxLine) return false;
+    for (uint32_t c = tree[node].first_child; c; c = tree[c].next_sibling) {
+      if (--budget < 0) return false;
+      const core::Action a = tree[c].action;
+      if (!s.is_legal(a)) continue;
+      State next = s;
+      next.apply(a);
+      line.push_back(a);
+      if (next.current_player() == player) {
+        next.observation_tensor(player, probe.data());
+        if (probe == target) return true;
+      }
+      if (!next.is_terminal() && dfs(tree, c, next, player, target, probe, line, budget)) return true;
+      line.pop_back();
+    }
+    return false;
+  }
+
+  // Re-roots `tree` at the end of `line` (compacting the kept subtree); false if the
+  // line leaves the tree.
+  static bool follow(Tree& tree, const std::vector<core::Action>& line) {
+    uint32_t node = 0;
+    for (core::Action a : line) {
+      uint32_t next = 0;
+      for (uint32_t c = tree[node].first_child; c; c = tree[c].next_sibling)
+        if (tree[c].action == a) {
+          next = c;
+          break;
+        }
+      if (!next) return false;
+      node = next;
+    }
+    if (node == 0) return tree.size() > 0;
+    Tree fresh;
+    fresh.clear();
+    fresh[0] = tree[node];
+    fresh[0].first_child = 0;
+    fresh[0].next_sibling = 0;
+    fresh[0].action = -1;
+    // Copies children breadth first; each copied node's child list is rebuilt in order.
+    std::vector<std::pair<uint32_t, uint32_t>> queue{{node, 0}};
+    for (size_t q = 0; q < queue.size(); ++q) {
+      const auto [old_index, new_index] = queue[q];
+      uint32_t tail = 0;
+      for (uint32_t c = tree[old_index].first_child; c; c = tree[c].next_sibling) {
+        const uint32_t copy = fresh.add();
+        fresh[copy] = tree[c];
+        fresh[copy].first_child = 0;
+        fresh[copy].next_sibling = 0;
+        if (tail)
+          fresh[tail].next_sibling = copy;
+        else
+          fresh[new_index].first_child = copy;
+        tail = copy;
+        queue.emplace_back(c, copy);
+      }
+    }
+    tree = std::move(fresh);
+    return true;
+  }
+};
+
+}  // namespace search

@@ -1,0 +1,38 @@
+// Search parameters (the SearchParams of DESIGN.md): budgets, exploration, rollouts,
+// threads, hidden information. validate() names the offending field.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "core/types.hpp"
+
+namespace search {
+
+enum class Rollout : uint8_t { kRandom, kHeuristic };
+
+struct SearchParams {
+  int64_t iterations = 0;       // total over all threads; 0 = no iteration budget
+  double time_limit = 0.0;      // seconds; 0 = no time budget (time budgets are not deterministic)
+  double exploration = 0.7;     // UCT constant c in mean + c * sqrt(ln(availability) / visits)
+  int threads = 1;              // root parallelism: one tree per thread, root statistics merged
+  uint64_t seed = 0;
+  Rollout rollout = Rollout::kHeuristic;
+  int rollout_cutoff = 0;       // rollout plies before State::evaluate; 0 = play out to the end
+  bool perfect_information = false;  // experiments only: search the true hidden cards
+  int64_t memory_limit = int64_t{1} << 30;  // bytes of tree over all threads; the tree stops growing there
+  bool reuse_tree = true;       // MCTS::search keeps the subtree of the position reached
+
+  void validate() const {
+    auto fail = [](const std::string& msg) { throw core::InvalidInput(msg); };
+    if (iterations < 0) fail("iterations must be >= 0, got " + std::to_string(iterations));
+    if (!(time_limit >= 0.0) || !std::isfinite(time_limit)) fail("time_limit must be a finite number >= 0");
+    if (iterations == 0 && time_limit == 0.0) fail("iterations or time_limit must be given (> 0)");
+    if (!(exploration >= 0.0) || !std::isfinite(exploration)) fail("exploration must be a finite number >= 0");
+    if (threads < 1 || threads > 256) fail("threads must be between 1 and 256, got " + std::to_string(threads));
+    if (rollout_cutoff < 0) fail("rollout_cutoff must be >= 0, got " + std::to_string(rollout_cutoff));
+    if (memory_limit < (int64_t{1} << 20)) fail("memory_limit must be at least 1 MiB (1048576 bytes)");
+  }
+};
+
+}  // namespace search

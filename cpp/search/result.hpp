@@ -1,0 +1,38 @@
+// What a search reports: per root move statistics, principal variations, root info.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace search {
+
+struct MoveStats {
+  core::Action action = -1;
+  uint64_t visits = 0;
+  uint64_t avail = 0;
+  double win_rate = 0.0;       // mean return of the player to move after this move
+  double lcb = 0.0;            // lower 95% confidence bound of win_rate
+  std::vector<core::Action> pv;  // this move, then the most visited line below it
+  std::vector<std::string> pv_text;
+};
+
+struct SearchResult {
+  int player = 0;              // seat to move at the root
+  core::Action best_action = -1;
+  std::vector<MoveStats> moves;  // most visited first
+  uint64_t root_visits = 0;    // iterations through the root, reused ones included
+  uint64_t iterations = 0;     // iterations run by this search
+  double seconds = 0.0;
+  double iterations_per_second = 0.0;
+  int max_depth = 0;           // deepest tree node reached (plies below the root)
+  uint64_t nodes = 0;
+  uint64_t bytes = 0;          // tree memory allocated (all threads)
+  uint64_t reused_visits = 0;  // root visits carried over from the previous search
+  std::vector<double> seat_values;  // mean return per seat over the root's visits
+  bool interrupted = false;    // stopped early by request (Ctrl-C)
+  bool memory_full = false;    // the tree hit the memory limit and stopped growing
+};
+
+}  // namespace search
