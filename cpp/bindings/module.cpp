@@ -11,4 +11,5 @@ PYBIND11_MODULE(_core, m) {
   m.attr("TERMINAL") = core::kTerminalPlayer;
   bindings::bind_splendor(m);
   bindings::bind_duel(m);
+  bindings::bind_search(m);
 }

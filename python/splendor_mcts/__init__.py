@@ -13,12 +13,22 @@ from __future__ import annotations
 from . import _core
 from ._core import CHANCE, TERMINAL
 from .game import Game, load_game
+from .bots import Bot, GreedyBot, MCTSBot, RandomBot
 from .playouts import PlayoutResults, perft, random_playouts
+from .search import Analysis, MoveInfo, RootInfo, analyze
 from .variants import DuelConfig, SplendorConfig
 
 InvalidInput = _core.InvalidInput
 
 __all__ = [
+    "Analysis",
+    "Bot",
+    "GreedyBot",
+    "MCTSBot",
+    "MoveInfo",
+    "RandomBot",
+    "RootInfo",
+    "analyze",
     "CHANCE",
     "DuelConfig",
     "TERMINAL",

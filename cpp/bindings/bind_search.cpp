@@ -1,0 +1,156 @@
+// Python bindings of the search and the baseline agents: conversion only.
+// A search runs in a worker thread with the GIL released while the calling thread
+// wakes every 20 ms to check for signals, so Ctrl-C stops it cleanly.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <string>
+#include <thread>
+
+#include "bindings/bind_state.hpp"
+#include "bindings/registry.hpp"
+#include "search/agents.hpp"
+#include "search/games.hpp"
+#include "search/mcts.hpp"
+
+namespace bindings {
+
+namespace py = pybind11;
+
+namespace {
+
+// One search object per Python searcher; `busy` refuses overlapping calls from two
+// Python threads (the GIL is released while searching).
+template <class G>
+struct Searcher {
+  search::MCTS<G> mcts;
+  std::atomic<bool> busy{false};
+  explicit Searcher(const search::SearchParams& p) : mcts(p) {}
+};
+
+py::dict result_to_dict(const search::SearchResult& r) {
+  py::list moves;
+  for (const auto& m : r.moves) {
+    py::dict d;
+    d["action"] = m.action;
+    d["visits"] = m.visits;
+    d["avail"] = m.avail;
+    d["win_rate"] = m.win_rate;
+    d["lcb"] = m.lcb;
+    d["pv"] = m.pv;
+    d["pv_text"] = m.pv_text;
+    moves.append(d);
+  }
+  py::dict out;
+  out["player"] = r.player;
+  out["best_action"] = r.best_action;
+  out["moves"] = moves;
+  out["root_visits"] = r.root_visits;
+  out["iterations"] = r.iterations;
+  out["seconds"] = r.seconds;
+  out["iterations_per_second"] = r.iterations_per_second;
+  out["max_depth"] = r.max_depth;
+  out["nodes"] = r.nodes;
+  out["bytes"] = r.bytes;
+  out["reused_visits"] = r.reused_visits;
+  out["seat_values"] = r.seat_values;
+  out["interrupted"] = r.interrupted;
+  out["memory_full"] = r.memory_full;
+  return out;
+}
+
+template <class G>
+void bind_game(py::module_& m, const std::string& prefix) {
+  using State = typename G::State;
+  using S = Searcher<G>;
+  py::class_<S>(m, (prefix + "Searcher").c_str(), "ISMCTS over one game; keeps its trees for reuse between calls.")
+      .def(py::init<const search::SearchParams&>(), py::arg("params"))
+      .def("reset", [](S& s) { s.mcts.reset(); }, "Forget the trees: the next search starts fresh.")
+      .def(
+          "search",
+          [](S& s, const State& state) {
+            if (s.busy.exchange(true)) throw core::InvalidInput("this searcher is already searching (one call at a time)");
+            struct Release {
+              std::atomic<bool>& flag;
+              ~Release() { flag.store(false); }
+            } release_busy{s.busy};
+            const State root = state;
+            bool interrupted = false;
+            std::future<search::SearchResult> done;
+            {
+              py::gil_scoped_release release;
+              std::packaged_task<search::SearchResult()> task([&] { return s.mcts.search(root); });
+              done = task.get_future();
+              std::thread worker(std::move(task));
+              while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+                py::gil_scoped_acquire acquire;
+                if (PyErr_CheckSignals() != 0) {
+                  interrupted = true;
+                  s.mcts.request_stop();
+                  break;
+                }
+              }
+              worker.join();
+            }
+            if (interrupted) throw py::error_already_set();  // KeyboardInterrupt, the search stopped
+            return result_to_dict(done.get());
+          },
+          py::arg("state"), "Search from `state` (GIL released); a dict of root and per-move statistics.");
+
+  m.def(
+      "random_agent_action",
+      [](const State& state, uint64_t seed, uint64_t step) {
+        core::Rng rng(search::detail::thread_seed(seed, step, 0));
+        return search::random_agent_action<G>(state, rng);
+      },
+      py::arg("state"), py::arg("seed"), py::arg("step"));
+  m.def(
+      "greedy_agent_action",
+      [](const State& state, uint64_t seed, uint64_t step) {
+        core::Rng rng(search::detail::thread_seed(seed, step, 0));
+        return search::greedy_agent_action<G>(state, rng);
+      },
+      py::arg("state"), py::arg("seed"), py::arg("step"));
+  m.def(
+      "evaluate", [](const State& state, int player) {
+        check_seat<G>(state, player, "evaluate");
+        return state.evaluate(player);
+      },
+      py::arg("state"), py::arg("player"), "Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).");
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  using search::SearchParams;
+  py::class_<SearchParams>(m, "SearchParams", "Search settings; validate() raises ValueError naming the field.")
+      .def(py::init<>())
+      .def_readwrite("iterations", &SearchParams::iterations)
+      .def_readwrite("time_limit", &SearchParams::time_limit)
+      .def_readwrite("exploration", &SearchParams::exploration)
+      .def_readwrite("threads", &SearchParams::threads)
+      .def_readwrite("seed", &SearchParams::seed)
+      .def_property(
+          "rollout",
+          [](const SearchParams& p) { return p.rollout == search::Rollout::kRandom ? "random" : "heuristic"; },
+          [](SearchParams& p, const std::string& v) {
+            if (v == "random")
+              p.rollout = search::Rollout::kRandom;
+            else if (v == "heuristic")
+              p.rollout = search::Rollout::kHeuristic;
+            else
+              throw core::InvalidInput("rollout must be 'random' or 'heuristic', got '" + v + "'");
+          })
+      .def_readwrite("rollout_cutoff", &SearchParams::rollout_cutoff)
+      .def_readwrite("perfect_information", &SearchParams::perfect_information)
+      .def_readwrite("memory_limit", &SearchParams::memory_limit)
+      .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
+      .def("validate", &SearchParams::validate);
+  m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
+  bind_game<search::SplendorGame>(m, "Splendor");
+}
+
+}  // namespace bindings

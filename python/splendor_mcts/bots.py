@@ -1,0 +1,137 @@
+"""Bots with one method, ``step(state) -> action``: MCTS, random and greedy.
+
+Every bot plays whichever seat is to move in the state it is given and only uses what
+that seat can see (the C++ side resamples hidden cards before looking ahead).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import _core
+from .game import Game
+from .search import (
+    DEFAULT_EXPLORATION,
+    DEFAULT_MEMORY_LIMIT,
+    DEFAULT_ROLLOUT,
+    DEFAULT_ROLLOUT_CUTOFF,
+    Analysis,
+    _int,
+    build_analysis,
+    make_params,
+    searcher_class,
+)
+
+
+class Bot:
+    """Base class: checks the game and the state, counts steps for seeding."""
+
+    name = "bot"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be a Game (from sm.load_game), got {type(game).__name__}")
+        self.game = game
+        self.seed = _int("seed", seed, 0, 2**64 - 1)
+        self._steps = 0
+        self._probe = game.new_initial_state(seed=0)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game.spec!r}, seed={self.seed})"
+
+    def _check(self, state: Any) -> None:
+        if type(state) is not type(self._probe) or state.num_players() != self._probe.num_players():
+            raise ValueError(f"state is not a position of {self.game.spec}")
+        if state.is_terminal():
+            raise ValueError("state is terminal: the game is over, there is no move to choose")
+        if state.is_chance_node():
+            raise ValueError("state is a chance node: apply a chance outcome, bots choose players' moves only")
+
+    def step(self, state: Any) -> int:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """A uniformly random legal move (C++)."""
+
+    name = "random"
+
+    def step(self, state: Any) -> int:
+        self._check(state)
+        self._steps += 1
+        return int(_core.random_agent_action(state, self.seed, self._steps))
+
+
+class GreedyBot(Bot):
+    """One ply of look-ahead: the move after which the heuristic evaluation of the
+    mover's position is best (C++; hidden cards resampled from the mover's view)."""
+
+    name = "greedy"
+
+    def step(self, state: Any) -> int:
+        self._check(state)
+        self._steps += 1
+        return int(_core.greedy_agent_action(state, self.seed, self._steps))
+
+
+class MCTSBot(Bot):
+    """Information-set MCTS (see ``sm.analyze`` for the parameters).
+
+    ``iterations`` per move (2,000 when neither it nor ``time_limit`` is given) or a
+    ``time_limit`` in seconds per move, or both. With ``reuse_tree`` the bot keeps the
+    subtree of the position reached when the moves played since its last step are in
+    its tree (checked by replaying them; otherwise it starts fresh). With one thread
+    and an iteration budget its moves are deterministic for a seed.
+    ``last_analysis`` holds the statistics of the last step.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        game: Game,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        threads: int = 1,
+        seed: int = 0,
+        exploration: float = DEFAULT_EXPLORATION,
+        rollout: str = DEFAULT_ROLLOUT,
+        rollout_cutoff: int = DEFAULT_ROLLOUT_CUTOFF,
+        perfect_information: bool = False,
+        memory_limit: int = DEFAULT_MEMORY_LIMIT,
+        reuse_tree: bool = True,
+    ) -> None:
+        super().__init__(game, seed)
+        if iterations is None and time_limit is None:
+            iterations = 2000
+        self.params = make_params(
+            iterations=iterations,
+            time_limit=time_limit,
+            threads=threads,
+            seed=seed,
+            exploration=exploration,
+            rollout=rollout,
+            rollout_cutoff=rollout_cutoff,
+            perfect_information=perfect_information,
+            memory_limit=memory_limit,
+            reuse_tree=reuse_tree,
+        )
+        self._searcher = searcher_class(self._probe)(self.params)
+        self.last_analysis: Analysis | None = None
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.params.iterations}" if self.params.iterations else f"time_limit={self.params.time_limit}"
+        return f"MCTSBot({self.game.spec!r}, {budget}, threads={self.params.threads}, seed={self.seed})"
+
+    def reset(self) -> None:
+        """Forget the search tree (e.g. before a new game)."""
+        self._searcher.reset()
+
+    def step(self, state: Any) -> int:
+        self._check(state)
+        self._steps += 1
+        raw = self._searcher.search(state)
+        self.last_analysis = build_analysis(state, raw, None, self.params)
+        return int(raw["best_action"])
+
+
+__all__ = ["Bot", "GreedyBot", "MCTSBot", "RandomBot"]
