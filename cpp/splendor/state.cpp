@@ -1,5 +1,6 @@
 #include "splendor/state.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/bits.hpp"
@@ -783,19 +784,31 @@ void State::determinize(int observer, core::Rng& rng) {
       for (int i = 0; i < pl.n_reserved; ++i)
         if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) pool[n++] = pl.reserved[i];
     }
+    // Canonical order first, so the sample depends on the rng and on what the
+    // observer sees only, never on the true order (a search cannot peek through it).
+    uint64_t in_pool[2] = {0, 0};
+    for (int i = 0; i < n; ++i) in_pool[pool[i] >> 6] |= uint64_t{1} << (pool[i] & 63);
+    n = 0;
+    for (int w = 0; w < 2; ++w) core::for_each_bit(in_pool[w], [&](int b) { pool[n++] = static_cast<uint8_t>(w * 64 + b); });
     rng.shuffle(pool, n);
     int next = 0;
     for (int p = 0; p < config_.players; ++p) {
       if (p == observer) continue;
       Player& pl = players_[p];
+      bool changed = false;
       for (int i = 0; i < pl.n_reserved; ++i)
-        if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) pl.reserved[i] = pool[next++];
+        if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) {
+          pl.reserved[i] = pool[next++];
+          changed = true;
+        }
+      if (changed) set_reserved_lanes(p);  // the buy vector holds the reserved cards' costs
     }
     for (int i = 0; i < deck_size_[level]; ++i) deck_[level][i] = pool[next++];
   }
   // Nobles not yet revealed (explicit-chance setup) are unknown too.
   int first_free = 0;
   while (first_free < kNumNobles && ((table_nobles_ >> noble_order_[first_free]) & 1)) ++first_free;
+  std::sort(noble_order_ + first_free, noble_order_ + kNumNobles);
   rng.shuffle(noble_order_ + first_free, kNumNobles - first_free);
   hash_ = compute_key_part();
   token_hash_sum_ = token_sum();

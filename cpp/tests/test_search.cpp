@@ -1,0 +1,98 @@
+// C++ checks of the search and of what it relies on in the engines. Exit code 1 on failure.
+// Usage: test_search
+#include <cstdio>
+
+#include "search/agents.hpp"
+#include "search/games.hpp"
+#include "search/mcts.hpp"
+
+using search::SplendorGame;
+using splendor::State;
+
+namespace {
+
+int failures = 0;
+
+void expect(bool ok, const char* what) {
+  if (ok) return;
+  ++failures;
+  std::fprintf(stderr, "FAIL: %s\n", what);
+}
+
+// A 3-player position where seats 1 and 2 hold blind reserves.
+State position_with_blind_reserves() {
+  State s = State::initial(splendor::Config::standard(3), 11, false);
+  core::Rng rng(5);
+  for (int i = 0; i < 6; ++i) s.apply(s.heuristic_action(rng));
+  for (int seat_moves = 0; seat_moves < 3; ++seat_moves) {
+    if (s.current_player() != 0 && s.is_legal(splendor::kReserveDeck)) s.apply(splendor::kReserveDeck);
+    else s.apply(s.heuristic_action(rng));
+    while (s.phase() != splendor::Phase::kMain) s.apply(s.heuristic_action(rng));
+  }
+  return s;
+}
+
+void test_determinize_is_canonical_and_consistent() {
+  const State s = position_with_blind_reserves();
+  int blind = 0;
+  for (int p = 1; p < 3; ++p) blind += __builtin_popcount(s.player(p).hidden_reserved);
+  expect(blind >= 1, "fixture has an opponent blind reserve");
+  State twin = s;
+  core::Rng shuffle(99);
+  twin.determinize(0, shuffle);  // same view for seat 0, other hidden cards
+  expect(!(twin == s), "determinize changed the hidden cards");
+  State a = s, b = twin;
+  core::Rng ra(7), rb(7);
+  a.determinize(0, ra);
+  b.determinize(0, rb);
+  expect(a == b, "determinize depends only on the observer's view and the rng");
+  for (int p = 0; p < 3; ++p) {
+    const splendor::Player& pl = a.player(p);
+    for (int c = 0; c < splendor::kColours; ++c) {
+      uint32_t lanes = 0;
+      for (int i = 0; i < pl.n_reserved; ++i)
+        lanes |= static_cast<uint32_t>(core::swar::lane(State::card_cost(pl.reserved[i]), c)) << (8 * i);
+      expect(pl.reserved_cost[c] == lanes, "reserved card costs follow the resampled reserves");
+    }
+  }
+  expect(a.hash() == a.compute_hash(), "hash after determinize");
+}
+
+void test_search_deterministic_and_legal() {
+  const State s = position_with_blind_reserves();
+  search::SearchParams p;
+  p.iterations = 3000;
+  p.seed = 3;
+  search::MCTS<SplendorGame> m1(p), m2(p);
+  const auto r1 = m1.search(s), r2 = m2.search(s);
+  expect(r1.nodes == r2.nodes && r1.best_action == r2.best_action && r1.moves.size() == r2.moves.size(),
+         "same seed, one thread: same search");
+  for (size_t i = 0; i < r1.moves.size() && i < r2.moves.size(); ++i)
+    expect(r1.moves[i].visits == r2.moves[i].visits && r1.moves[i].win_rate == r2.moves[i].win_rate, "same move stats");
+  expect(s.is_legal(r1.best_action), "best action legal");
+  expect(r1.root_visits == 3000 && r1.nodes == 3001, "one node per iteration");
+}
+
+void test_agents_legal() {
+  State s = State::initial(splendor::Config::standard(4), 3, false);
+  core::Rng rng(1);
+  int moves = 0;
+  while (!s.is_terminal() && moves < 2000) {
+    const core::Action a = (moves & 1) ? search::greedy_agent_action<SplendorGame>(s, rng)
+                                        : search::random_agent_action<SplendorGame>(s, rng);
+    expect(s.is_legal(a), "agent move legal");
+    s.apply(a);
+    ++moves;
+  }
+  expect(s.is_terminal(), "agents finish a game");
+}
+
+}  // namespace
+
+int main() {
+  test_determinize_is_canonical_and_consistent();
+  test_search_deterministic_and_legal();
+  test_agents_legal();
+  std::printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
+  return failures ? 1 : 0;
+}
