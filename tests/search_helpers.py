@@ -1,0 +1,58 @@
+"""Positions for search and bot tests, found by seeded random play (no hand-made states)."""
+from __future__ import annotations
+
+import random
+
+import splendor_mcts as sm
+
+
+def random_position(game: sm.Game, seed: int, plies: int) -> object:
+    """The position after up to ``plies`` random moves from deal ``seed`` (never terminal)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    for _ in range(plies):
+        legal = state.legal_actions()
+        child = state.clone()
+        child.apply_action(rng.choice(legal))
+        if child.is_terminal():
+            break
+        state = child
+    return state
+
+
+def final_moves(state: object) -> tuple[set[int], set[int]]:
+    """Moves that end the game with the mover winning outright, and losing outright."""
+    player = state.current_player()
+    wins, losses = set(), set()
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        if child.is_terminal():
+            result = child.returns()[player]
+            if result == 1.0:
+                wins.add(a)
+            elif result == 0.0:
+                losses.add(a)
+    return wins, losses
+
+
+def find_win_in_one(game: sm.Game, seed: int, min_losing: int = 5) -> tuple[object, set[int]]:
+    """A position where some moves win at once and at least ``min_losing`` lose at once."""
+    rng = random.Random(seed)
+    for deal in range(seed * 1000, seed * 1000 + 500):
+        state = game.new_initial_state(seed=deal)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            wins, losses = final_moves(state)
+            if wins and len(losses) >= min_losing:
+                return state, wins
+            state.apply_action(rng.choice(legal))
+    raise AssertionError("no win-in-one position found")
+
+
+def play_game(game: sm.Game, bots: list, seed: int) -> list[float]:
+    """One game from deal ``seed``; ``bots[seat]`` plays ``seat``. Returns the returns."""
+    state = game.new_initial_state(seed=seed)
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    return state.returns()

@@ -1,0 +1,190 @@
+"""The search through sm.analyze: finds wins, legal moves only, budgets, determinism,
+no peeking at hidden cards, 3-4 players, bad input."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import threading
+import time
+
+import pytest
+
+import splendor_mcts as sm
+from search_helpers import find_win_in_one, random_position
+
+GAMES = [sm.load_game("splendor", players=n) for n in (2, 3, 4)]
+
+
+def stable(analysis: sm.Analysis) -> dict:
+    """to_dict() without the wall-clock fields."""
+    d = analysis.to_dict()
+    for key in ("seconds", "iterationsPerSecond"):
+        d["rootInfo"].pop(key)
+    return d
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.spec)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_finds_win_in_one(game, seed):
+    state, wins = find_win_in_one(game, seed)
+    analysis = sm.analyze(state, iterations=3000, seed=seed)
+    assert analysis.best_action in wins
+    assert analysis.moves[0].win_rate > 0.9
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.spec)
+def test_moves_are_legal_and_stats_consistent(game):
+    for seed in range(6):
+        state = random_position(game, seed, plies=seed * 17)
+        legal = set(state.legal_actions())
+        a = sm.analyze(state, iterations=400, seed=seed, top_k=None)
+        assert a.best_action in legal
+        assert {m.action for m in a.moves} <= legal
+        assert sum(m.visits for m in a.moves) == a.root.visits == 400
+        assert a.moves == sorted(a.moves, key=lambda m: -m.visits)
+        for m in a.moves:
+            assert 0.0 <= m.lcb <= m.win_rate <= 1.0
+            assert m.pv_actions[0] == m.action and m.pv[0] == m.text
+            assert m.prior is None
+        assert len(a.root.win_rates) == game.num_players()
+        assert sum(a.root.win_rates) == pytest.approx(1.0, abs=1e-6)
+        assert a.root.nodes == 401 and a.root.bytes >= a.root.nodes * sm._core.SEARCH_NODE_BYTES
+
+
+def test_iteration_budget_is_exact_with_threads():
+    state = sm.load_game("splendor").new_initial_state(seed=3)
+    for threads in (1, 2, 3):
+        a = sm.analyze(state, iterations=1001, threads=threads, seed=1)
+        assert a.root.iterations == a.root.visits == 1001
+
+
+def test_time_budget():
+    state = sm.load_game("splendor").new_initial_state(seed=3)
+    start = time.perf_counter()
+    a = sm.analyze(state, time_limit=0.3, seed=1)
+    elapsed = time.perf_counter() - start
+    assert 0.3 <= a.root.seconds < 0.5 and elapsed < 1.0
+    assert a.root.iterations > 1000
+    # Both budgets: the first reached stops the search.
+    a = sm.analyze(state, iterations=500, time_limit=10.0, seed=1)
+    assert a.root.iterations == 500 and a.root.seconds < 1.0
+
+
+def test_same_seed_one_thread_is_deterministic():
+    state = random_position(sm.load_game("splendor", players=3), 5, plies=30)
+    first = sm.analyze(state, iterations=2000, seed=42)
+    assert stable(first) == stable(sm.analyze(state, iterations=2000, seed=42))
+    assert stable(first) != stable(sm.analyze(state, iterations=2000, seed=43))
+
+
+def test_to_json_shape():
+    state = sm.load_game("splendor").new_initial_state(seed=9)
+    a = sm.analyze(state, iterations=300, top_k=3)
+    import json
+
+    d = json.loads(a.to_json())
+    assert {"visits", "nodes", "bytes", "winrates", "currentPlayer", "maxDepth"} <= set(d["rootInfo"])
+    assert len(d["moveInfos"]) == 3
+    assert {"move", "action", "visits", "winrate", "prior", "lcb", "pv", "pvActions"} <= set(d["moveInfos"][0])
+    assert d["bestAction"] == a.best_action == a.moves[0].action
+
+
+def hidden_differs(state, observer, seed):
+    """``state`` with everything ``observer`` cannot see resampled (and really changed)."""
+    other = state.clone()
+    other.determinize(observer, seed)
+    assert other != state
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_search_cannot_peek_at_hidden_cards(players):
+    game = sm.load_game("splendor", players=players)
+    # A position where an opponent has reserved blind: their card is hidden too.
+    rng = random.Random(players)
+    state = game.new_initial_state(seed=players)
+    blind = set()
+    while not (blind - {state.current_player()}) or state.current_player() < 0:
+        legal = state.legal_actions()
+        blind_moves = [a for a in legal if state.action_to_string(a).startswith("reserve deck")]
+        a = rng.choice(blind_moves or legal)
+        if a in blind_moves:
+            blind.add(state.current_player())
+        state.apply_action(a)
+    me = state.current_player()
+    twin = hidden_differs(state, me, seed=77)
+    assert twin.observation_tensor(me).tolist() == state.observation_tensor(me).tolist()
+    a = sm.analyze(state, iterations=1500, seed=5)
+    b = sm.analyze(twin, iterations=1500, seed=5)
+    assert stable(a) == stable(b)
+    # The comparison can fail: a perfect-information search does see the difference.
+    pa = sm.analyze(state, iterations=1500, seed=5, perfect_information=True)
+    pb = sm.analyze(twin, iterations=1500, seed=5, perfect_information=True)
+    assert stable(pa) != stable(pb)
+
+
+def test_bad_parameters_name_the_parameter():
+    state = sm.load_game("splendor").new_initial_state(seed=1)
+    for kwargs, name in [
+        ({"iterations": -1}, "iterations"),
+        ({"iterations": 0}, "iterations"),
+        ({"iterations": 1.5}, "iterations"),
+        ({"time_limit": -1.0}, "time_limit"),
+        ({"time_limit": float("nan")}, "time_limit"),
+        ({"threads": 0}, "threads"),
+        ({"rollout": "smart"}, "rollout"),
+        ({"rollout_cutoff": -3}, "rollout_cutoff"),
+        ({"exploration": -0.1}, "exploration"),
+        ({"seed": -1}, "seed"),
+        ({"top_k": 0}, "top_k"),
+        ({"memory_limit": 10}, "memory_limit"),
+        ({"perfect_information": 1}, "perfect_information"),
+    ]:
+        with pytest.raises(ValueError, match=name):
+            sm.analyze(state, **{"iterations": 10, **kwargs})
+    with pytest.raises(ValueError, match="state"):
+        sm.analyze("not a state", iterations=10)
+
+
+def test_terminal_and_chance_states_are_refused():
+    game = sm.load_game("splendor")
+    state = game.new_initial_state(seed=1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="terminal"):
+        sm.analyze(state, iterations=10)
+    chance = game.new_initial_state(seed=1, explicit_chance=True)
+    assert chance.is_chance_node()
+    with pytest.raises(ValueError, match="chance"):
+        sm.analyze(chance, iterations=10)
+
+
+def test_explicit_chance_state_between_reveals_is_searched():
+    game = sm.load_game("splendor")
+    state = game.new_initial_state(seed=4, explicit_chance=True)
+    while state.is_chance_node():
+        state.apply_action(state.dealt_outcome())
+    a = sm.analyze(state, iterations=300, seed=1)
+    assert a.best_action in state.legal_actions()
+    assert state.explicit_chance  # the caller's state is untouched
+
+
+def test_memory_limit_stops_growth():
+    state = sm.load_game("splendor").new_initial_state(seed=2)
+    a = sm.analyze(state, iterations=60000, memory_limit=1 << 20, seed=1)
+    assert a.root.memory_full
+    assert a.root.bytes <= 1 << 20
+    assert a.root.iterations == 60000 and a.root.nodes < 60000
+
+
+def test_ctrl_c_stops_the_search():
+    state = sm.load_game("splendor").new_initial_state(seed=2)
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        sm.analyze(state, time_limit=20.0, threads=2)
+    assert time.perf_counter() - start < 2.0
+    # The module still works afterwards.
+    assert sm.analyze(state, iterations=50).root.iterations == 50
