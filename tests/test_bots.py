@@ -2,6 +2,8 @@
 strength smoke test (the full measurement is bench/strength.py)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import splendor_mcts as sm
@@ -38,8 +40,9 @@ def test_bots_are_deterministic_for_a_seed(make):
 def test_bots_refuse_bad_states_and_parameters():
     bot = sm.GreedyBot(GAME)
     over = GAME.new_initial_state(seed=1)
+    rng = random.Random(1)
     while not over.is_terminal():
-        over.apply_action(over.legal_actions()[-1])
+        over.apply_action(rng.choice(over.legal_actions()))
     with pytest.raises(ValueError, match="terminal"):
         bot.step(over)
     with pytest.raises(ValueError, match="chance"):
@@ -109,3 +112,17 @@ def test_smoke_strength_against_random_and_greedy():
         bots = [greedy, rnd] if seat == 0 else [rnd, greedy]
         wins_greedy += play_game(GAME, bots, seed=2000 + g)[seat]
     assert wins_greedy >= 16
+
+
+def test_reused_trees_never_give_illegal_moves():
+    # A reused node mixes samples of the cards revealed since the last search; moves
+    # that were legal only in some of them must not come back at the new root.
+    for g in range(4):
+        bots = [sm.MCTSBot(GAME, iterations=400, seed=g, exploration=0.4), sm.MCTSBot(GAME, iterations=400, seed=g + 50)]
+        state = GAME.new_initial_state(seed=300 + g)
+        while not state.is_terminal():
+            bot = bots[state.current_player()]
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            assert {m.action for m in bot.last_analysis.moves} <= set(state.legal_actions())
+            state.apply_action(action)

@@ -149,9 +149,10 @@ def test_bad_parameters_name_the_parameter():
 
 def test_terminal_and_chance_states_are_refused():
     game = sm.load_game("splendor")
+    rng = random.Random(1)
     state = game.new_initial_state(seed=1)
     while not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
+        state.apply_action(rng.choice(state.legal_actions()))
     with pytest.raises(ValueError, match="terminal"):
         sm.analyze(state, iterations=10)
     chance = game.new_initial_state(seed=1, explicit_chance=True)
@@ -188,3 +189,27 @@ def test_ctrl_c_stops_the_search():
     assert time.perf_counter() - start < 2.0
     # The module still works afterwards.
     assert sm.analyze(state, iterations=50).root.iterations == 50
+
+
+def test_progress_reports_and_stop_from_the_callback():
+    state = sm.load_game("splendor").new_initial_state(seed=2)
+    seen = []
+
+    def progress(partial):
+        seen.append(partial.root.iterations)
+        assert partial.best_action in state.legal_actions()
+        return len(seen) >= 3  # stop after the third report
+
+    start = time.perf_counter()
+    a = sm.analyze(state, time_limit=20.0, threads=2, progress=progress, progress_interval=0.05)
+    assert time.perf_counter() - start < 2.0
+    assert len(seen) == 3 and seen == sorted(seen) and seen[0] > 0
+    assert a.root.interrupted and a.root.iterations >= seen[-1]
+    # Reports do not change a deterministic search.
+    plain = sm.analyze(state, iterations=30000, seed=3)
+    watched = sm.analyze(state, iterations=30000, seed=3, progress=lambda p: None, progress_interval=0.01)
+    assert stable(plain) == stable(watched)
+    with pytest.raises(ValueError, match="progress_interval"):
+        sm.analyze(state, iterations=10, progress=print, progress_interval=0)
+    with pytest.raises(ZeroDivisionError):
+        sm.analyze(state, time_limit=5.0, progress=lambda p: 1 / 0, progress_interval=0.02)

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -71,34 +72,57 @@ void bind_game(py::module_& m, const std::string& prefix) {
       .def("reset", [](S& s) { s.mcts.reset(); }, "Forget the trees: the next search starts fresh.")
       .def(
           "search",
-          [](S& s, const State& state) {
+          [](S& s, const State& state, py::object progress, double progress_interval) {
             if (s.busy.exchange(true)) throw core::InvalidInput("this searcher is already searching (one call at a time)");
             struct Release {
               std::atomic<bool>& flag;
               ~Release() { flag.store(false); }
             } release_busy{s.busy};
+            if (!progress.is_none() && !(progress_interval > 0))
+              throw core::InvalidInput("progress_interval must be > 0 seconds");
             const State root = state;
-            bool interrupted = false;
+            bool interrupted = false;  // a Python exception is pending (Ctrl-C or from `progress`)
             std::future<search::SearchResult> done;
             {
               py::gil_scoped_release release;
               std::packaged_task<search::SearchResult()> task([&] { return s.mcts.search(root); });
               done = task.get_future();
               std::thread worker(std::move(task));
+              using Clock = std::chrono::steady_clock;
+              const auto interval = std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double>(progress.is_none() ? 1e9 : progress_interval));
+              auto next_report = Clock::now() + interval;
               while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+                std::optional<search::SearchResult> partial;
+                if (!progress.is_none() && Clock::now() >= next_report) {
+                  partial = s.mcts.snapshot(root);
+                  next_report = Clock::now() + interval;
+                }
                 py::gil_scoped_acquire acquire;
                 if (PyErr_CheckSignals() != 0) {
                   interrupted = true;
+                } else if (partial) {
+                  try {
+                    if (py::bool_(progress(result_to_dict(*partial)))) s.mcts.request_stop();
+                  } catch (py::error_already_set& e) {
+                    e.restore();
+                    interrupted = true;
+                  }
+                }
+                if (interrupted) {
                   s.mcts.request_stop();
                   break;
                 }
               }
               worker.join();
             }
-            if (interrupted) throw py::error_already_set();  // KeyboardInterrupt, the search stopped
+            if (interrupted) throw py::error_already_set();  // re-raise, the search has stopped
             return result_to_dict(done.get());
           },
-          py::arg("state"), "Search from `state` (GIL released); a dict of root and per-move statistics.");
+          py::arg("state"), py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
+          "Search from `state` (GIL released); a dict of root and per-move statistics. `progress(partial)` "
+          "is called every `progress_interval` seconds with the statistics so far; returning True stops "
+          "the search.");
 
   m.def(
       "random_agent_action",

@@ -18,8 +18,11 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
 #include <exception>
+#include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -85,13 +88,15 @@ class TreeSearch {
     if (tree.size() == 0) tree.clear();
   }
 
-  // Runs iterations until `budget` (0 = none) or the deadline or a stop request.
-  template <class Clock>
+  // Runs iterations until `budget` (0 = none) or the deadline or a stop request;
+  // `checkpoint()` runs between iterations (where a snapshot may pause the thread).
+  template <class Clock, class Checkpoint>
   void run(const State& root, const SearchParams& p, int64_t budget, typename Clock::time_point deadline,
-           bool timed, const std::atomic<bool>& stop, size_t memory_limit) {
+           bool timed, const std::atomic<bool>& stop, size_t memory_limit, Checkpoint&& checkpoint) {
     while ((budget == 0 || iterations < budget) && !stop.load(std::memory_order_relaxed)) {
       // The clock is read every 16 iterations: ~20 ns each, negligible at that rate.
       if (timed && (iterations & 15) == 0 && Clock::now() >= deadline) break;
+      checkpoint();
       const bool can_grow = tree.bytes_if_grown() <= memory_limit;
       memory_full |= !can_grow;
       iterate(root, p, can_grow);
@@ -209,6 +214,31 @@ class MCTS {
   // Thread-safe: asks a running search to stop after its current iteration.
   void request_stop() { stop_.store(true, std::memory_order_relaxed); }
 
+  // Thread-safe, for progress reports while search(root) runs in another thread:
+  // pauses the search threads between iterations, reads the trees, resumes them.
+  // Pausing does not change what the search does, so results stay deterministic.
+  // Empty when no search is running.
+  std::optional<SearchResult> snapshot(const State& root) {
+    std::lock_guard<std::mutex> reading(collect_mu_);
+    {
+      std::unique_lock<std::mutex> lock(pause_mu_);
+      if (!running_) return std::nullopt;
+      pause_.store(true, std::memory_order_relaxed);
+      pause_cv_.wait(lock, [&] { return paused_ == active_; });
+    }
+    SearchResult r = collect(root, root.current_player());
+    for (const auto& t : trees_) r.iterations += static_cast<uint64_t>(t.iterations);
+    r.seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+    r.iterations_per_second = r.seconds > 0 ? static_cast<double>(r.iterations) / r.seconds : 0.0;
+    r.reused_visits = reused_;
+    {
+      std::lock_guard<std::mutex> lock(pause_mu_);
+      pause_.store(false, std::memory_order_relaxed);
+    }
+    pause_cv_.notify_all();
+    return r;
+  }
+
   // Forgets the trees (the next search starts fresh).
   void reset() {
     have_previous_ = false;
@@ -221,6 +251,7 @@ class MCTS {
       throw core::InvalidInput("cannot search a chance node: apply a chance outcome first (the search needs a player to move)");
     const int player = root.current_player();
     const auto start = Clock::now();
+    started_ = start;
     stop_.store(false, std::memory_order_relaxed);
 
     uint64_t reused = 0;
@@ -229,6 +260,7 @@ class MCTS {
                        find_line(previous_, root, line);
     for (auto& t : trees_) {
       if (reuse && follow(t.tree, line)) {
+        prune_illegal_children(t.tree, root);
         reused += t.tree[0].visits;
       } else {
         t.tree.clear();
@@ -241,13 +273,47 @@ class MCTS {
     const size_t memory_per_tree = static_cast<size_t>(params_.memory_limit) / static_cast<size_t>(n_threads);
     for (int t = 0; t < n_threads; ++t)
       trees_[t].begin(detail::thread_seed(params_.seed, searches_, t), player);
+    reused_ = reused;
+    {
+      std::lock_guard<std::mutex> lock(pause_mu_);
+      active_ = n_threads;
+      paused_ = 0;
+      running_ = true;
+    }
+    struct EndRun {  // running_ turns false before anything else reads or changes the trees
+      MCTS& m;
+      void operator()() {
+        std::lock_guard<std::mutex> reading(m.collect_mu_);  // waits for a snapshot in progress
+        std::lock_guard<std::mutex> lock(m.pause_mu_);
+        m.running_ = false;
+      }
+      ~EndRun() {
+        if (m.running_) (*this)();
+      }
+    } end_run{*this};
+    auto checkpoint = [this] {
+      if (!pause_.load(std::memory_order_relaxed)) return;
+      std::unique_lock<std::mutex> lock(pause_mu_);
+      ++paused_;
+      pause_cv_.notify_all();
+      pause_cv_.wait(lock, [&] { return !pause_.load(std::memory_order_relaxed); });
+      --paused_;
+    };
     auto work = [&](int t) {
+      struct Finish {  // a finished thread no longer touches its tree: snapshots need not wait for it
+        MCTS& m;
+        ~Finish() {
+          std::lock_guard<std::mutex> lock(m.pause_mu_);
+          --m.active_;
+          m.pause_cv_.notify_all();
+        }
+      } finish{*this};
       int64_t budget = 0;
       if (params_.iterations > 0) {
         budget = params_.iterations / n_threads + (t < params_.iterations % n_threads ? 1 : 0);
         if (budget == 0) return;
       }
-      trees_[t].template run<Clock>(root, params_, budget, deadline, timed, stop_, memory_per_tree);
+      trees_[t].template run<Clock>(root, params_, budget, deadline, timed, stop_, memory_per_tree, checkpoint);
     };
     if (n_threads == 1) {
       work(0);
@@ -275,6 +341,7 @@ class MCTS {
       if (error) std::rethrow_exception(error);
     }
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    end_run();
 
     SearchResult r = collect(root, player);
     r.interrupted = stop_.load(std::memory_order_relaxed);
@@ -295,6 +362,16 @@ class MCTS {
   State previous_{};
   bool have_previous_ = false;
   uint64_t searches_ = 0;
+  // Snapshots: search threads park between iterations while pause_ is set.
+  std::mutex collect_mu_;  // one reader of the trees at a time; held while running_ turns false
+  std::mutex pause_mu_;
+  std::condition_variable pause_cv_;
+  std::atomic<bool> pause_{false};
+  int active_ = 0;   // search threads still iterating
+  int paused_ = 0;   // search threads parked
+  bool running_ = false;
+  Clock::time_point started_{};
+  uint64_t reused_ = 0;
 
   SearchResult collect(const State& root, int player) const {
     SearchResult r;
@@ -343,7 +420,7 @@ class MCTS {
 
     for (int a = 0; a < G::kNumDistinctActions; ++a) {
       const Acc& x = acc[static_cast<size_t>(a)];
-      if (x.visits == 0) continue;
+      if (x.visits == 0 || !root.is_legal(a)) continue;
       MoveStats m;
       m.action = a;
       m.visits = x.visits;
@@ -417,6 +494,20 @@ class MCTS {
       line.pop_back();
     }
     return false;
+  }
+
+  // A reused node gathered children from every sample of the cards revealed on the
+  // way (a bought card's replacement differs between samples); at the new root the
+  // revealed cards are known, so moves that are not legal there go.
+  static void prune_illegal_children(Tree& tree, const State& root) {
+    uint32_t* link = &tree[0].first_child;
+    while (*link) {
+      Node& c = tree[*link];
+      if (root.is_legal(c.action))
+        link = &c.next_sibling;
+      else
+        *link = c.next_sibling;
+    }
   }
 
   // Re-roots `tree` at the end of `line` (compacting the kept subtree); false if the

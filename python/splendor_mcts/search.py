@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from . import _core
@@ -233,6 +234,8 @@ def analyze(
     rollout_cutoff: int = DEFAULT_ROLLOUT_CUTOFF,
     perfect_information: bool = False,
     memory_limit: int = DEFAULT_MEMORY_LIMIT,
+    progress: Callable[[Analysis], Any] | None = None,
+    progress_interval: float = 0.5,
 ) -> Analysis:
     """Search ``state`` from the view of the player to move and report the root moves.
 
@@ -242,8 +245,10 @@ def analyze(
     is not (how many iterations fit depends on the machine). The search samples the
     cards the player cannot see; ``perfect_information=True`` searches the true ones
     (experiments only). ``top_k=None`` reports every root move. Ctrl-C stops the
-    search and raises ``KeyboardInterrupt``. Raises ``ValueError`` naming a bad
-    parameter, or for a terminal state or a chance node.
+    search and raises ``KeyboardInterrupt``. ``progress(partial_analysis)`` is called
+    about every ``progress_interval`` seconds while the search runs; if it returns
+    True the search stops there (the result then has ``root.interrupted``). Raises
+    ``ValueError`` naming a bad parameter, or for a terminal state or a chance node.
     """
     if iterations is None and time_limit is None:
         iterations = 10_000
@@ -262,7 +267,18 @@ def analyze(
         reuse_tree=False,
     )
     searcher = searcher_class(state)(params)
-    return build_analysis(state, searcher.search(state), top_k, params)
+    if progress is None:
+        return build_analysis(state, searcher.search(state), top_k, params)
+    if not callable(progress):
+        raise ValueError(f"progress must be callable, got {progress!r}")
+    interval = _number("progress_interval", progress_interval, 0.0)
+    if interval == 0.0:
+        raise ValueError("progress_interval must be > 0 seconds")
+
+    def report(raw: dict[str, Any]) -> bool:
+        return bool(progress(build_analysis(state, raw, top_k, params)))
+
+    return build_analysis(state, searcher.search(state, report, interval), top_k, params)
 
 
 __all__ = ["Analysis", "MoveInfo", "RootInfo", "analyze"]
