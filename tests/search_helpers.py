@@ -20,30 +20,44 @@ def random_position(game: sm.Game, seed: int, plies: int) -> object:
     return state
 
 
-def final_moves(state: object) -> tuple[set[int], set[int]]:
-    """Moves that end the game with the mover winning outright, and losing outright."""
+def final_moves(state: object) -> tuple[set[int], set[int], set[int]]:
+    """Moves that end the game with the mover winning outright, losing outright, and
+    moves that do not end it."""
     player = state.current_player()
-    wins, losses = set(), set()
+    wins, losses, others = set(), set(), set()
     for a in state.legal_actions():
         child = state.clone()
         child.apply_action(a)
-        if child.is_terminal():
-            result = child.returns()[player]
-            if result == 1.0:
-                wins.add(a)
-            elif result == 0.0:
-                losses.add(a)
-    return wins, losses
+        if not child.is_terminal():
+            others.add(a)
+        elif child.returns()[player] == 1.0:
+            wins.add(a)
+        elif child.returns()[player] == 0.0:
+            losses.add(a)
+    return wins, losses, others
+
+
+def opponent_wins_next(state: object, action: int) -> bool:
+    """After ``action`` the other player is to move and has a move that wins at once."""
+    child = state.clone()
+    child.apply_action(action)
+    return child.current_player() != state.current_player() and bool(final_moves(child)[0])
 
 
 def find_win_in_one(game: sm.Game, seed: int, min_losing: int = 5) -> tuple[object, set[int]]:
-    """A position where some moves win at once and at least ``min_losing`` lose at once."""
+    """A position where some moves win at once and at least ``min_losing`` lose at once
+    (Splendor: the last seat of the final round). In games that end the moment someone
+    wins (Duel) no move loses at once: there the losing moves are those after which the
+    opponent can win at once."""
+    instant_end = game.name == "duel"
     rng = random.Random(seed)
     for deal in range(seed * 1000, seed * 1000 + 500):
         state = game.new_initial_state(seed=deal)
         while not state.is_terminal():
             legal = state.legal_actions()
-            wins, losses = final_moves(state)
+            wins, losses, others = final_moves(state)
+            if wins and instant_end:
+                losses = {a for a in others if opponent_wins_next(state, a)}
             if wins and len(losses) >= min_losing:
                 return state, wins
             state.apply_action(rng.choice(legal))

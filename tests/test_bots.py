@@ -13,11 +13,11 @@ GAME = sm.load_game("splendor")
 
 
 @pytest.mark.parametrize("make", [sm.RandomBot, sm.GreedyBot, lambda g, seed: sm.MCTSBot(g, iterations=50, seed=seed)])
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_bots_play_legal_moves_to_the_end(make, players):
-    game = sm.load_game("splendor", players=players)
-    bots = [make(game, seed=s) for s in range(players)]
-    state = game.new_initial_state(seed=players)
+@pytest.mark.parametrize("spec", ["splendor(players=2)", "splendor(players=3)", "splendor(players=4)", "duel"])
+def test_bots_play_legal_moves_to_the_end(make, spec):
+    game = sm.load_game(spec)
+    bots = [make(game, seed=s) for s in range(game.num_players())]
+    state = game.new_initial_state(seed=len(spec))
     moves = 0
     while not state.is_terminal():
         action = bots[state.current_player()].step(state)
@@ -96,8 +96,10 @@ def test_reuse_does_not_change_legality_or_budget():
         state.apply_action(a)
 
 
-def test_smoke_strength_against_random_and_greedy():
+@pytest.mark.parametrize("spec", ["splendor", "duel"])
+def test_smoke_strength_against_random_and_greedy(spec):
     # Fixed seeds, seats alternated: MCTS at 200 iterations per move.
+    GAME = sm.load_game(spec)
     wins_vs_random = 0
     for g in range(20):
         mcts, rnd = sm.MCTSBot(GAME, iterations=200, seed=g), sm.RandomBot(GAME, seed=g)
@@ -105,6 +107,8 @@ def test_smoke_strength_against_random_and_greedy():
         bots = [mcts, rnd] if seat == 0 else [rnd, mcts]
         wins_vs_random += play_game(GAME, bots, seed=1000 + g)[seat]
     assert wins_vs_random >= 18
+    if spec == "duel":
+        return  # Duel's one-ply greedy is a weak baseline (bench/RESULTS.md): no fixed bar here
     wins_greedy = 0
     for g in range(20):
         greedy, rnd = sm.GreedyBot(GAME, seed=g), sm.RandomBot(GAME, seed=g)
@@ -114,9 +118,11 @@ def test_smoke_strength_against_random_and_greedy():
     assert wins_greedy >= 16
 
 
-def test_reused_trees_never_give_illegal_moves():
+@pytest.mark.parametrize("spec", ["splendor", "duel"])
+def test_reused_trees_never_give_illegal_moves(spec):
     # A reused node mixes samples of the cards revealed since the last search; moves
     # that were legal only in some of them must not come back at the new root.
+    GAME = sm.load_game(spec)
     for g in range(4):
         bots = [sm.MCTSBot(GAME, iterations=400, seed=g, exploration=0.4), sm.MCTSBot(GAME, iterations=400, seed=g + 50)]
         state = GAME.new_initial_state(seed=300 + g)

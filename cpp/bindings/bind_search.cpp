@@ -175,6 +175,7 @@ void bind_search(py::module_& m) {
       .def("validate", &SearchParams::validate);
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
   bind_game<search::SplendorGame>(m, "Splendor");
+  bind_game<search::DuelGame>(m, "Duel");
 }
 
 }  // namespace bindings

@@ -53,7 +53,16 @@ inline double wilson_lower(double mean, double n) {
   const double z2n = z * z / n;
   const double centre = mean + z2n / 2;
   const double spread = z * std::sqrt(std::max(mean * (1 - mean), 0.0) / n + z2n / (4 * n));
-  return std::max(0.0, (centre - spread) / (1 + z2n));
+  return std::clamp((centre - spread) / (1 + z2n), 0.0, mean);  // rounding can leave it a hair above
+}
+
+// The search never reads a hash: games that can skip its incremental update do.
+template <class State>
+inline void play(State& s, core::Action a) {
+  if constexpr (requires { s.apply_unhashed(a); })
+    s.apply_unhashed(a);
+  else
+    s.apply(a);
 }
 
 inline uint64_t thread_seed(uint64_t seed, uint64_t search_index, int thread) {
@@ -69,6 +78,8 @@ class TreeSearch {
   using State = typename G::State;
   using ActionList = typename G::ActionList;
   static constexpr int kWords = (G::kNumDistinctActions + 63) / 64;
+  static_assert(G::kNumDistinctActions <= 32768, "Node::action is 16 bits");
+  static_assert(G::kMaxPlayers <= 255, "Node::mover is 8 bits");
   static constexpr int kMaxPath = 512;            // deeper descents stop growing the tree
   static constexpr int kMaxRolloutPlies = 4000;   // rollouts always end: evaluate() beyond this
 
@@ -123,7 +134,7 @@ class TreeSearch {
     const float c = static_cast<float>(p.exploration);
     bool at_terminal = false;
     for (;;) {
-      while (s.is_chance()) s.apply(s.random_action(rng_));  // games with chance left in apply
+      while (s.is_chance()) detail::play(s, s.random_action(rng_));  // games with chance left in apply
       if (s.is_terminal()) {
         at_terminal = true;
         break;
@@ -160,12 +171,12 @@ class TreeSearch {
           }
         const uint32_t child = tree.add_child(node, a, s.current_player());
         tree[child].avail = 1;
-        s.apply(a);
+        detail::play(s, a);
         path[depth++] = child;
         break;
       }
       if (best == 0 || depth >= kMaxPath) break;  // cannot grow here: roll out from this node
-      s.apply(tree[best].action);
+      detail::play(s, tree[best].action);
       node = best;
       path[depth++] = best;
     }
@@ -191,7 +202,7 @@ class TreeSearch {
         for (int seat = 0; seat < s.num_players(); ++seat) values[seat] = s.evaluate(seat);
         return;
       }
-      s.apply(heuristic ? s.heuristic_action(rng_) : s.random_action(rng_));
+      detail::play(s, heuristic ? s.heuristic_action(rng_) : s.random_action(rng_));
     }
     s.returns(values);
   }

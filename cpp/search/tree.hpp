@@ -15,7 +15,7 @@ struct Node {
   uint32_t avail = 0;          // times this move was legal when its parent was selected from
   uint32_t first_child = 0;    // 0 = none (index 0 is always the root)
   uint32_t next_sibling = 0;   // 0 = none
-  int16_t action = -1;         // move leading here from the parent
+  int16_t action = -1;         // move leading here from the parent (ids < 32768)
   uint8_t mover = 0;           // seat that played `action`
   uint8_t unused = 0;
 };

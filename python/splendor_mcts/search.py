@@ -21,7 +21,7 @@ DEFAULT_ROLLOUT_CUTOFF = 0
 DEFAULT_MEMORY_LIMIT = 1 << 30
 ROLLOUT_POLICIES = ("random", "heuristic")
 
-_SEARCHERS = {_core.SplendorState: _core.SplendorSearcher}
+_SEARCHERS = {_core.SplendorState: _core.SplendorSearcher, _core.DuelState: _core.DuelSearcher}
 
 
 def searcher_class(state: Any) -> Any:
