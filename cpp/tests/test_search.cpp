@@ -73,6 +73,26 @@ void test_search_deterministic_and_legal() {
   expect(r1.root_visits == 3000 && r1.nodes == 3001, "one node per iteration");
 }
 
+// The same search code on Splendor Duel: legal, deterministic, memory-limited.
+void test_duel_search() {
+  duel::State s = duel::State::initial(duel::Config{}, 5, false);
+  core::Rng rng(2);
+  for (int i = 0; i < 20 && !s.is_terminal(); ++i) s.apply(s.heuristic_action(rng));
+  search::SearchParams p;
+  p.iterations = 2000;
+  p.seed = 9;
+  search::MCTS<search::DuelGame> m1(p), m2(p);
+  const auto r1 = m1.search(s), r2 = m2.search(s);
+  expect(s.is_legal(r1.best_action), "duel: best action legal");
+  expect(r1.nodes == r2.nodes && r1.best_action == r2.best_action, "duel: deterministic");
+  p.threads = 2;
+  p.memory_limit = 1 << 20;
+  p.iterations = 40000;
+  search::MCTS<search::DuelGame> m3(p);
+  const auto r3 = m3.search(s);
+  expect(r3.iterations == 40000 && r3.bytes <= (1u << 20) && r3.memory_full, "duel: two threads, memory limit");
+}
+
 void test_agents_legal() {
   State s = State::initial(splendor::Config::standard(4), 3, false);
   core::Rng rng(1);
@@ -92,6 +112,7 @@ void test_agents_legal() {
 int main() {
   test_determinize_is_canonical_and_consistent();
   test_search_deterministic_and_legal();
+  test_duel_search();
   test_agents_legal();
   std::printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
   return failures ? 1 : 0;
