@@ -2,6 +2,9 @@
 #include "duel/state.hpp"
 
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <string>
 
 #include "core/zobrist.hpp"
@@ -443,31 +446,44 @@ void State::chance_outcomes(ChanceList& out) const {
 
 namespace {
 // Buyable cards for tokens `tokens`: bits 0-11 pyramid slots, 12-14 reserve indexes.
-// A joker needs a coloured card to sit on.
+// A joker needs a coloured card to sit on; empty slots (kNoCard) never pass.
 uint16_t buyable_with(const Player& p, uint64_t tokens, const uint8_t* pyramid) {
   // Shortfall = sum of max(0, cost - bonus - tokens): one saturating subtraction per card.
-  uint64_t avail = p.bonus + (tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
-  int gold = lane_get(tokens, kGold);
+  const uint64_t avail = p.bonus + (tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
+  const int gold = lane_get(tokens, kGold);
+  const unsigned candidates = 0xFFFu | ((1u << p.num_reserved) - 1) << kNumSlots;
+#if defined(__SSE2__)
+  // Two cards per register: psubusb subtracts with saturation, psadbw sums each card's
+  // lanes, and three rounds of packs bring the 16 sums to bytes in slot order.
+  const __m128i av = _mm_set1_epi64x(static_cast<long long>(avail));
+  auto pair = [&](int a, int b) {
+    const __m128i cost = _mm_set_epi64x(static_cast<long long>(kCardTab.buy_test[b]),
+                                        static_cast<long long>(kCardTab.buy_test[a]));
+    return _mm_sad_epu8(_mm_subs_epu8(cost, av), _mm_setzero_si128());
+  };
+  const uint8_t* r = p.reserved;
+  const __m128i lo = _mm_packs_epi32(_mm_packs_epi32(pair(pyramid[0], pyramid[1]), pair(pyramid[2], pyramid[3])),
+                                     _mm_packs_epi32(pair(pyramid[4], pyramid[5]), pair(pyramid[6], pyramid[7])));
+  const __m128i hi = _mm_packs_epi32(_mm_packs_epi32(pair(pyramid[8], pyramid[9]), pair(pyramid[10], pyramid[11])),
+                                     _mm_packs_epi32(pair(r[0], r[1]), pair(r[2], kNoCard)));
+  const __m128i shortfall = _mm_packus_epi16(lo, hi);
+  const __m128i covered = _mm_cmpeq_epi8(_mm_min_epu8(shortfall, _mm_set1_epi8(static_cast<char>(gold))), shortfall);
+  return static_cast<uint16_t>(static_cast<unsigned>(_mm_movemask_epi8(covered)) & candidates);
+#else
   auto ok = [&](int card) {
     return unsigned{core::swar::sum(sat_sub(kCardTab.buy_test[card], avail)) <= gold};
   };
   unsigned m = 0;
   for (int s = 0; s < kNumSlots; ++s) m |= ok(pyramid[s]) << s;
   for (int i = 0; i < p.num_reserved; ++i) m |= ok(p.reserved[i]) << (kNumSlots + i);
-  return static_cast<uint16_t>(m);
+  return static_cast<uint16_t>(m & candidates);
+#endif
 }
 }  // namespace
 
-bool State::can_buy(int b) const {
-  const Player& p = pl_[mover_];
-  int card = b < kNumSlots ? pyramid_[b] : p.reserved[b - kNumSlots];
-  uint64_t avail = p.bonus + (p.tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
-  return core::swar::sum(sat_sub(kCardTab.buy_test[card], avail)) <= lane_get(p.tokens, kGold);
-}
-
 uint16_t State::buyable(int seat) const { return buyable_with(pl_[seat], pl_[seat].tokens, pyramid_); }
 
-State::MainMoves State::main_moves(bool with_buys) const {
+State::MainMoves State::main_moves() const {
   MainMoves m{};
   const Player& p = pl_[mover_];
   uint32_t gp = kmask_[0] | kmask_[1] | kmask_[2] | kmask_[3] | kmask_[4] | kmask_[5];
@@ -483,9 +499,7 @@ State::MainMoves State::main_moves(bool with_buys) const {
   for (int l = 0; l < 3; ++l) targets |= unsigned{deck_[l] != 0} << (kNumSlots + l);
   // Bitwise & and |: random positions make short-circuit branches unpredictable.
   bool can_reserve = (gold != 0) & (p.num_reserved < kMaxReserved) & (targets != 0);
-  // Buys matter to the others only when nothing else can be the mandatory action.
-  bool need_buys = with_buys | ((gp == 0) & !can_reserve);
-  if (need_buys) m.buys = buyable(mover_);
+  m.buys = buyable(mover_);
   m.replenish = !replenished_ & (bag_ != 0);
   if (can_reserve) {
     m.gold_cells = gold;
@@ -497,7 +511,7 @@ State::MainMoves State::main_moves(bool with_buys) const {
     // forced replenish. Only taking the last gem/pearl of board and bag can do that.
     bool more_gp = (gp & (gp - 1)) || (bag_ & kGemPearlLanes);
     bool reserve_after = (gold || lane_get(bag_, kGold)) && p.num_reserved < kMaxReserved && targets;
-    if (!more_gp && !reserve_after && !(need_buys ? m.buys : buyable(mover_))) {
+    if (!more_gp && !reserve_after && !m.buys) {
       uint64_t after = p.tokens + lane(cell_[core::lowest_bit(gp)]);
       if (!buyable_with(p, after, pyramid_)) m.privilege_cells = 0;
     }
@@ -583,9 +597,7 @@ Action State::random_action(core::Rng& rng) const {
     int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(mask))));
     return phase_base() + select_bit(mask, k);
   }
-  // Buys are drawn by rejection: every pyramid card and reserved card is a candidate
-  // and only the one drawn is tested, so most decisions test no card at all.
-  MainMoves m = main_moves(false);
+  MainMoves m = main_moves();
   int n_take[kNumSegTypes];
   int total = 0;
   for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = pop(m.starts[ty]);
@@ -593,41 +605,27 @@ Action State::random_action(core::Rng& rng) const {
   int n_gold = pop(m.gold_cells);
   int n_res = pop(m.reserve_targets) * n_gold;
   int n_other = total + n_priv + m.replenish + n_res;
-  uint32_t candidates = pyramid_mask_ | ((1u << pl_[mover_].num_reserved) - 1) << kNumSlots;
-  int n_cand = pop(candidates);
-  // Expected tests by rejection: n_cand / (n_other + buyable); test them all when that nears n_cand.
-  bool reject = n_other * 8 >= n_cand;
-  if (!reject) {
-    candidates = n_other ? buyable(mover_) : m.buys;
-    n_cand = pop(candidates);
+  int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + pop(m.buys))));
+  if (r >= n_other) return kBuyBase + select_bit(m.buys, r - n_other);
+  if (r < total) {  // the type by counting prefix sums below r: no data-dependent exit
+    int ty = 0, before = 0, cum = 0;
+    for (int t = 0; t < kNumSegTypes - 1; ++t) {
+      cum += n_take[t];
+      int past = r >= cum;
+      ty += past;
+      before += past * n_take[t];
+    }
+    return kSeg.id[ty][select_bit(m.starts[ty], r - before)];
   }
-  for (;;) {
-    int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + n_cand)));
-    if (r >= n_other) {
-      int b = select_bit(candidates, r - n_other);
-      if (!reject || can_buy(b)) return kBuyBase + b;
-      continue;
-    }
-    if (r < total) {  // the type by counting prefix sums below r: no data-dependent exit
-      int ty = 0, before = 0, cum = 0;
-      for (int t = 0; t < kNumSegTypes - 1; ++t) {
-        cum += n_take[t];
-        int past = r >= cum;
-        ty += past;
-        before += past * n_take[t];
-      }
-      return kSeg.id[ty][select_bit(m.starts[ty], r - before)];
-    }
-    r -= total;
-    if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
-    r -= n_priv;
-    if (m.replenish) {
-      if (r == 0) return kReplenish;
-      --r;
-    }
-    int t = select_bit(m.reserve_targets, r / n_gold);
-    return kReserveBase + t * 25 + select_bit(m.gold_cells, r % n_gold);
+  r -= total;
+  if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
+  r -= n_priv;
+  if (m.replenish) {
+    if (r == 0) return kReplenish;
+    --r;
   }
+  int t = select_bit(m.reserve_targets, r / n_gold);
+  return kReserveBase + t * 25 + select_bit(m.gold_cells, r % n_gold);
 }
 
 // ---- Applying actions -------------------------------------------------------------------

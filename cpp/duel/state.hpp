@@ -340,10 +340,8 @@ struct State {
     uint16_t buys;                  // bits 0-11 pyramid slots, 12-14 reserve indexes
     bool replenish;
   };
-  MainMoves main_moves(bool with_buys = true) const;  // without: buys left 0 (random_action
-                                                      // tests only the one it draws)
+  MainMoves main_moves() const;
   uint16_t buyable(int seat) const;
-  bool can_buy(int buy_index) const;                  // pyramid slot or 12 + reserve index
   int draw_kind(core::Rng& rng) const;                // bag draw, by count
   uint32_t choice_mask() const;  // legal choices of a non-main phase (offsets from its base)
   int phase_base() const;
