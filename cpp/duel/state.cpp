@@ -52,22 +52,30 @@ static_assert(kCardTab.joker_card[kNumJokers - 1] != 0, "the rules have 9 jokers
 // Zobrist salts.
 enum : uint64_t { kSaltCell = 1, kSaltPyramid, kSaltReserve, kSaltOwned, kSaltJoker, kSaltRoyal,
                   kSaltTokens0, kSaltTokens1, kSaltBag, kSaltStatus, kSaltConfig };
-// Board keys are the hot ones (every token move): a 1.6 KB table.
-struct CellKeys {
-  uint64_t k[kNumCells * 8];
+// Keys of the components that change during play come from tables (a zobrist_key is a
+// chain of multiplies): 1.6 KB of board keys, 10.7 KB of card keys.
+struct KeyTables {
+  uint64_t cell[kNumCells * 8];
+  uint64_t pyramid[kNumSlots][kNumCards];
+  uint64_t reserve[2 * kMaxReserved][kNumCards];
+  uint64_t owned[2][kNumCards];
 };
-constexpr CellKeys make_cell_keys() {
-  CellKeys t{};
-  for (int i = 0; i < kNumCells * 8; ++i) t.k[i] = core::zobrist_key(kSaltCell, static_cast<uint64_t>(i));
+constexpr KeyTables make_key_tables() {
+  KeyTables t{};
+  for (int i = 0; i < kNumCells * 8; ++i) t.cell[i] = core::zobrist_key(kSaltCell, static_cast<uint64_t>(i));
+  for (int c = 0; c < kNumCards; ++c) {
+    const auto card = static_cast<uint64_t>(c);
+    for (uint64_t slot = 0; slot < kNumSlots; ++slot) t.pyramid[slot][c] = core::zobrist_key(kSaltPyramid, slot * 128 + card);
+    for (uint64_t i = 0; i < 2 * kMaxReserved; ++i) t.reserve[i][c] = core::zobrist_key(kSaltReserve, i * 128 + card);
+    for (uint64_t seat = 0; seat < 2; ++seat) t.owned[seat][c] = core::zobrist_key(kSaltOwned, seat * 128 + card);
+  }
   return t;
 }
-constexpr CellKeys kCellKeys = make_cell_keys();
-inline uint64_t key_cell(int c, int kind) { return kCellKeys.k[c * 8 + kind]; }
-inline uint64_t key_pyramid(int slot, int card) { return core::zobrist_key(kSaltPyramid, slot * 128 + card); }
-inline uint64_t key_reserve(int seat, int i, int card) {
-  return core::zobrist_key(kSaltReserve, (seat * 3 + i) * 128 + card);
-}
-inline uint64_t key_owned(int seat, int card) { return core::zobrist_key(kSaltOwned, seat * 128 + card); }
+constexpr KeyTables kKeys = make_key_tables();
+inline uint64_t key_cell(int c, int kind) { return kKeys.cell[c * 8 + kind]; }
+inline uint64_t key_pyramid(int slot, int card) { return kKeys.pyramid[slot][card]; }
+inline uint64_t key_reserve(int seat, int i, int card) { return kKeys.reserve[seat * 3 + i][card]; }
+inline uint64_t key_owned(int seat, int card) { return kKeys.owned[seat][card]; }
 inline uint64_t key_joker(int j, int colour) { return core::zobrist_key(kSaltJoker, j * 8 + colour); }
 inline uint64_t key_royal(int seat, int r) { return core::zobrist_key(kSaltRoyal, seat * 4 + r); }
 
