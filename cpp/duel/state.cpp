@@ -354,6 +354,10 @@ void State::resolve() {
       }
       continue;
     }
+    if (next == kPhaseReveal && !explicit_) {  // the card itself, no action id round trip
+      reveal(draw_card(deal_));
+      continue;
+    }
     if (next >= kPhaseReveal && !explicit_) {
       apply_chance(draw(deal_));
       continue;
@@ -383,17 +387,19 @@ void State::end_turn() {
 
 Action State::draw(core::Rng& rng) const {
   switch (phase_) {
-    case kPhaseReveal: {
-      int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
-      uint32_t d = deck_[level];
-      int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(d))));
-      return kRevealBase + kLevelFirst[level] + core::nth_set_bit(d, k);
-    }
+    case kPhaseReveal:
+      return kRevealBase + draw_card(rng);
     case kPhaseFill:
       return kFillBase + draw_kind(rng);
     default:
       return kFirstBase + static_cast<int>(rng.below(2));
   }
+}
+
+int State::draw_card(core::Rng& rng) const {
+  const int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
+  const uint32_t d = deck_[level];
+  return kLevelFirst[level] + select_bit(d, static_cast<int>(rng.below(static_cast<uint32_t>(pop(d)))));
 }
 
 int State::draw_kind(core::Rng& rng) const {
@@ -424,13 +430,16 @@ void State::apply_chance(Action a) {
     bag_ -= lane(kind);
     --fills_;
   } else {
-    int card = a - kRevealBase;
-    int level = level_of(card);
-    deck_[level] &= ~(1u << (card - kLevelFirst[level]));
-    if (reveal_ < kNumSlots) set_pyramid(reveal_, card);
-    else add_reserved(mover_, card, true);
-    reveal_ = kNoCard;
+    reveal(a - kRevealBase);
   }
+}
+
+void State::reveal(int card) {
+  int level = level_of(card);
+  deck_[level] &= ~(1u << (card - kLevelFirst[level]));
+  if (reveal_ < kNumSlots) set_pyramid(reveal_, card);
+  else add_reserved(mover_, card, true);
+  reveal_ = kNoCard;
 }
 
 void State::chance_outcomes(ChanceList& out) const {

@@ -318,6 +318,7 @@ struct State {
   // Chance resolution: what the seeded deal gives, and applying a given outcome.
   core::Action draw(core::Rng& rng) const;
   void apply_chance(core::Action a);
+  void reveal(int card);                     // the pending reveal gets `card`
   void resolve();        // sets the next phase after a step; auto mode runs chance at once
   void end_turn();
   void gain_privilege(int seat);
@@ -343,6 +344,7 @@ struct State {
   MainMoves main_moves() const;
   uint16_t buyable(int seat) const;
   int draw_kind(core::Rng& rng) const;                // bag draw, by count
+  int draw_card(core::Rng& rng) const;                // pending reveal's card, uniform over its deck
   uint32_t choice_mask() const;  // legal choices of a non-main phase (offsets from its base)
   int phase_base() const;
 
