@@ -1,6 +1,7 @@
 // Splendor Duel rules: setup, turn phases, legal moves, chance, hashing.
 #include "duel/state.hpp"
 
+#include <cstddef>
 #include <cstring>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -366,19 +367,25 @@ void State::resolve() {
   }
 }
 
+// Colour points, points and crowns are adjacent bytes of Player: one 8-byte read and one
+// SWAR comparison test all three victory conditions.
+static_assert(offsetof(Player, points) == offsetof(Player, colour_points) + 5 &&
+              offsetof(Player, crowns) == offsetof(Player, colour_points) + 6 &&
+              offsetof(Player, colour_points) + 8 <= sizeof(Player));
+
 void State::end_turn() {
-  const Player& p = pl_[mover_];
-  // Any of the five colour-point lanes at the threshold: one SWAR comparison.
-  uint64_t cp = 0;
-  std::memcpy(&cp, p.colour_points, 5);
-  bool colour_win = ((cp | core::swar::kHigh) - core::swar::kOnes * static_cast<uint64_t>(cfg_.colour_points_to_win)) &
-                    core::swar::kHigh & 0x0000008080808080ULL;
-  if (p.points >= cfg_.points_to_win || p.crowns >= cfg_.crowns_to_win || colour_win) {
+  uint64_t score;  // lanes: colour points W U G R K, points, crowns, privileges
+  std::memcpy(&score, reinterpret_cast<const unsigned char*>(&pl_[mover_]) + offsetof(Player, colour_points), 8);
+  // Every lane is below 128 and every threshold at most 128 (privileges: never).
+  const uint64_t thresholds = 0x0000000101010101ULL * static_cast<uint64_t>(cfg_.colour_points_to_win) |
+                              static_cast<uint64_t>(cfg_.points_to_win) << 40 |
+                              static_cast<uint64_t>(cfg_.crowns_to_win) << 48 | uint64_t{128} << 56;
+  if (((score | core::swar::kHigh) - thresholds) & core::swar::kHigh) {
     phase_ = kPhaseTerminal;
     winner_ = static_cast<int8_t>(mover_);
     return;
   }
-  if (!again_) mover_ ^= 1;
+  mover_ ^= static_cast<uint8_t>(!again_);
   again_ = replenished_ = mandatory_done_ = false;
   phase_ = kPhaseMain;
 }
