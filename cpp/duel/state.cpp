@@ -135,17 +135,18 @@ void State::set_explicit_chance(bool on) {
 
 // ---- Primitive edits (keep the incremental hash in step) ------------------------------
 
+template <bool H>
 void State::place(int c, int kind) {
   uint32_t bit = 1u << c;
   int old = cell_[c];
   if (old != kEmpty) {
     kmask_[old] &= ~bit;
-    hash_ ^= key_cell(c, old);
+    mix_hash<H>(key_cell(c, old));
   }
   cell_[c] = static_cast<uint8_t>(kind);
   if (kind != kEmpty) {
     kmask_[kind] |= bit;
-    hash_ ^= key_cell(c, kind);
+    mix_hash<H>(key_cell(c, kind));
   }
 }
 
@@ -194,35 +195,39 @@ void State::give_royal(int seat, int r) {
   royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
   pl_[seat].royals = static_cast<uint8_t>(pl_[seat].royals | (1u << r));
   pl_[seat].points = static_cast<uint8_t>(pl_[seat].points + kRoyals[r].points);
-  hash_ ^= key_royal(seat, r);
+  mix_hash<true>(key_royal(seat, r));
 }
 
+template <bool H>
 void State::take_cell(int seat, int c) {
   pl_[seat].tokens += lane(cell_[c]);
-  place(c, kEmpty);
+  place<H>(c, kEmpty);
 }
 
+template <bool H>
 void State::set_pyramid(int slot, int card) {
-  if (pyramid_[slot] != kNoCard) hash_ ^= key_pyramid(slot, pyramid_[slot]);
+  if (pyramid_[slot] != kNoCard) mix_hash<H>(key_pyramid(slot, pyramid_[slot]));
   pyramid_[slot] = static_cast<uint8_t>(card);
   pyramid_mask_ = static_cast<uint16_t>((pyramid_mask_ & ~(1u << slot)) | unsigned{card != kNoCard} << slot);
-  if (card != kNoCard) hash_ ^= key_pyramid(slot, card);
+  if (card != kNoCard) mix_hash<H>(key_pyramid(slot, card));
 }
 
+template <bool H>
 void State::add_reserved(int seat, int card, bool blind) {
   Player& p = pl_[seat];
   int i = p.num_reserved++;
   p.reserved[i] = static_cast<uint8_t>(card);
   if (blind) p.reserved_blind |= static_cast<uint8_t>(1u << i);
-  hash_ ^= key_reserve(seat, i, card);
+  mix_hash<H>(key_reserve(seat, i, card));
 }
 
+template <bool H>
 void State::remove_reserved(int seat, int index) {
   Player& p = pl_[seat];
-  for (int i = index; i < p.num_reserved; ++i) hash_ ^= key_reserve(seat, i, p.reserved[i]);
+  for (int i = index; i < p.num_reserved; ++i) mix_hash<H>(key_reserve(seat, i, p.reserved[i]));
   for (int i = index; i + 1 < p.num_reserved; ++i) {
     p.reserved[i] = p.reserved[i + 1];
-    hash_ ^= key_reserve(seat, i, p.reserved[i]);
+    mix_hash<H>(key_reserve(seat, i, p.reserved[i]));
   }
   uint8_t low = static_cast<uint8_t>(p.reserved_blind & ((1u << index) - 1));
   p.reserved_blind = static_cast<uint8_t>(low | ((p.reserved_blind >> (index + 1)) << index));
@@ -244,12 +249,13 @@ void State::gain_privilege(int seat) {
   }
 }
 
+template <bool H>
 void State::own_card(int seat, int card) {
   Player& p = pl_[seat];
   const CardRow& r = kCards[card];
   if (card < 64) p.owned_lo |= uint64_t{1} << card;
   else p.owned_hi = static_cast<uint8_t>(p.owned_hi | (1u << (card - 64)));
-  hash_ ^= key_owned(seat, card);
+  mix_hash<H>(key_owned(seat, card));
   p.points = static_cast<uint8_t>(p.points + r.points);
   p.crowns = static_cast<uint8_t>(p.crowns + r.crowns);
   if (r.bonus < 5) {
@@ -258,19 +264,21 @@ void State::own_card(int seat, int card) {
   }
 }
 
+template <bool H>
 void State::join_joker(int seat, int card, int colour) {
   Player& p = pl_[seat];
   int j = kCardTab.joker_index[card];
   joker_colour_[j] = static_cast<uint8_t>(colour);
-  hash_ ^= key_joker(j, colour);
+  mix_hash<H>(key_joker(j, colour));
   p.bonus += lane(colour) * kCards[card].bonus_count;
   p.colour_points[colour] = static_cast<uint8_t>(p.colour_points[colour] + kCards[card].points);
 }
 
+template <bool H>
 void State::add_card(int seat, int card) {
   const CardRow& r = kCards[card];
   int before = pl_[seat].crowns;
-  own_card(seat, card);
+  own_card<H>(seat, card);
   int after = pl_[seat].crowns;
   pend_royal_ = static_cast<uint8_t>(pend_royal_ + (before < 3 && after >= 3) + (before < 6 && after >= 6));
   // Abilities in the card's order; joker placement is the first decision.
@@ -288,6 +296,7 @@ int State::joker_colour(int card) const {
 
 // ---- Phase sequencing -----------------------------------------------------------------
 
+template <bool H>
 void State::resolve() {
   for (;;) {
     uint8_t next;
@@ -309,7 +318,7 @@ void State::resolve() {
       if (cfg_.first_player < 0) {
         next = kPhaseFirst;
       } else {
-        apply_chance(kFirstBase + cfg_.first_player);
+        apply_chance<H>(kFirstBase + cfg_.first_player);
         continue;
       }
     } else if (!mandatory_done_) {
@@ -349,18 +358,18 @@ void State::resolve() {
         int c = tables::kSpiral[i];
         if ((occupied >> c) & 1) continue;
         int kind = draw_kind(deal_);
-        place(c, kind);
+        place<H>(c, kind);
         bag_ -= lane(kind);
         --fills_;
       }
       continue;
     }
     if (next == kPhaseReveal && !explicit_) {  // the card itself, no action id round trip
-      reveal(draw_card(deal_));
+      reveal<H>(draw_card(deal_));
       continue;
     }
     if (next >= kPhaseReveal && !explicit_) {
-      apply_chance(draw(deal_));
+      apply_chance<H>(draw(deal_));
       continue;
     }
     return;
@@ -422,6 +431,7 @@ Action State::dealt_outcome() const {
   return draw(copy);
 }
 
+template <bool H>
 void State::apply_chance(Action a) {
   if (a >= kFirstBase) {
     int first = a - kFirstBase;
@@ -433,19 +443,20 @@ void State::apply_chance(Action a) {
     int kind = a - kFillBase;
     uint32_t occupied = 0;
     for (uint32_t m : kmask_) occupied |= m;
-    place(first_empty_spiral_cell(occupied), kind);
+    place<H>(first_empty_spiral_cell(occupied), kind);
     bag_ -= lane(kind);
     --fills_;
   } else {
-    reveal(a - kRevealBase);
+    reveal<H>(a - kRevealBase);
   }
 }
 
+template <bool H>
 void State::reveal(int card) {
   int level = level_of(card);
   deck_[level] &= ~(1u << (card - kLevelFirst[level]));
-  if (reveal_ < kNumSlots) set_pyramid(reveal_, card);
-  else add_reserved(mover_, card, true);
+  if (reveal_ < kNumSlots) set_pyramid<H>(reveal_, card);
+  else add_reserved<H>(mover_, card, true);
   reveal_ = kNoCard;
 }
 
@@ -654,7 +665,8 @@ Action State::random_action(core::Rng& rng) const {
 
 // ---- Applying actions -------------------------------------------------------------------
 
-void State::apply(Action a) {
+template <bool H>
+void State::apply_impl(Action a) {
   Player& p = pl_[mover_];
   // The main phase first as a plain test: a jump table over phases mispredicts often.
   if (phase_ == kPhaseMain) {
@@ -665,24 +677,24 @@ void State::apply(Action a) {
           int kind = cell_[s.cells[k]];
           same &= kind == first;
           pearls += kind == kPearl;
-          take_cell(mover_, s.cells[k]);
+          take_cell<H>(mover_, s.cells[k]);
         }
         // 3 of one colour or both pearls: one privilege for the opponent.
         if (pearls == 2 || (s.len == 3 && same)) gain_privilege(mover_ ^ 1);
         mandatory_done_ = true;
       } else if (a < kReplenish) {
         --p.privileges;
-        take_cell(mover_, a - kPrivilegeBase);
+        take_cell<H>(mover_, a - kPrivilegeBase);
       } else if (a == kReplenish) {
         replenished_ = true;
         fills_ = static_cast<uint8_t>(lane_sum(bag_));
         gain_privilege(mover_ ^ 1);
       } else if (a < kBuyBase) {
         int t = (a - kReserveBase) / 25;
-        take_cell(mover_, (a - kReserveBase) % 25);
+        take_cell<H>(mover_, (a - kReserveBase) % 25);
         if (t < kNumSlots) {
-          add_reserved(mover_, pyramid_[t], false);
-          set_pyramid(t, kNoCard);
+          add_reserved<H>(mover_, pyramid_[t], false);
+          set_pyramid<H>(t, kNoCard);
           refill_slot(t);
         } else {
           reveal_ = static_cast<uint8_t>(t);  // 12 + level: the deck's top card, blind
@@ -692,11 +704,11 @@ void State::apply(Action a) {
         int b = a - kBuyBase, card;
         if (b < kNumSlots) {
           card = pyramid_[b];
-          set_pyramid(b, kNoCard);
+          set_pyramid<H>(b, kNoCard);
           refill_slot(b);
         } else {
           card = p.reserved[b - kNumSlots];
-          remove_reserved(mover_, b - kNumSlots);
+          remove_reserved<H>(mover_, b - kNumSlots);
         }
         // Gems and pearls pay first; gold covers the rest. Spent tokens go to the bag.
         uint64_t need = sat_sub(kCardTab.cost[card], p.bonus);
@@ -704,17 +716,17 @@ void State::apply(Action a) {
         uint64_t pay = need - shortfall + lane(kGold) * static_cast<uint64_t>(lane_sum(shortfall));
         p.tokens -= pay;
         bag_ += pay;
-        add_card(mover_, card);
+        add_card<H>(mover_, card);
         mandatory_done_ = true;
       }
   } else {
     switch (phase_) {
     case kPhaseJoker:
-      join_joker(mover_, pend_joker_, a - kJokerBase);
+      join_joker<H>(mover_, pend_joker_, a - kJokerBase);
       pend_joker_ = kNoCard;
       break;
     case kPhaseToken:
-      take_cell(mover_, a - kTokenBase);
+      take_cell<H>(mover_, a - kTokenBase);
       pend_token_ = kNoCard;
       break;
     case kPhaseSteal:
@@ -726,7 +738,7 @@ void State::apply(Action a) {
       int r = a - kRoyalBase;
       royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
       p.royals = static_cast<uint8_t>(p.royals | (1u << r));
-      hash_ ^= key_royal(mover_, r);
+      mix_hash<H>(key_royal(mover_, r));
       p.points = static_cast<uint8_t>(p.points + kRoyals[r].points);
       if (kRoyals[r].abilities & tables::kAbility_again) again_ = true;
       if (kRoyals[r].abilities & tables::kAbility_privilege) gain_privilege(mover_);
@@ -740,12 +752,26 @@ void State::apply(Action a) {
       break;
     default:  // chance: the deal advances whatever outcome the caller chose
       deal_.next();
-      apply_chance(a);
+      apply_chance<H>(a);
       break;
     }
   }
-  resolve();
+  resolve<H>();
 }
+
+void State::apply(Action a) { apply_impl<true>(a); }
+
+void State::apply_unhashed(Action a) {
+  apply_impl<false>(a);
+  hash_.stale = true;
+}
+
+// The position reader builds states with these.
+template void State::place<true>(int, int);
+template void State::set_pyramid<true>(int, int);
+template void State::own_card<true>(int, int);
+template void State::join_joker<true>(int, int, int);
+template void State::resolve<true>();
 
 void State::apply_checked(Action a) {
   if (!is_legal(a)) {
@@ -791,7 +817,7 @@ uint64_t State::hash() const {
                    uint64_t{pend_token_} << 30 | uint64_t{pend_steal_} << 38 |
                    uint64_t{pend_royal_} << 41 | uint64_t{royals_avail_} << 44 |
                    static_cast<uint64_t>(winner_ + 1) << 48;
-  return hash_ ^ core::word_key(kSaltTokens0, pl_[0].tokens) ^ core::word_key(kSaltTokens1, pl_[1].tokens) ^
+  return (hash_.stale ? incremental_part() : hash_.value) ^ core::word_key(kSaltTokens0, pl_[0].tokens) ^ core::word_key(kSaltTokens1, pl_[1].tokens) ^
          core::word_key(kSaltBag, bag_) ^ status_word(cfg_, flags, pl_);
 }
 
@@ -816,7 +842,7 @@ uint64_t State::incremental_part() const {
 
 uint64_t State::compute_hash() const {
   State s = *this;
-  s.hash_ = incremental_part();
+  s.hash_ = {incremental_part(), false};
   return s.hash();
 }
 
@@ -833,9 +859,9 @@ void State::determinize(int observer, core::Rng& rng) {
     uint32_t pool = deck_[level] | (1u << (card - kLevelFirst[level]));
     int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(pop(pool)))));
     deck_[level] = pool & ~(1u << pick);
-    hash_ ^= key_reserve(opp, i, card);
+    mix_hash<true>(key_reserve(opp, i, card));
     p.reserved[i] = static_cast<uint8_t>(kLevelFirst[level] + pick);
-    hash_ ^= key_reserve(opp, i, p.reserved[i]);
+    mix_hash<true>(key_reserve(opp, i, p.reserved[i]));
   }
 }
 

@@ -156,6 +156,7 @@ void play_one(const Config& cfg, uint64_t seed, bool explicit_chance, bool heuri
   State s = State::initial(cfg, seed, explicit_chance);
   core::Rng rng(seed * 31 + 7);
   ActionList legal;
+  State unhashed = s;  // follows the same moves through apply_unhashed
   for (int step = 0; !s.is_terminal(); ++step) {
     expect(step < 5000, "game terminates", seed, step);
     if (step >= 5000) return;
@@ -197,6 +198,9 @@ void play_one(const Config& cfg, uint64_t seed, bool explicit_chance, bool heuri
     s.apply(a);
     copy.apply(a);
     expect(copy == s, "a copy plays the same", seed, step);
+    unhashed.apply_unhashed(a);
+    expect(unhashed == s && unhashed.hash() == s.hash(), "apply_unhashed reaches the same state (hash recomputed)",
+           seed, step);
   }
   check_conservation(s, seed, -1);
   check_json(s, rng, seed, -1);
