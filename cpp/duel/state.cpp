@@ -305,8 +305,7 @@ void State::resolve() {
     } else if (reveal_ != kNoCard) {
       next = kPhaseReveal;
     } else if (setup_) {
-      int slot = 0;
-      while (slot < kNumSlots && pyramid_[slot] != kNoCard) ++slot;
+      const int slot = core::lowest_bit(~pyramid_mask_ & 0xFFFFu);  // kNumSlots when full
       if (slot < kNumSlots) {
         reveal_ = static_cast<uint8_t>(slot);
         continue;
@@ -536,17 +535,18 @@ State::MainMoves State::main_moves() const {
   bool can_reserve = (gold != 0) & (p.num_reserved < kMaxReserved) & (targets != 0);
   m.buys = buyable(mover_);
   m.replenish = !replenished_ & (bag_ != 0);
-  if (can_reserve) {
-    m.gold_cells = gold;
-    m.reserve_targets = static_cast<uint16_t>(targets);
-  }
-  if ((p.privileges != 0) & !replenished_ & (gp != 0)) {
-    m.privilege_cells = gp;
-    // Engine convention: no spending that leaves no mandatory action even after the
-    // forced replenish. Only taking the last gem/pearl of board and bag can do that.
-    bool more_gp = (gp & (gp - 1)) || (bag_ & kGemPearlLanes);
+  // Masks, not branches: whether a player may reserve or spend a privilege changes
+  // from move to move and would mispredict.
+  m.gold_cells = gold & (0u - can_reserve);
+  m.reserve_targets = static_cast<uint16_t>(targets & (0u - can_reserve));
+  const bool may_spend = (p.privileges != 0) & !replenished_ & (gp != 0);
+  m.privilege_cells = gp & (0u - may_spend);
+  // Engine convention: no spending that leaves no mandatory action even after the
+  // forced replenish. Only taking the last gem/pearl of board and bag can do that.
+  const bool last_gp = ((gp & (gp - 1)) == 0) & ((bag_ & kGemPearlLanes) == 0);
+  if (may_spend & last_gp) {
     bool reserve_after = (gold || lane_get(bag_, kGold)) && p.num_reserved < kMaxReserved && targets;
-    if (!more_gp && !reserve_after && !m.buys) {
+    if (!reserve_after && !m.buys) {
       uint64_t after = p.tokens + lane(cell_[core::lowest_bit(gp)]);
       if (!buyable_with(p, after, pyramid_)) m.privilege_cells = 0;
     }
@@ -762,8 +762,8 @@ void State::apply_impl(Action a) {
 void State::apply(Action a) { apply_impl<true>(a); }
 
 void State::apply_unhashed(Action a) {
+  hash_.stale = true;  // first, so the call below is a tail call
   apply_impl<false>(a);
-  hash_.stale = true;
 }
 
 // The position reader builds states with these.
