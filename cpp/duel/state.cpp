@@ -80,11 +80,25 @@ inline uint64_t key_owned(int seat, int card) { return kKeys.owned[seat][card]; 
 inline uint64_t key_joker(int j, int colour) { return core::zobrist_key(kSaltJoker, j * 8 + colour); }
 inline uint64_t key_royal(int seat, int r) { return core::zobrist_key(kSaltRoyal, seat * 4 + r); }
 
-// First empty cell along the spiral (the bag fills them in this order).
-int first_empty_spiral_cell(uint32_t occupied) {
-  for (int i = 0; i < kNumCells; ++i)
-    if (!((occupied >> tables::kSpiral[i]) & 1)) return tables::kSpiral[i];
-  return -1;
+// Board occupancy in spiral order (bit i: cell kSpiral[i]), one table entry per row:
+// the bag fills the empty cells in this order.
+struct SpiralTables {
+  uint32_t row[5][32];
+};
+constexpr SpiralTables make_spiral_tables() {
+  SpiralTables t{};
+  for (int i = 0; i < kNumCells; ++i) {
+    const int r = tables::kSpiral[i] / 5, col = tables::kSpiral[i] % 5;
+    for (int v = 0; v < 32; ++v)
+      if ((v >> col) & 1) t.row[r][v] |= 1u << i;
+  }
+  return t;
+}
+constexpr SpiralTables kSpiralTab = make_spiral_tables();
+uint32_t empty_in_spiral_order(uint32_t occupied) {
+  uint32_t s = 0;
+  for (int r = 0; r < 5; ++r) s |= kSpiralTab.row[r][(occupied >> (5 * r)) & 31];
+  return ~s & kBoardMask;
 }
 
 int level_of(int card) { return kCards[card].level - 1; }
@@ -353,10 +367,10 @@ void State::resolve() {
     if (next == kPhaseFill && !explicit_) {  // one pass along the spiral for the whole fill
       uint32_t occupied = 0;
       for (uint32_t m : kmask_) occupied |= m;
-      for (int i = 0; fills_ && i < kNumCells; ++i) {
-        int c = tables::kSpiral[i];
-        if ((occupied >> c) & 1) continue;
-        int kind = draw_kind(deal_);
+      // As many empty cells as tokens in the bag (25 in all): no bound check needed.
+      for (uint32_t empty = empty_in_spiral_order(occupied); fills_; empty &= empty - 1) {
+        const int c = tables::kSpiral[core::lowest_bit(empty)];
+        const int kind = draw_kind(deal_);
         place<H>(c, kind);
         bag_ -= lane(kind);
         --fills_;
@@ -442,7 +456,7 @@ void State::apply_chance(Action a) {
     int kind = a - kFillBase;
     uint32_t occupied = 0;
     for (uint32_t m : kmask_) occupied |= m;
-    place<H>(first_empty_spiral_cell(occupied), kind);
+    place<H>(tables::kSpiral[core::lowest_bit(empty_in_spiral_order(occupied))], kind);
     bag_ -= lane(kind);
     --fills_;
   } else {
@@ -543,8 +557,9 @@ State::MainMoves State::main_moves() const {
   m.privilege_cells = gp & (0u - may_spend);
   // Engine convention: no spending that leaves no mandatory action even after the
   // forced replenish. Only taking the last gem/pearl of board and bag can do that.
-  const bool last_gp = ((gp & (gp - 1)) == 0) & ((bag_ & kGemPearlLanes) == 0);
-  if (may_spend & last_gp) {
+  // One OR'ed word, one test: `may_spend & ...` compiles to a branch on may_spend.
+  const uint64_t spend_safe = (gp & (gp - 1)) | (bag_ & kGemPearlLanes) | (m.privilege_cells == 0);
+  if (!spend_safe) {
     bool reserve_after = (gold || lane_get(bag_, kGold)) && p.num_reserved < kMaxReserved && targets;
     if (!reserve_after && !m.buys) {
       uint64_t after = p.tokens + lane(cell_[core::lowest_bit(gp)]);
@@ -671,16 +686,22 @@ void State::apply_impl(Action a) {
   // The main phase first as a plain test: a jump table over phases mispredicts often.
   if (phase_ == kPhaseMain) {
       if (a < kNumTakes) {
+        // The whole segment at once from the kind masks: a loop over its random length
+        // would mispredict. Takes hold gems and pearls only.
         const Segment& s = kSeg.seg[a];
-        int first = cell_[s.cells[0]], same = 1, pearls = 0;
-        for (int k = 0; k < s.len; ++k) {
-          int kind = cell_[s.cells[k]];
-          same &= kind == first;
-          pearls += kind == kPearl;
-          take_cell<H>(mover_, s.cells[k]);
-        }
+        const uint32_t seg = s.mask;
         // 3 of one colour or both pearls: one privilege for the opponent.
-        if (pearls == 2 || (s.len == 3 && same)) gain_privilege(mover_ ^ 1);
+        const bool gift = (pop(kmask_[kPearl] & seg) == 2) | ((s.len == 3) & ((kmask_[cell_[s.cells[0]]] & seg) == seg));
+        if constexpr (H)
+          for (int k = 0; k < s.len; ++k) mix_hash<H>(key_cell(s.cells[k], cell_[s.cells[k]]));
+        uint64_t gained = 0;
+        for (int k = 0; k <= kPearl; ++k) {
+          gained += lane(k) * static_cast<uint64_t>(pop(kmask_[k] & seg));
+          kmask_[k] &= ~seg;
+        }
+        p.tokens += gained;
+        for (uint8_t c : s.cells) cell_[c] = kEmpty;
+        if (gift) gain_privilege(mover_ ^ 1);
         mandatory_done_ = true;
       } else if (a < kReplenish) {
         --p.privileges;

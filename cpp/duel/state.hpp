@@ -142,7 +142,7 @@ inline constexpr int kSegDc[kNumSegTypes] = {0, 1, 0, 1, -1, 1, 0, 1, -1};
 
 struct Segment {
   uint32_t mask;
-  uint8_t len, cells[3];
+  uint8_t len, cells[3];  // cells past len repeat the last one (a take clears all 3)
 };
 
 struct SegmentTables {
@@ -171,6 +171,7 @@ constexpr SegmentTables make_segment_tables() {
         s.cells[k] = static_cast<uint8_t>(cc);
         s.mask |= 1u << cc;
       }
+      for (int k = len; k < 3; ++k) s.cells[k] = s.cells[len - 1];
     }
   }
   return t;
