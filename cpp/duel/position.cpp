@@ -747,7 +747,7 @@ State PositionReader::read(std::string_view text) {
       s.deal_.s = v;
     });
   throw_if_errors();
-  s.hash_ = s.incremental_part();
+  s.hash_ = {s.incremental_part(), false};
   return s;
 }
 

@@ -1,7 +1,11 @@
 // Splendor Duel rules: setup, turn phases, legal moves, chance, hashing.
 #include "duel/state.hpp"
 
+#include <cstddef>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <string>
 
 #include "core/zobrist.hpp"
@@ -49,30 +53,52 @@ static_assert(kCardTab.joker_card[kNumJokers - 1] != 0, "the rules have 9 jokers
 // Zobrist salts.
 enum : uint64_t { kSaltCell = 1, kSaltPyramid, kSaltReserve, kSaltOwned, kSaltJoker, kSaltRoyal,
                   kSaltTokens0, kSaltTokens1, kSaltBag, kSaltStatus, kSaltConfig };
-// Board keys are the hot ones (every token move): a 1.6 KB table.
-struct CellKeys {
-  uint64_t k[kNumCells * 8];
+// Keys of the components that change during play come from tables (a zobrist_key is a
+// chain of multiplies): 1.6 KB of board keys, 10.7 KB of card keys.
+struct KeyTables {
+  uint64_t cell[kNumCells * 8];
+  uint64_t pyramid[kNumSlots][kNumCards];
+  uint64_t reserve[2 * kMaxReserved][kNumCards];
+  uint64_t owned[2][kNumCards];
 };
-constexpr CellKeys make_cell_keys() {
-  CellKeys t{};
-  for (int i = 0; i < kNumCells * 8; ++i) t.k[i] = core::zobrist_key(kSaltCell, static_cast<uint64_t>(i));
+constexpr KeyTables make_key_tables() {
+  KeyTables t{};
+  for (int i = 0; i < kNumCells * 8; ++i) t.cell[i] = core::zobrist_key(kSaltCell, static_cast<uint64_t>(i));
+  for (int c = 0; c < kNumCards; ++c) {
+    const auto card = static_cast<uint64_t>(c);
+    for (uint64_t slot = 0; slot < kNumSlots; ++slot) t.pyramid[slot][c] = core::zobrist_key(kSaltPyramid, slot * 128 + card);
+    for (uint64_t i = 0; i < 2 * kMaxReserved; ++i) t.reserve[i][c] = core::zobrist_key(kSaltReserve, i * 128 + card);
+    for (uint64_t seat = 0; seat < 2; ++seat) t.owned[seat][c] = core::zobrist_key(kSaltOwned, seat * 128 + card);
+  }
   return t;
 }
-constexpr CellKeys kCellKeys = make_cell_keys();
-inline uint64_t key_cell(int c, int kind) { return kCellKeys.k[c * 8 + kind]; }
-inline uint64_t key_pyramid(int slot, int card) { return core::zobrist_key(kSaltPyramid, slot * 128 + card); }
-inline uint64_t key_reserve(int seat, int i, int card) {
-  return core::zobrist_key(kSaltReserve, (seat * 3 + i) * 128 + card);
-}
-inline uint64_t key_owned(int seat, int card) { return core::zobrist_key(kSaltOwned, seat * 128 + card); }
+constexpr KeyTables kKeys = make_key_tables();
+inline uint64_t key_cell(int c, int kind) { return kKeys.cell[c * 8 + kind]; }
+inline uint64_t key_pyramid(int slot, int card) { return kKeys.pyramid[slot][card]; }
+inline uint64_t key_reserve(int seat, int i, int card) { return kKeys.reserve[seat * 3 + i][card]; }
+inline uint64_t key_owned(int seat, int card) { return kKeys.owned[seat][card]; }
 inline uint64_t key_joker(int j, int colour) { return core::zobrist_key(kSaltJoker, j * 8 + colour); }
 inline uint64_t key_royal(int seat, int r) { return core::zobrist_key(kSaltRoyal, seat * 4 + r); }
 
-// First empty cell along the spiral (the bag fills them in this order).
-int first_empty_spiral_cell(uint32_t occupied) {
-  for (int i = 0; i < kNumCells; ++i)
-    if (!((occupied >> tables::kSpiral[i]) & 1)) return tables::kSpiral[i];
-  return -1;
+// Board occupancy in spiral order (bit i: cell kSpiral[i]), one table entry per row:
+// the bag fills the empty cells in this order.
+struct SpiralTables {
+  uint32_t row[5][32];
+};
+constexpr SpiralTables make_spiral_tables() {
+  SpiralTables t{};
+  for (int i = 0; i < kNumCells; ++i) {
+    const int r = tables::kSpiral[i] / 5, col = tables::kSpiral[i] % 5;
+    for (int v = 0; v < 32; ++v)
+      if ((v >> col) & 1) t.row[r][v] |= 1u << i;
+  }
+  return t;
+}
+constexpr SpiralTables kSpiralTab = make_spiral_tables();
+uint32_t empty_in_spiral_order(uint32_t occupied) {
+  uint32_t s = 0;
+  for (int r = 0; r < 5; ++r) s |= kSpiralTab.row[r][(occupied >> (5 * r)) & 31];
+  return ~s & kBoardMask;
 }
 
 int level_of(int card) { return kCards[card].level - 1; }
@@ -123,17 +149,18 @@ void State::set_explicit_chance(bool on) {
 
 // ---- Primitive edits (keep the incremental hash in step) ------------------------------
 
+template <bool H>
 void State::place(int c, int kind) {
   uint32_t bit = 1u << c;
   int old = cell_[c];
   if (old != kEmpty) {
     kmask_[old] &= ~bit;
-    hash_ ^= key_cell(c, old);
+    mix_hash<H>(key_cell(c, old));
   }
   cell_[c] = static_cast<uint8_t>(kind);
   if (kind != kEmpty) {
     kmask_[kind] |= bit;
-    hash_ ^= key_cell(c, kind);
+    mix_hash<H>(key_cell(c, kind));
   }
 }
 
@@ -182,35 +209,39 @@ void State::give_royal(int seat, int r) {
   royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
   pl_[seat].royals = static_cast<uint8_t>(pl_[seat].royals | (1u << r));
   pl_[seat].points = static_cast<uint8_t>(pl_[seat].points + kRoyals[r].points);
-  hash_ ^= key_royal(seat, r);
+  mix_hash<true>(key_royal(seat, r));
 }
 
+template <bool H>
 void State::take_cell(int seat, int c) {
   pl_[seat].tokens += lane(cell_[c]);
-  place(c, kEmpty);
+  place<H>(c, kEmpty);
 }
 
+template <bool H>
 void State::set_pyramid(int slot, int card) {
-  if (pyramid_[slot] != kNoCard) hash_ ^= key_pyramid(slot, pyramid_[slot]);
+  if (pyramid_[slot] != kNoCard) mix_hash<H>(key_pyramid(slot, pyramid_[slot]));
   pyramid_[slot] = static_cast<uint8_t>(card);
   pyramid_mask_ = static_cast<uint16_t>((pyramid_mask_ & ~(1u << slot)) | unsigned{card != kNoCard} << slot);
-  if (card != kNoCard) hash_ ^= key_pyramid(slot, card);
+  if (card != kNoCard) mix_hash<H>(key_pyramid(slot, card));
 }
 
+template <bool H>
 void State::add_reserved(int seat, int card, bool blind) {
   Player& p = pl_[seat];
   int i = p.num_reserved++;
   p.reserved[i] = static_cast<uint8_t>(card);
   if (blind) p.reserved_blind |= static_cast<uint8_t>(1u << i);
-  hash_ ^= key_reserve(seat, i, card);
+  mix_hash<H>(key_reserve(seat, i, card));
 }
 
+template <bool H>
 void State::remove_reserved(int seat, int index) {
   Player& p = pl_[seat];
-  for (int i = index; i < p.num_reserved; ++i) hash_ ^= key_reserve(seat, i, p.reserved[i]);
+  for (int i = index; i < p.num_reserved; ++i) mix_hash<H>(key_reserve(seat, i, p.reserved[i]));
   for (int i = index; i + 1 < p.num_reserved; ++i) {
     p.reserved[i] = p.reserved[i + 1];
-    hash_ ^= key_reserve(seat, i, p.reserved[i]);
+    mix_hash<H>(key_reserve(seat, i, p.reserved[i]));
   }
   uint8_t low = static_cast<uint8_t>(p.reserved_blind & ((1u << index) - 1));
   p.reserved_blind = static_cast<uint8_t>(low | ((p.reserved_blind >> (index + 1)) << index));
@@ -232,12 +263,13 @@ void State::gain_privilege(int seat) {
   }
 }
 
+template <bool H>
 void State::own_card(int seat, int card) {
   Player& p = pl_[seat];
   const CardRow& r = kCards[card];
   if (card < 64) p.owned_lo |= uint64_t{1} << card;
   else p.owned_hi = static_cast<uint8_t>(p.owned_hi | (1u << (card - 64)));
-  hash_ ^= key_owned(seat, card);
+  mix_hash<H>(key_owned(seat, card));
   p.points = static_cast<uint8_t>(p.points + r.points);
   p.crowns = static_cast<uint8_t>(p.crowns + r.crowns);
   if (r.bonus < 5) {
@@ -246,19 +278,21 @@ void State::own_card(int seat, int card) {
   }
 }
 
+template <bool H>
 void State::join_joker(int seat, int card, int colour) {
   Player& p = pl_[seat];
   int j = kCardTab.joker_index[card];
   joker_colour_[j] = static_cast<uint8_t>(colour);
-  hash_ ^= key_joker(j, colour);
+  mix_hash<H>(key_joker(j, colour));
   p.bonus += lane(colour) * kCards[card].bonus_count;
   p.colour_points[colour] = static_cast<uint8_t>(p.colour_points[colour] + kCards[card].points);
 }
 
+template <bool H>
 void State::add_card(int seat, int card) {
   const CardRow& r = kCards[card];
   int before = pl_[seat].crowns;
-  own_card(seat, card);
+  own_card<H>(seat, card);
   int after = pl_[seat].crowns;
   pend_royal_ = static_cast<uint8_t>(pend_royal_ + (before < 3 && after >= 3) + (before < 6 && after >= 6));
   // Abilities in the card's order; joker placement is the first decision.
@@ -276,6 +310,7 @@ int State::joker_colour(int card) const {
 
 // ---- Phase sequencing -----------------------------------------------------------------
 
+template <bool H>
 void State::resolve() {
   for (;;) {
     uint8_t next;
@@ -284,8 +319,7 @@ void State::resolve() {
     } else if (reveal_ != kNoCard) {
       next = kPhaseReveal;
     } else if (setup_) {
-      int slot = 0;
-      while (slot < kNumSlots && pyramid_[slot] != kNoCard) ++slot;
+      const int slot = core::lowest_bit(~pyramid_mask_ & 0xFFFFu);  // kNumSlots when full
       if (slot < kNumSlots) {
         reveal_ = static_cast<uint8_t>(slot);
         continue;
@@ -297,7 +331,7 @@ void State::resolve() {
       if (cfg_.first_player < 0) {
         next = kPhaseFirst;
       } else {
-        apply_chance(kFirstBase + cfg_.first_player);
+        apply_chance<H>(kFirstBase + cfg_.first_player);
         continue;
       }
     } else if (!mandatory_done_) {
@@ -333,37 +367,47 @@ void State::resolve() {
     if (next == kPhaseFill && !explicit_) {  // one pass along the spiral for the whole fill
       uint32_t occupied = 0;
       for (uint32_t m : kmask_) occupied |= m;
-      for (int i = 0; fills_ && i < kNumCells; ++i) {
-        int c = tables::kSpiral[i];
-        if ((occupied >> c) & 1) continue;
-        int kind = draw_kind(deal_);
-        place(c, kind);
+      // As many empty cells as tokens in the bag (25 in all): no bound check needed.
+      for (uint32_t empty = empty_in_spiral_order(occupied); fills_; empty &= empty - 1) {
+        const int c = tables::kSpiral[core::lowest_bit(empty)];
+        const int kind = draw_kind(deal_);
+        place<H>(c, kind);
         bag_ -= lane(kind);
         --fills_;
       }
       continue;
     }
+    if (next == kPhaseReveal && !explicit_) {  // the card itself, no action id round trip
+      reveal<H>(draw_card(deal_));
+      continue;
+    }
     if (next >= kPhaseReveal && !explicit_) {
-      apply_chance(draw(deal_));
+      apply_chance<H>(draw(deal_));
       continue;
     }
     return;
   }
 }
 
+// Colour points, points and crowns are adjacent bytes of Player: one 8-byte read and one
+// SWAR comparison test all three victory conditions.
+static_assert(offsetof(Player, points) == offsetof(Player, colour_points) + 5 &&
+              offsetof(Player, crowns) == offsetof(Player, colour_points) + 6 &&
+              offsetof(Player, colour_points) + 8 <= sizeof(Player));
+
 void State::end_turn() {
-  const Player& p = pl_[mover_];
-  // Any of the five colour-point lanes at the threshold: one SWAR comparison.
-  uint64_t cp = 0;
-  std::memcpy(&cp, p.colour_points, 5);
-  bool colour_win = ((cp | core::swar::kHigh) - core::swar::kOnes * static_cast<uint64_t>(cfg_.colour_points_to_win)) &
-                    core::swar::kHigh & 0x0000008080808080ULL;
-  if (p.points >= cfg_.points_to_win || p.crowns >= cfg_.crowns_to_win || colour_win) {
+  uint64_t score;  // lanes: colour points W U G R K, points, crowns, privileges
+  std::memcpy(&score, reinterpret_cast<const unsigned char*>(&pl_[mover_]) + offsetof(Player, colour_points), 8);
+  // Every lane is below 128 and every threshold at most 128 (privileges: never).
+  const uint64_t thresholds = 0x0000000101010101ULL * static_cast<uint64_t>(cfg_.colour_points_to_win) |
+                              static_cast<uint64_t>(cfg_.points_to_win) << 40 |
+                              static_cast<uint64_t>(cfg_.crowns_to_win) << 48 | uint64_t{128} << 56;
+  if (((score | core::swar::kHigh) - thresholds) & core::swar::kHigh) {
     phase_ = kPhaseTerminal;
     winner_ = static_cast<int8_t>(mover_);
     return;
   }
-  if (!again_) mover_ ^= 1;
+  mover_ ^= static_cast<uint8_t>(!again_);
   again_ = replenished_ = mandatory_done_ = false;
   phase_ = kPhaseMain;
 }
@@ -372,17 +416,19 @@ void State::end_turn() {
 
 Action State::draw(core::Rng& rng) const {
   switch (phase_) {
-    case kPhaseReveal: {
-      int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
-      uint32_t d = deck_[level];
-      int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(d))));
-      return kRevealBase + kLevelFirst[level] + core::nth_set_bit(d, k);
-    }
+    case kPhaseReveal:
+      return kRevealBase + draw_card(rng);
     case kPhaseFill:
       return kFillBase + draw_kind(rng);
     default:
       return kFirstBase + static_cast<int>(rng.below(2));
   }
+}
+
+int State::draw_card(core::Rng& rng) const {
+  const int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
+  const uint32_t d = deck_[level];
+  return kLevelFirst[level] + select_bit(d, static_cast<int>(rng.below(static_cast<uint32_t>(pop(d)))));
 }
 
 int State::draw_kind(core::Rng& rng) const {
@@ -398,6 +444,7 @@ Action State::dealt_outcome() const {
   return draw(copy);
 }
 
+template <bool H>
 void State::apply_chance(Action a) {
   if (a >= kFirstBase) {
     int first = a - kFirstBase;
@@ -409,17 +456,21 @@ void State::apply_chance(Action a) {
     int kind = a - kFillBase;
     uint32_t occupied = 0;
     for (uint32_t m : kmask_) occupied |= m;
-    place(first_empty_spiral_cell(occupied), kind);
+    place<H>(tables::kSpiral[core::lowest_bit(empty_in_spiral_order(occupied))], kind);
     bag_ -= lane(kind);
     --fills_;
   } else {
-    int card = a - kRevealBase;
-    int level = level_of(card);
-    deck_[level] &= ~(1u << (card - kLevelFirst[level]));
-    if (reveal_ < kNumSlots) set_pyramid(reveal_, card);
-    else add_reserved(mover_, card, true);
-    reveal_ = kNoCard;
+    reveal<H>(a - kRevealBase);
   }
+}
+
+template <bool H>
+void State::reveal(int card) {
+  int level = level_of(card);
+  deck_[level] &= ~(1u << (card - kLevelFirst[level]));
+  if (reveal_ < kNumSlots) set_pyramid<H>(reveal_, card);
+  else add_reserved<H>(mover_, card, true);
+  reveal_ = kNoCard;
 }
 
 void State::chance_outcomes(ChanceList& out) const {
@@ -443,31 +494,44 @@ void State::chance_outcomes(ChanceList& out) const {
 
 namespace {
 // Buyable cards for tokens `tokens`: bits 0-11 pyramid slots, 12-14 reserve indexes.
-// A joker needs a coloured card to sit on.
+// A joker needs a coloured card to sit on; empty slots (kNoCard) never pass.
 uint16_t buyable_with(const Player& p, uint64_t tokens, const uint8_t* pyramid) {
   // Shortfall = sum of max(0, cost - bonus - tokens): one saturating subtraction per card.
-  uint64_t avail = p.bonus + (tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
-  int gold = lane_get(tokens, kGold);
+  const uint64_t avail = p.bonus + (tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
+  const int gold = lane_get(tokens, kGold);
+  const unsigned candidates = 0xFFFu | ((1u << p.num_reserved) - 1) << kNumSlots;
+#if defined(__SSE2__)
+  // Two cards per register: psubusb subtracts with saturation, psadbw sums each card's
+  // lanes, and three rounds of packs bring the 16 sums to bytes in slot order.
+  const __m128i av = _mm_set1_epi64x(static_cast<long long>(avail));
+  auto pair = [&](int a, int b) {
+    const __m128i cost = _mm_set_epi64x(static_cast<long long>(kCardTab.buy_test[b]),
+                                        static_cast<long long>(kCardTab.buy_test[a]));
+    return _mm_sad_epu8(_mm_subs_epu8(cost, av), _mm_setzero_si128());
+  };
+  const uint8_t* r = p.reserved;
+  const __m128i lo = _mm_packs_epi32(_mm_packs_epi32(pair(pyramid[0], pyramid[1]), pair(pyramid[2], pyramid[3])),
+                                     _mm_packs_epi32(pair(pyramid[4], pyramid[5]), pair(pyramid[6], pyramid[7])));
+  const __m128i hi = _mm_packs_epi32(_mm_packs_epi32(pair(pyramid[8], pyramid[9]), pair(pyramid[10], pyramid[11])),
+                                     _mm_packs_epi32(pair(r[0], r[1]), pair(r[2], kNoCard)));
+  const __m128i shortfall = _mm_packus_epi16(lo, hi);
+  const __m128i covered = _mm_cmpeq_epi8(_mm_min_epu8(shortfall, _mm_set1_epi8(static_cast<char>(gold))), shortfall);
+  return static_cast<uint16_t>(static_cast<unsigned>(_mm_movemask_epi8(covered)) & candidates);
+#else
   auto ok = [&](int card) {
     return unsigned{core::swar::sum(sat_sub(kCardTab.buy_test[card], avail)) <= gold};
   };
   unsigned m = 0;
   for (int s = 0; s < kNumSlots; ++s) m |= ok(pyramid[s]) << s;
   for (int i = 0; i < p.num_reserved; ++i) m |= ok(p.reserved[i]) << (kNumSlots + i);
-  return static_cast<uint16_t>(m);
+  return static_cast<uint16_t>(m & candidates);
+#endif
 }
 }  // namespace
 
-bool State::can_buy(int b) const {
-  const Player& p = pl_[mover_];
-  int card = b < kNumSlots ? pyramid_[b] : p.reserved[b - kNumSlots];
-  uint64_t avail = p.bonus + (p.tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
-  return core::swar::sum(sat_sub(kCardTab.buy_test[card], avail)) <= lane_get(p.tokens, kGold);
-}
-
 uint16_t State::buyable(int seat) const { return buyable_with(pl_[seat], pl_[seat].tokens, pyramid_); }
 
-State::MainMoves State::main_moves(bool with_buys) const {
+State::MainMoves State::main_moves() const {
   MainMoves m{};
   const Player& p = pl_[mover_];
   uint32_t gp = kmask_[0] | kmask_[1] | kmask_[2] | kmask_[3] | kmask_[4] | kmask_[5];
@@ -483,21 +547,21 @@ State::MainMoves State::main_moves(bool with_buys) const {
   for (int l = 0; l < 3; ++l) targets |= unsigned{deck_[l] != 0} << (kNumSlots + l);
   // Bitwise & and |: random positions make short-circuit branches unpredictable.
   bool can_reserve = (gold != 0) & (p.num_reserved < kMaxReserved) & (targets != 0);
-  // Buys matter to the others only when nothing else can be the mandatory action.
-  bool need_buys = with_buys | ((gp == 0) & !can_reserve);
-  if (need_buys) m.buys = buyable(mover_);
+  m.buys = buyable(mover_);
   m.replenish = !replenished_ & (bag_ != 0);
-  if (can_reserve) {
-    m.gold_cells = gold;
-    m.reserve_targets = static_cast<uint16_t>(targets);
-  }
-  if ((p.privileges != 0) & !replenished_ & (gp != 0)) {
-    m.privilege_cells = gp;
-    // Engine convention: no spending that leaves no mandatory action even after the
-    // forced replenish. Only taking the last gem/pearl of board and bag can do that.
-    bool more_gp = (gp & (gp - 1)) || (bag_ & kGemPearlLanes);
+  // Masks, not branches: whether a player may reserve or spend a privilege changes
+  // from move to move and would mispredict.
+  m.gold_cells = gold & (0u - can_reserve);
+  m.reserve_targets = static_cast<uint16_t>(targets & (0u - can_reserve));
+  const bool may_spend = (p.privileges != 0) & !replenished_ & (gp != 0);
+  m.privilege_cells = gp & (0u - may_spend);
+  // Engine convention: no spending that leaves no mandatory action even after the
+  // forced replenish. Only taking the last gem/pearl of board and bag can do that.
+  // One OR'ed word, one test: `may_spend & ...` compiles to a branch on may_spend.
+  const uint64_t spend_safe = (gp & (gp - 1)) | (bag_ & kGemPearlLanes) | (m.privilege_cells == 0);
+  if (!spend_safe) {
     bool reserve_after = (gold || lane_get(bag_, kGold)) && p.num_reserved < kMaxReserved && targets;
-    if (!more_gp && !reserve_after && !(need_buys ? m.buys : buyable(mover_))) {
+    if (!reserve_after && !m.buys) {
       uint64_t after = p.tokens + lane(cell_[core::lowest_bit(gp)]);
       if (!buyable_with(p, after, pyramid_)) m.privilege_cells = 0;
     }
@@ -583,9 +647,7 @@ Action State::random_action(core::Rng& rng) const {
     int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(mask))));
     return phase_base() + select_bit(mask, k);
   }
-  // Buys are drawn by rejection: every pyramid card and reserved card is a candidate
-  // and only the one drawn is tested, so most decisions test no card at all.
-  MainMoves m = main_moves(false);
+  MainMoves m = main_moves();
   int n_take[kNumSegTypes];
   int total = 0;
   for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = pop(m.starts[ty]);
@@ -593,74 +655,67 @@ Action State::random_action(core::Rng& rng) const {
   int n_gold = pop(m.gold_cells);
   int n_res = pop(m.reserve_targets) * n_gold;
   int n_other = total + n_priv + m.replenish + n_res;
-  uint32_t candidates = pyramid_mask_ | ((1u << pl_[mover_].num_reserved) - 1) << kNumSlots;
-  int n_cand = pop(candidates);
-  // Expected tests by rejection: n_cand / (n_other + buyable); test them all when that nears n_cand.
-  bool reject = n_other * 8 >= n_cand;
-  if (!reject) {
-    candidates = n_other ? buyable(mover_) : m.buys;
-    n_cand = pop(candidates);
+  int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + pop(m.buys))));
+  if (r >= n_other) return kBuyBase + select_bit(m.buys, r - n_other);
+  if (r < total) {  // the type by counting prefix sums below r: no data-dependent exit
+    int ty = 0, before = 0, cum = 0;
+    for (int t = 0; t < kNumSegTypes - 1; ++t) {
+      cum += n_take[t];
+      int past = r >= cum;
+      ty += past;
+      before += past * n_take[t];
+    }
+    return kSeg.id[ty][select_bit(m.starts[ty], r - before)];
   }
-  for (;;) {
-    int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + n_cand)));
-    if (r >= n_other) {
-      int b = select_bit(candidates, r - n_other);
-      if (!reject || can_buy(b)) return kBuyBase + b;
-      continue;
-    }
-    if (r < total) {  // the type by counting prefix sums below r: no data-dependent exit
-      int ty = 0, before = 0, cum = 0;
-      for (int t = 0; t < kNumSegTypes - 1; ++t) {
-        cum += n_take[t];
-        int past = r >= cum;
-        ty += past;
-        before += past * n_take[t];
-      }
-      return kSeg.id[ty][select_bit(m.starts[ty], r - before)];
-    }
-    r -= total;
-    if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
-    r -= n_priv;
-    if (m.replenish) {
-      if (r == 0) return kReplenish;
-      --r;
-    }
-    int t = select_bit(m.reserve_targets, r / n_gold);
-    return kReserveBase + t * 25 + select_bit(m.gold_cells, r % n_gold);
+  r -= total;
+  if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
+  r -= n_priv;
+  if (m.replenish) {
+    if (r == 0) return kReplenish;
+    --r;
   }
+  int t = select_bit(m.reserve_targets, r / n_gold);
+  return kReserveBase + t * 25 + select_bit(m.gold_cells, r % n_gold);
 }
 
 // ---- Applying actions -------------------------------------------------------------------
 
-void State::apply(Action a) {
+template <bool H>
+void State::apply_impl(Action a) {
   Player& p = pl_[mover_];
   // The main phase first as a plain test: a jump table over phases mispredicts often.
   if (phase_ == kPhaseMain) {
       if (a < kNumTakes) {
+        // The whole segment at once from the kind masks: a loop over its random length
+        // would mispredict. Takes hold gems and pearls only.
         const Segment& s = kSeg.seg[a];
-        int first = cell_[s.cells[0]], same = 1, pearls = 0;
-        for (int k = 0; k < s.len; ++k) {
-          int kind = cell_[s.cells[k]];
-          same &= kind == first;
-          pearls += kind == kPearl;
-          take_cell(mover_, s.cells[k]);
-        }
+        const uint32_t seg = s.mask;
         // 3 of one colour or both pearls: one privilege for the opponent.
-        if (pearls == 2 || (s.len == 3 && same)) gain_privilege(mover_ ^ 1);
+        const bool gift = (pop(kmask_[kPearl] & seg) == 2) | ((s.len == 3) & ((kmask_[cell_[s.cells[0]]] & seg) == seg));
+        if constexpr (H)
+          for (int k = 0; k < s.len; ++k) mix_hash<H>(key_cell(s.cells[k], cell_[s.cells[k]]));
+        uint64_t gained = 0;
+        for (int k = 0; k <= kPearl; ++k) {
+          gained += lane(k) * static_cast<uint64_t>(pop(kmask_[k] & seg));
+          kmask_[k] &= ~seg;
+        }
+        p.tokens += gained;
+        for (uint8_t c : s.cells) cell_[c] = kEmpty;
+        if (gift) gain_privilege(mover_ ^ 1);
         mandatory_done_ = true;
       } else if (a < kReplenish) {
         --p.privileges;
-        take_cell(mover_, a - kPrivilegeBase);
+        take_cell<H>(mover_, a - kPrivilegeBase);
       } else if (a == kReplenish) {
         replenished_ = true;
         fills_ = static_cast<uint8_t>(lane_sum(bag_));
         gain_privilege(mover_ ^ 1);
       } else if (a < kBuyBase) {
         int t = (a - kReserveBase) / 25;
-        take_cell(mover_, (a - kReserveBase) % 25);
+        take_cell<H>(mover_, (a - kReserveBase) % 25);
         if (t < kNumSlots) {
-          add_reserved(mover_, pyramid_[t], false);
-          set_pyramid(t, kNoCard);
+          add_reserved<H>(mover_, pyramid_[t], false);
+          set_pyramid<H>(t, kNoCard);
           refill_slot(t);
         } else {
           reveal_ = static_cast<uint8_t>(t);  // 12 + level: the deck's top card, blind
@@ -670,11 +725,11 @@ void State::apply(Action a) {
         int b = a - kBuyBase, card;
         if (b < kNumSlots) {
           card = pyramid_[b];
-          set_pyramid(b, kNoCard);
+          set_pyramid<H>(b, kNoCard);
           refill_slot(b);
         } else {
           card = p.reserved[b - kNumSlots];
-          remove_reserved(mover_, b - kNumSlots);
+          remove_reserved<H>(mover_, b - kNumSlots);
         }
         // Gems and pearls pay first; gold covers the rest. Spent tokens go to the bag.
         uint64_t need = sat_sub(kCardTab.cost[card], p.bonus);
@@ -682,17 +737,17 @@ void State::apply(Action a) {
         uint64_t pay = need - shortfall + lane(kGold) * static_cast<uint64_t>(lane_sum(shortfall));
         p.tokens -= pay;
         bag_ += pay;
-        add_card(mover_, card);
+        add_card<H>(mover_, card);
         mandatory_done_ = true;
       }
   } else {
     switch (phase_) {
     case kPhaseJoker:
-      join_joker(mover_, pend_joker_, a - kJokerBase);
+      join_joker<H>(mover_, pend_joker_, a - kJokerBase);
       pend_joker_ = kNoCard;
       break;
     case kPhaseToken:
-      take_cell(mover_, a - kTokenBase);
+      take_cell<H>(mover_, a - kTokenBase);
       pend_token_ = kNoCard;
       break;
     case kPhaseSteal:
@@ -704,7 +759,7 @@ void State::apply(Action a) {
       int r = a - kRoyalBase;
       royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
       p.royals = static_cast<uint8_t>(p.royals | (1u << r));
-      hash_ ^= key_royal(mover_, r);
+      mix_hash<H>(key_royal(mover_, r));
       p.points = static_cast<uint8_t>(p.points + kRoyals[r].points);
       if (kRoyals[r].abilities & tables::kAbility_again) again_ = true;
       if (kRoyals[r].abilities & tables::kAbility_privilege) gain_privilege(mover_);
@@ -718,12 +773,26 @@ void State::apply(Action a) {
       break;
     default:  // chance: the deal advances whatever outcome the caller chose
       deal_.next();
-      apply_chance(a);
+      apply_chance<H>(a);
       break;
     }
   }
-  resolve();
+  resolve<H>();
 }
+
+void State::apply(Action a) { apply_impl<true>(a); }
+
+void State::apply_unhashed(Action a) {
+  hash_.stale = true;  // first, so the call below is a tail call
+  apply_impl<false>(a);
+}
+
+// The position reader builds states with these.
+template void State::place<true>(int, int);
+template void State::set_pyramid<true>(int, int);
+template void State::own_card<true>(int, int);
+template void State::join_joker<true>(int, int, int);
+template void State::resolve<true>();
 
 void State::apply_checked(Action a) {
   if (!is_legal(a)) {
@@ -769,7 +838,7 @@ uint64_t State::hash() const {
                    uint64_t{pend_token_} << 30 | uint64_t{pend_steal_} << 38 |
                    uint64_t{pend_royal_} << 41 | uint64_t{royals_avail_} << 44 |
                    static_cast<uint64_t>(winner_ + 1) << 48;
-  return hash_ ^ core::word_key(kSaltTokens0, pl_[0].tokens) ^ core::word_key(kSaltTokens1, pl_[1].tokens) ^
+  return (hash_.stale ? incremental_part() : hash_.value) ^ core::word_key(kSaltTokens0, pl_[0].tokens) ^ core::word_key(kSaltTokens1, pl_[1].tokens) ^
          core::word_key(kSaltBag, bag_) ^ status_word(cfg_, flags, pl_);
 }
 
@@ -794,7 +863,7 @@ uint64_t State::incremental_part() const {
 
 uint64_t State::compute_hash() const {
   State s = *this;
-  s.hash_ = incremental_part();
+  s.hash_ = {incremental_part(), false};
   return s.hash();
 }
 
@@ -811,9 +880,9 @@ void State::determinize(int observer, core::Rng& rng) {
     uint32_t pool = deck_[level] | (1u << (card - kLevelFirst[level]));
     int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(pop(pool)))));
     deck_[level] = pool & ~(1u << pick);
-    hash_ ^= key_reserve(opp, i, card);
+    mix_hash<true>(key_reserve(opp, i, card));
     p.reserved[i] = static_cast<uint8_t>(kLevelFirst[level] + pick);
-    hash_ ^= key_reserve(opp, i, p.reserved[i]);
+    mix_hash<true>(key_reserve(opp, i, p.reserved[i]));
   }
 }
 

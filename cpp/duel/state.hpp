@@ -142,7 +142,7 @@ inline constexpr int kSegDc[kNumSegTypes] = {0, 1, 0, 1, -1, 1, 0, 1, -1};
 
 struct Segment {
   uint32_t mask;
-  uint8_t len, cells[3];
+  uint8_t len, cells[3];  // cells past len repeat the last one (a take clears all 3)
 };
 
 struct SegmentTables {
@@ -171,6 +171,7 @@ constexpr SegmentTables make_segment_tables() {
         s.cells[k] = static_cast<uint8_t>(cc);
         s.mask |= 1u << cc;
       }
+      for (int k = len; k < 3; ++k) s.cells[k] = s.cells[len - 1];
     }
   }
   return t;
@@ -248,6 +249,9 @@ struct State {
   void legal_actions(ActionList& out) const;
   bool is_legal(core::Action a) const;
   void apply(core::Action a);
+  // As apply, without the incremental hash update (random playouts, where nobody asks
+  // for the hash); hash() then recomputes it.
+  void apply_unhashed(core::Action a);
   void apply_checked(core::Action a);
   void chance_outcomes(ChanceList& out) const;
   core::Action dealt_outcome() const;
@@ -316,20 +320,28 @@ struct State {
   friend class PositionReader;  // JSON io (position.cpp)
 
   // Chance resolution: what the seeded deal gives, and applying a given outcome.
+  // Template H: whether a mutation keeps the incremental hash in step (apply, edits) or
+  // not (apply_unhashed); position.cpp uses the H = true versions.
   core::Action draw(core::Rng& rng) const;
-  void apply_chance(core::Action a);
-  void resolve();        // sets the next phase after a step; auto mode runs chance at once
+  template <bool H = true> void apply_impl(core::Action a);
+  template <bool H = true> void apply_chance(core::Action a);
+  template <bool H = true> void reveal(int card);  // the pending reveal gets `card`
+  template <bool H = true> void resolve();  // sets the next phase after a step; auto mode runs chance at once
   void end_turn();
   void gain_privilege(int seat);
-  void take_cell(int seat, int c);
-  void place(int c, int kind);
-  void add_card(int seat, int card);         // a purchase: own_card + abilities + royal count
-  void own_card(int seat, int card);         // ownership, points, crowns, coloured bonus
-  void join_joker(int seat, int card, int colour);
+  template <bool H = true> void take_cell(int seat, int c);
+  template <bool H = true> void place(int c, int kind);
+  template <bool H = true> void add_card(int seat, int card);  // a purchase: own_card + abilities + royal count
+  template <bool H = true> void own_card(int seat, int card);  // ownership, points, crowns, coloured bonus
+  template <bool H = true> void join_joker(int seat, int card, int colour);
   uint64_t incremental_part() const;         // the hash_ field recomputed
-  void add_reserved(int seat, int card, bool blind);
-  void remove_reserved(int seat, int index);
-  void set_pyramid(int slot, int card);
+  template <bool H = true> void add_reserved(int seat, int card, bool blind);
+  template <bool H = true> void remove_reserved(int seat, int index);
+  template <bool H = true> void set_pyramid(int slot, int card);
+  template <bool H = true>
+  void mix_hash(uint64_t key) {
+    if constexpr (H) hash_.value ^= key;
+  }
   void refill_slot(int slot);
 
   struct MainMoves {
@@ -340,11 +352,10 @@ struct State {
     uint16_t buys;                  // bits 0-11 pyramid slots, 12-14 reserve indexes
     bool replenish;
   };
-  MainMoves main_moves(bool with_buys = true) const;  // without: buys left 0 (random_action
-                                                      // tests only the one it draws)
+  MainMoves main_moves() const;
   uint16_t buyable(int seat) const;
-  bool can_buy(int buy_index) const;                  // pyramid slot or 12 + reserve index
   int draw_kind(core::Rng& rng) const;                // bag draw, by count
+  int draw_card(core::Rng& rng) const;                // pending reveal's card, uniform over its deck
   uint32_t choice_mask() const;  // legal choices of a non-main phase (offsets from its base)
   int phase_base() const;
 
@@ -375,7 +386,14 @@ struct State {
   struct Deal : core::Rng {           // Rng with equality, so State compares with = default
     bool operator==(const Deal& o) const { return s == o.s; }
   } deal_;                            // draw order of decks and bag (hidden from both players)
-  uint64_t hash_ = 0;                 // incremental part: board, cards, jokers, royals
+  // Incremental part of the hash: board, cards, jokers, royals. Stale after
+  // apply_unhashed (hash() then recomputes it); a stale one compares equal to any, the
+  // rest of the state decides.
+  struct IncrementalHash {
+    uint64_t value = 0;
+    bool stale = false;
+    bool operator==(const IncrementalHash& o) const { return stale || o.stale || value == o.value; }
+  } hash_;
 };
 
 static_assert(std::is_trivially_copyable_v<State>);

@@ -54,6 +54,26 @@ void check_conservation(const State& s, uint64_t seed, int step) {
     expect(s.player(s.mover() ^ 1).num_tokens() <= kMaxTokensHeld, "opponent holds at most 10", seed, step);
 }
 
+// The vectorised buy mask against a plain recomputation from the card table.
+void check_buys(const State& s, const ActionList& legal, uint64_t seed, int step) {
+  if (s.phase() != kPhaseMain || s.in_setup()) return;
+  const Player& p = s.player(s.mover());
+  auto affordable = [&](int card) {
+    int shortfall = 0;
+    for (int k = 0; k < 6; ++k) {
+      int need = tables::kCards[card].cost[k] - (k < 5 ? lane_get(p.bonus, k) : 0) - lane_get(p.tokens, k);
+      shortfall += need > 0 ? need : 0;
+    }
+    bool joker_ok = tables::kCards[card].bonus != kBonusJoker || p.bonus != 0;
+    return joker_ok && shortfall <= lane_get(p.tokens, kGold);
+  };
+  for (int b = 0; b < kNumSlots + kMaxReserved; ++b) {
+    int card = b < kNumSlots ? s.pyramid(b) : b - kNumSlots < p.num_reserved ? p.reserved[b - kNumSlots] : kNoCard;
+    bool want = card != kNoCard && affordable(card);
+    expect(legal.contains(kBuyBase + b) == want, "buy mask matches the card table", seed, step);
+  }
+}
+
 void check_bad_inputs(State& s, core::Rng& rng, uint64_t seed, int step) {
   const State before = s;
   const Action bad = static_cast<Action>(rng.below(kNumDistinctActions + 20)) - 10;
@@ -136,6 +156,7 @@ void play_one(const Config& cfg, uint64_t seed, bool explicit_chance, bool heuri
   State s = State::initial(cfg, seed, explicit_chance);
   core::Rng rng(seed * 31 + 7);
   ActionList legal;
+  State unhashed = s;  // follows the same moves through apply_unhashed
   for (int step = 0; !s.is_terminal(); ++step) {
     expect(step < 5000, "game terminates", seed, step);
     if (step >= 5000) return;
@@ -143,6 +164,7 @@ void play_one(const Config& cfg, uint64_t seed, bool explicit_chance, bool heuri
     check_conservation(s, seed, step);
     s.legal_actions(legal);
     expect(!legal.empty(), "a non-terminal state has a legal action", seed, step);
+    check_buys(s, legal, seed, step);
     for (int i = 0; i < legal.size(); ++i) {
       expect(s.is_legal(legal[i]), "legal_actions agree with is_legal", seed, step);
       expect(i == 0 || legal[i - 1] < legal[i], "legal actions ascending", seed, step);
@@ -176,6 +198,9 @@ void play_one(const Config& cfg, uint64_t seed, bool explicit_chance, bool heuri
     s.apply(a);
     copy.apply(a);
     expect(copy == s, "a copy plays the same", seed, step);
+    unhashed.apply_unhashed(a);
+    expect(unhashed == s && unhashed.hash() == s.hash(), "apply_unhashed reaches the same state (hash recomputed)",
+           seed, step);
   }
   check_conservation(s, seed, -1);
   check_json(s, rng, seed, -1);
