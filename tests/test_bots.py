@@ -124,7 +124,7 @@ def test_reused_trees_never_give_illegal_moves(spec):
     # that were legal only in some of them must not come back at the new root.
     GAME = sm.load_game(spec)
     for g in range(4):
-        bots = [sm.MCTSBot(GAME, iterations=400, seed=g, exploration=0.4), sm.MCTSBot(GAME, iterations=400, seed=g + 50)]
+        bots = [sm.MCTSBot(GAME, iterations=400, seed=g, exploration=1.0), sm.MCTSBot(GAME, iterations=400, seed=g + 50)]
         state = GAME.new_initial_state(seed=300 + g)
         while not state.is_terminal():
             bot = bots[state.current_player()]

@@ -1,5 +1,6 @@
 // Search parameters (the SearchParams of DESIGN.md): budgets, exploration, rollouts,
-// threads, hidden information. validate() names the offending field.
+// threads, hidden information. validate() names the offending field. The Python API
+// fills exploration / rollout / cutoff per game from measurements (bench/RESULTS.md).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -14,7 +15,7 @@ enum class Rollout : uint8_t { kRandom, kHeuristic };
 struct SearchParams {
   int64_t iterations = 0;       // total over all threads; 0 = no iteration budget
   double time_limit = 0.0;      // seconds; 0 = no time budget (time budgets are not deterministic)
-  double exploration = 0.7;     // UCT constant c in mean + c * sqrt(ln(availability) / visits)
+  double exploration = 0.4;     // UCT constant c in mean + c * sqrt(ln(availability) / visits)
   int threads = 1;              // root parallelism: one tree per thread, root statistics merged
   uint64_t seed = 0;
   Rollout rollout = Rollout::kHeuristic;

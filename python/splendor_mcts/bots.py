@@ -10,10 +10,7 @@ from typing import Any
 from . import _core
 from .game import Game
 from .search import (
-    DEFAULT_EXPLORATION,
     DEFAULT_MEMORY_LIMIT,
-    DEFAULT_ROLLOUT,
-    DEFAULT_ROLLOUT_CUTOFF,
     Analysis,
     _int,
     build_analysis,
@@ -93,9 +90,9 @@ class MCTSBot(Bot):
         time_limit: float | None = None,
         threads: int = 1,
         seed: int = 0,
-        exploration: float = DEFAULT_EXPLORATION,
-        rollout: str = DEFAULT_ROLLOUT,
-        rollout_cutoff: int = DEFAULT_ROLLOUT_CUTOFF,
+        exploration: float | None = None,
+        rollout: str | None = None,
+        rollout_cutoff: int | None = None,
         perfect_information: bool = False,
         memory_limit: int = DEFAULT_MEMORY_LIMIT,
         reuse_tree: bool = True,
@@ -104,6 +101,7 @@ class MCTSBot(Bot):
         if iterations is None and time_limit is None:
             iterations = 2000
         self.params = make_params(
+            game_name=game.name,
             iterations=iterations,
             time_limit=time_limit,
             threads=threads,

@@ -14,21 +14,30 @@ from typing import Any
 
 from . import _core
 
-# Strongest settings measured at a fixed iteration budget (bench/RESULTS.md, "Search").
-DEFAULT_EXPLORATION = 0.7
-DEFAULT_ROLLOUT = "heuristic"
-DEFAULT_ROLLOUT_CUTOFF = 0
+# Per game, the strongest settings measured at 1,000 iterations per move
+# (bench/RESULTS.md, "Search"); used for any of these parameters left as None.
+SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
+    "splendor": {"exploration": 0.4, "rollout": "heuristic", "rollout_cutoff": 30},
+    "duel": {"exploration": 0.4, "rollout": "heuristic", "rollout_cutoff": 30},
+}
 DEFAULT_MEMORY_LIMIT = 1 << 30
 ROLLOUT_POLICIES = ("random", "heuristic")
 
-_SEARCHERS = {_core.SplendorState: _core.SplendorSearcher, _core.DuelState: _core.DuelSearcher}
+_SEARCHERS = {
+    _core.SplendorState: ("splendor", _core.SplendorSearcher),
+    _core.DuelState: ("duel", _core.DuelSearcher),
+}
 
 
-def searcher_class(state: Any) -> Any:
+def _game_of(state: Any) -> tuple[str, Any]:
     try:
         return _SEARCHERS[type(state)]
     except KeyError:
         raise ValueError(f"state must be a game state (from game.new_initial_state), got {type(state).__name__}") from None
+
+
+def searcher_class(state: Any) -> Any:
+    return _game_of(state)[1]
 
 
 def _int(name: str, value: Any, minimum: int, maximum: int | None = None) -> int:
@@ -50,18 +59,25 @@ def _number(name: str, value: Any, minimum: float) -> float:
 
 def make_params(
     *,
+    game_name: str,
     iterations: int | None,
     time_limit: float | None,
     threads: int,
     seed: int,
-    exploration: float,
-    rollout: str,
-    rollout_cutoff: int,
+    exploration: float | None,
+    rollout: str | None,
+    rollout_cutoff: int | None,
     perfect_information: bool,
     memory_limit: int,
     reuse_tree: bool,
 ) -> Any:
-    """Validated ``_core.SearchParams``; ``ValueError`` names the bad parameter."""
+    """Validated ``_core.SearchParams``; ``ValueError`` names the bad parameter.
+    ``exploration``, ``rollout`` and ``rollout_cutoff`` left as None take the game's
+    measured defaults (``SEARCH_DEFAULTS``)."""
+    defaults = SEARCH_DEFAULTS[game_name]
+    exploration = defaults["exploration"] if exploration is None else exploration
+    rollout = defaults["rollout"] if rollout is None else rollout
+    rollout_cutoff = defaults["rollout_cutoff"] if rollout_cutoff is None else rollout_cutoff
     p = _core.SearchParams()
     if iterations is not None:
         p.iterations = _int("iterations", iterations, 1)
@@ -229,9 +245,9 @@ def analyze(
     threads: int = 1,
     seed: int = 0,
     top_k: int | None = 5,
-    exploration: float = DEFAULT_EXPLORATION,
-    rollout: str = DEFAULT_ROLLOUT,
-    rollout_cutoff: int = DEFAULT_ROLLOUT_CUTOFF,
+    exploration: float | None = None,
+    rollout: str | None = None,
+    rollout_cutoff: int | None = None,
     perfect_information: bool = False,
     memory_limit: int = DEFAULT_MEMORY_LIMIT,
     progress: Callable[[Analysis], Any] | None = None,
@@ -244,7 +260,11 @@ def analyze(
     and an iteration budget the result is deterministic for a ``seed``; a time limit
     is not (how many iterations fit depends on the machine). The search samples the
     cards the player cannot see; ``perfect_information=True`` searches the true ones
-    (experiments only). ``top_k=None`` reports every root move. Ctrl-C stops the
+    (experiments only). ``exploration`` is the UCT constant, ``rollout`` "heuristic"
+    or "random", ``rollout_cutoff`` the rollout plies before a heuristic evaluation
+    (0: play out to the end); left as None they take the game's measured defaults
+    (``SEARCH_DEFAULTS``). ``memory_limit`` caps the tree's bytes (it stops growing
+    there). ``top_k=None`` reports every root move. Ctrl-C stops the
     search and raises ``KeyboardInterrupt``. ``progress(partial_analysis)`` is called
     about every ``progress_interval`` seconds while the search runs; if it returns
     True the search stops there (the result then has ``root.interrupted``). Raises
@@ -254,7 +274,9 @@ def analyze(
         iterations = 10_000
     if top_k is not None:
         _int("top_k", top_k, 1)
+    game_name, searcher_type = _game_of(state)
     params = make_params(
+        game_name=game_name,
         iterations=iterations,
         time_limit=time_limit,
         threads=threads,
@@ -266,7 +288,7 @@ def analyze(
         memory_limit=memory_limit,
         reuse_tree=False,
     )
-    searcher = searcher_class(state)(params)
+    searcher = searcher_type(params)
     if progress is None:
         return build_analysis(state, searcher.search(state), top_k, params)
     if not callable(progress):
