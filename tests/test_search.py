@@ -79,6 +79,9 @@ def test_same_seed_one_thread_is_deterministic(spec):
     first = sm.analyze(state, iterations=2000, seed=42)
     assert stable(first) == stable(sm.analyze(state, iterations=2000, seed=42))
     assert stable(first) != stable(sm.analyze(state, iterations=2000, seed=43))
+    # Root parallelism: each thread's tree has its own seed and share of the budget.
+    two = sm.analyze(state, iterations=2000, seed=42, threads=2)
+    assert stable(two) == stable(sm.analyze(state, iterations=2000, seed=42, threads=2))
 
 
 def test_to_json_shape():

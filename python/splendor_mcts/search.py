@@ -256,9 +256,10 @@ def analyze(
     """Search ``state`` from the view of the player to move and report the root moves.
 
     Budget: ``iterations`` (total over threads), ``time_limit`` seconds, or both (the
-    first reached stops); neither given means 10,000 iterations. With ``threads=1``
-    and an iteration budget the result is deterministic for a ``seed``; a time limit
-    is not (how many iterations fit depends on the machine). The search samples the
+    first reached stops); neither given means 10,000 iterations. With an iteration
+    budget the result is deterministic for a ``seed`` and a number of ``threads`` (one
+    tree per thread, each with its own share of the budget); a time limit is not (how
+    many iterations fit depends on the machine). The search samples the
     cards the player cannot see; ``perfect_information=True`` searches the true ones
     (experiments only). ``exploration`` is the UCT constant, ``rollout`` "heuristic"
     or "random", ``rollout_cutoff`` the rollout plies before a heuristic evaluation
