@@ -1,5 +1,6 @@
 """Search speed: iterations per second from the opening and a mid-game position,
-random and heuristic rollouts, 1 and 2 threads, and tree bytes per node.
+full random rollouts, full heuristic rollouts and the defaults (heuristic cut off by
+the evaluation), 1 and 2 threads, and tree bytes per node.
 
     python bench/search_speed.py [--game splendor] [--iterations 200000] [--repeat 3]
 
@@ -12,6 +13,13 @@ from __future__ import annotations
 import argparse
 
 import splendor_mcts as sm
+
+
+CONFIGS = {
+    "random": {"rollout": "random", "rollout_cutoff": 0},
+    "heuristic": {"rollout": "heuristic", "rollout_cutoff": 0},
+    "default": {},
+}
 
 
 def midgame(game: sm.Game, plies: int = 30) -> object:
@@ -32,10 +40,10 @@ def main() -> None:
     positions = {"opening": game.new_initial_state(seed=1), "midgame": midgame(game)}
     print(f"{'position':9} {'rollout':9} {'threads':>7} {'iter/s':>10} {'nodes':>8} {'bytes/node':>10} {'depth':>5}")
     for name, state in positions.items():
-        for rollout in ("random", "heuristic"):
+        for rollout, options in CONFIGS.items():
             for threads in (1, 2):
                 runs = [
-                    sm.analyze(state, iterations=args.iterations, threads=threads, rollout=rollout, seed=1).root
+                    sm.analyze(state, iterations=args.iterations, threads=threads, seed=1, **options).root
                     for _ in range(args.repeat)
                 ]
                 best = max(runs, key=lambda r: r.iterations_per_second)
