@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "bindings/bind_state.hpp"
 #include "bindings/registry.hpp"
@@ -124,20 +125,18 @@ void bind_game(py::module_& m, const std::string& prefix) {
           "is called every `progress_interval` seconds with the statistics so far; returning True stops "
           "the search.");
 
-  m.def(
-      "random_agent_action",
-      [](const State& state, uint64_t seed, uint64_t step) {
-        core::Rng rng(search::detail::thread_seed(seed, step, 0));
-        return search::random_agent_action<G>(state, rng);
-      },
-      py::arg("state"), py::arg("seed"), py::arg("step"));
-  m.def(
-      "greedy_agent_action",
-      [](const State& state, uint64_t seed, uint64_t step) {
-        core::Rng rng(search::detail::thread_seed(seed, step, 0));
-        return search::greedy_agent_action<G>(state, rng);
-      },
-      py::arg("state"), py::arg("seed"), py::arg("step"));
+  // Agents take (state, seed, step): the bot's seed and its move count pick the stream.
+  using Agent = core::Action (*)(const State&, core::Rng&);
+  const std::pair<const char*, Agent> agents[] = {{"random_agent_action", &search::random_agent_action<G>},
+                                                  {"greedy_agent_action", &search::greedy_agent_action<G>}};
+  for (const auto& [name, agent] : agents)
+    m.def(
+        name,
+        [agent](const State& state, uint64_t seed, uint64_t step) {
+          core::Rng rng(search::detail::thread_seed(seed, step, 0));
+          return agent(state, rng);
+        },
+        py::arg("state"), py::arg("seed"), py::arg("step"));
   m.def(
       "evaluate", [](const State& state, int player) {
         check_seat<G>(state, player, "evaluate");
