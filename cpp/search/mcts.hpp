@@ -46,6 +46,28 @@ inline float fast_ln(float x) {
   return (e + log2m) * 0.69314718f;
 }
 
+// sqrt(ln(n)) and 1/sqrt(n) for the small counts that dominate UCB evaluations (deep
+// nodes, young trees): one load each instead of a log, a square root and a division.
+struct UcbTables {
+  static constexpr int kSize = 4096;
+  float sqrt_ln[kSize];
+  float inv_sqrt[kSize];
+  UcbTables() {
+    for (int i = 0; i < kSize; ++i) {
+      sqrt_ln[i] = i ? std::sqrt(std::log(static_cast<float>(i))) : 0.0f;
+      inv_sqrt[i] = i ? 1.0f / std::sqrt(static_cast<float>(i)) : 0.0f;
+    }
+  }
+};
+inline const UcbTables kUcb;
+
+// c * sqrt(ln(avail) / visits), visits >= 1.
+inline float exploration_term(float c, uint32_t avail, uint32_t visits) {
+  const float sl = avail < UcbTables::kSize ? kUcb.sqrt_ln[avail] : std::sqrt(fast_ln(static_cast<float>(avail)));
+  const float is = visits < UcbTables::kSize ? kUcb.inv_sqrt[visits] : 1.0f / std::sqrt(static_cast<float>(visits));
+  return c * sl * is;
+}
+
 // Lower bound of the Wilson score interval (95%) for a mean of returns in [0, 1].
 inline double wilson_lower(double mean, double n) {
   if (n <= 0) return 0.0;
@@ -153,8 +175,7 @@ class TreeSearch {
         set(seen, ch.action);
         ++n_seen;
         ++ch.avail;
-        const float n = static_cast<float>(ch.visits);
-        const float score = ch.value_sum / n + c * std::sqrt(detail::fast_ln(static_cast<float>(ch.avail)) / n);
+        const float score = ch.value_sum / static_cast<float>(ch.visits) + detail::exploration_term(c, ch.avail, ch.visits);
         if (score > best_score) {
           best_score = score;
           best = ci;
