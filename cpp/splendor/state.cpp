@@ -810,9 +810,8 @@ void State::determinize(int observer, core::Rng& rng) {
   while (first_free < kNumNobles && ((table_nobles_ >> noble_order_[first_free]) & 1)) ++first_free;
   std::sort(noble_order_ + first_free, noble_order_ + kNumNobles);
   rng.shuffle(noble_order_ + first_free, kNumNobles - first_free);
-  hash_ = compute_key_part();
-  token_hash_sum_ = token_sum();
-  hash_stale_ = false;
+  // The search copies, determinizes and plays unhashed: recompute only if asked.
+  hash_stale_ = true;
 }
 
 bool State::operator==(const State& o) const {
