@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -63,8 +64,10 @@ def test_every_agent_plays_every_seat_and_records_replay(tmp_path: Path) -> None
         assert a.seats == b.seats[::-1] and a.seed == b.seed
         reveals = lambda rec: [x for i, x in enumerate(rec.actions) if i % 2 == 0]  # noqa: E731
         assert reveals(a) == reveals(b)  # same cards in the same order for both seatings
-    rows = store.conn.execute("SELECT COUNT(*), SUM(player = -1), SUM(seconds IS NULL) FROM moves").fetchone()
-    assert rows[0] == sum(len(r.actions) for r in records) and rows[1] == rows[2]
+    rows = store.conn.execute("SELECT num_actions, decisions FROM games").fetchall()
+    assert sum(n for n, _ in rows) == sum(len(r.actions) for r in records)
+    assert all(json.loads(d) == [game.rounds, game.rounds] for _, d in rows)  # every decision counted
+    assert sum(t for _, t, _ in store.think_times()) == pytest.approx(sum(sum(r.move_times) for r in records))
     store.close()
     # Threshold play beats random play: the table says so.
     assert result.table.rows[-1].name == R
@@ -102,6 +105,76 @@ def test_concurrency_does_not_change_results(tmp_path: Path) -> None:
     run_tournament(config(tmp_path, db=tmp_path / "one.sqlite", concurrency=1, deals=3))
     run_tournament(config(tmp_path, db=tmp_path / "two.sqlite", concurrency=2, deals=3))
     assert stored(tmp_path / "one.sqlite") == stored(tmp_path / "two.sqlite")
+
+
+def test_batches_of_games_per_worker_task_change_nothing(tmp_path: Path) -> None:
+    # 40 cheap games: after the first results, batches of many games per worker task.
+    run_tournament(config(tmp_path, db=tmp_path / "one.sqlite", concurrency=1, deals=20))
+    run_tournament(config(tmp_path, db=tmp_path / "two.sqlite", concurrency=2, deals=20))
+    assert stored(tmp_path / "one.sqlite") == stored(tmp_path / "two.sqlite")
+
+
+def test_batcher_sizes_batches_by_the_cost_of_games_seen() -> None:
+    from splendor_mcts.tournament.backends import Batcher
+    from splendor_mcts.tournament.play import GameTask
+    from splendor_mcts.tournament.store import PlayedGame
+
+    tasks = [GameTask(i, "highcard", i, ("a", "b"), (0, 0)) for i in range(30)]
+    batcher = Batcher(tasks, seconds=0.05, limit=8)
+    assert [t.game_id for t in batcher.next_batch()] == [0]  # cost unknown: one game
+    done = lambda wall: [PlayedGame(0, None, (), (), wall)]  # noqa: E731 - only wall_time is read
+    batcher.observe(done(0.02))
+    assert len(batcher.next_batch()) == 2  # 0.05 s / 0.02 s
+    batcher.observe(done(0.0001) * 9)
+    assert [t.game_id for t in batcher.next_batch()] == list(range(3, 11))  # capped at the limit
+    batcher.observe(done(10.0))
+    assert len(batcher.next_batch()) == 1  # slow games: one per task
+    seen = [t.game_id for b in iter(batcher.next_batch, []) for t in b]
+    assert seen == list(range(12, 30)) and batcher.exhausted
+
+
+def test_a_schema_1_database_is_read_as_is_and_upgraded_on_resume(tmp_path: Path) -> None:
+    # Made by the schema-1 code (one `moves` row per action): T vs R, deals=2, seed=1.
+    db = tmp_path / "old.sqlite"
+    db.write_bytes((Path(__file__).parent / "data" / "tournament_schema1.sqlite").read_bytes())
+    old = TournamentStore.open_existing(db)
+    assert old.schema == "1"
+    records, think = list(old.records()), old.think_times()
+    old.close()
+    assert len(records) == 4 and [c for _, _, c in think] == [20, 20]
+    assert _bytes(db) == (Path(__file__).parent / "data" / "tournament_schema1.sqlite").read_bytes()  # read only
+    result = run_tournament(config(tmp_path, db=db, deals=3))  # resume: upgrade, then play deal 2
+    assert result.played_now == 2 and len(result.games) == 6
+    conn = sqlite3.connect(db)
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "moves" not in tables
+    assert conn.execute("SELECT value FROM tournament WHERE key = 'schema'").fetchone()[0] == "2"
+    assert [json.loads(d) for (d,) in conn.execute("SELECT decisions FROM games ORDER BY game_id")] == [[5, 5]] * 6
+    conn.close()
+    new = TournamentStore.open_existing(db)
+    assert list(new.records())[:4] == records
+    upgraded = new.think_times()
+    new.close()
+    assert [c for _, _, c in upgraded] == [30, 30]
+    assert [t for _, t, _ in upgraded] > [t for _, t, _ in think]
+
+
+def _tamper(db: Path, statement: str) -> None:
+    """Change a database behind the tournament's back."""
+    conn = sqlite3.connect(db)
+    conn.execute(statement)
+    conn.commit()
+    conn.close()
+
+
+def test_a_database_of_an_unknown_schema_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite"
+    run_tournament(config(tmp_path, deals=1))
+    _tamper(db, "UPDATE tournament SET value = '9' WHERE key = 'schema'")
+    with pytest.raises(TournamentDatabaseError, match="has tournament schema '9'; this version reads '1' and '2'"):
+        run_tournament(config(tmp_path, deals=2))
+    with pytest.raises(TournamentDatabaseError, match="schema '9'"):
+        TournamentStore.open_existing(db)
 
 
 KILL_SCRIPT = textwrap.dedent("""
@@ -244,10 +317,7 @@ def test_a_worker_killed_by_its_agent_stops_the_run_cleanly_and_keeps_games(tmp_
 def test_damaged_rows_and_truncated_files_are_reported_as_corrupt(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite"
     run_tournament(config(tmp_path, deals=20))
-    conn = sqlite3.connect(db)
-    conn.execute("UPDATE games SET result = 'oops' WHERE game_id = 3")
-    conn.commit()
-    conn.close()
+    _tamper(db, "UPDATE games SET result = 'oops' WHERE game_id = 3")
     with pytest.raises(TournamentDatabaseError, match="game 3 has unreadable seats/result"):
         run_tournament(config(tmp_path, deals=20))
     data = db.read_bytes()

@@ -144,6 +144,20 @@ def _is_number(value: Any) -> bool:
     return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
 
 
+def _non_negative_ints(values: tuple[Any, ...]) -> bool:
+    """Every value a non-negative int (not a bool). Plain ints, the usual case, are checked in C."""
+    if set(map(type, values)) <= {int}:
+        return not values or min(values) >= 0
+    return all(_is_int(v) and v >= 0 for v in values)
+
+
+def _non_negative_numbers(values: tuple[Any, ...]) -> bool:
+    """Every value a finite non-negative int or float (not a bool). Plain floats are checked in C."""
+    if set(map(type, values)) <= {float}:
+        return all(map(math.isfinite, values)) and (not values or min(values) >= 0)
+    return all(_is_number(v) and v >= 0 for v in values)
+
+
 def _validate(r: GameRecord) -> None:
     """Check types and consistency; raise ValueError naming the first bad field."""
     if not isinstance(r.game, str) or not r.game:
@@ -154,9 +168,9 @@ def _validate(r: GameRecord) -> None:
         raise ValueError("game record field 'explicit_chance': expected true or false")
     if len(r.seats) < 1 or not all(isinstance(s, str) for s in r.seats):
         raise ValueError("game record field 'seats': expected a non-empty list of agent spec strings")
-    if not all(_is_int(a) and a >= 0 for a in r.actions):
+    if not _non_negative_ints(r.actions):
         raise ValueError("game record field 'actions': expected a list of non-negative integers")
-    if r.move_times is not None and not all(_is_number(t) and t >= 0 for t in r.move_times):
+    if r.move_times is not None and not _non_negative_numbers(r.move_times):
         raise ValueError("game record field 'move_times': expected non-negative seconds or null")
     if r.termination not in TERMINATIONS:
         raise ValueError(f"game record field 'termination': expected one of {TERMINATIONS}, got {r.termination!r}")

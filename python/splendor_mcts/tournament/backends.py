@@ -3,21 +3,28 @@
 Every backend takes :class:`~splendor_mcts.tournament.play.GameTask` objects and yields
 :class:`~splendor_mcts.tournament.store.PlayedGame` results as games finish (in any order).
 The caller alone writes the database. :meth:`Backend.close` abandons games still running.
+
+Worker backends send games in batches sized so that a batch takes about
+:data:`BATCH_SECONDS` (one game per batch until a game's cost is known, at most
+:data:`MAX_BATCH`): cheap games are not dominated by a round trip per game, and an early stop
+(SPRT) wastes little. A game's result depends only on its task, never on its batch.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
-from .play import GameTask, play_game
+from .play import GameTask, play_game, play_games
 from .store import PlayedGame
 
 BACKENDS = ("local", "ray")
+BATCH_SECONDS = 0.05  # aimed-for work per worker task
+MAX_BATCH = 64  # games per worker task at most
 
 
 class WorkerLost(RuntimeError):
@@ -40,6 +47,45 @@ def default_concurrency() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+class Batcher:
+    """Cuts a task stream into batches of about :data:`BATCH_SECONDS` of play each.
+
+    The size follows the mean wall time of the games seen so far (:meth:`observe`); until one
+    has finished every batch holds one game.
+    """
+
+    def __init__(self, tasks: Iterable[GameTask], seconds: float = BATCH_SECONDS, limit: int = MAX_BATCH) -> None:
+        self._source = iter(tasks)
+        self._seconds = seconds
+        self._limit = limit
+        self._games = 0
+        self._wall = 0.0
+        self.exhausted = False
+
+    def observe(self, played: Sequence[PlayedGame]) -> None:
+        """Account for finished games (their ``wall_time``)."""
+        self._games += len(played)
+        self._wall += sum(p.wall_time for p in played)
+
+    def size(self) -> int:
+        """Games in the next batch."""
+        if self._games == 0:
+            return 1
+        mean = self._wall / self._games
+        return max(1, min(self._limit, int(self._seconds / mean) if mean > 0 else self._limit))
+
+    def next_batch(self) -> list[GameTask]:
+        """The next batch; empty (and :attr:`exhausted` set) when the stream is done."""
+        batch: list[GameTask] = []
+        for _ in range(self.size()):
+            task = next(self._source, None)
+            if task is None:
+                self.exhausted = True
+                break
+            batch.append(task)
+        return batch
+
+
 class InlineBackend:
     """Plays games one after another in this process (``--concurrency 1``)."""
 
@@ -56,7 +102,7 @@ class InlineBackend:
 class ProcessBackend:
     """A pool of ``spawn``-started worker processes, each playing whole games.
 
-    At most ``2 * concurrency`` games are queued at once, so an early stop (SPRT) wastes little.
+    At most ``2 * concurrency`` batches (:class:`Batcher`) are queued at once.
     """
 
     def __init__(self, concurrency: int) -> None:
@@ -80,21 +126,20 @@ class ProcessBackend:
         executor = self._executor = ProcessPoolExecutor(
             max_workers=self.concurrency, mp_context=multiprocessing.get_context("spawn")
         )
-        pending: set[Future[PlayedGame]] = set()
-        source = iter(tasks)
-        exhausted = False
+        pending: set[Future[list[PlayedGame]]] = set()
+        batcher = Batcher(tasks)
         while True:
-            while not exhausted and len(pending) < 2 * self.concurrency:
-                task = next(source, None)
-                if task is None:
-                    exhausted = True
-                else:
-                    pending.add(executor.submit(play_game, task))
+            while not batcher.exhausted and len(pending) < 2 * self.concurrency:
+                batch = batcher.next_batch()
+                if batch:
+                    pending.add(executor.submit(play_games, batch))
             if not pending:
                 break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                played = future.result()
+                batcher.observe(played)
+                yield from played
 
     def close(self) -> None:
         executor, self._executor = self._executor, None
@@ -113,7 +158,8 @@ class RayBackend:
     """Runs games as Ray tasks (one CPU each) on an existing cluster or a local Ray.
 
     ``address=None`` connects to a running cluster if ``RAY_ADDRESS`` says so, else starts a
-    local Ray with ``concurrency`` CPUs. Keeps at most ``2 * concurrency`` tasks in flight.
+    local Ray with ``concurrency`` CPUs. Keeps at most ``2 * concurrency`` tasks (batches of
+    games, :class:`Batcher`) in flight.
     """
 
     def __init__(self, concurrency: int, address: str | None = None) -> None:
@@ -129,20 +175,17 @@ class RayBackend:
             else:
                 ray.init(num_cpus=concurrency, include_dashboard=False, log_to_driver=False)
         self.concurrency = concurrency
-        self._remote = ray.remote(num_cpus=1, max_retries=0)(play_game)
+        self._remote = ray.remote(num_cpus=1, max_retries=0)(play_games)
         self._pending: list[Any] = []
 
     def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
         ray = self._ray
-        source = iter(tasks)
-        exhausted = False
+        batcher = Batcher(tasks)
         while True:
-            while not exhausted and len(self._pending) < 2 * self.concurrency:
-                task = next(source, None)
-                if task is None:
-                    exhausted = True
-                else:
-                    self._pending.append(self._remote.remote(task))
+            while not batcher.exhausted and len(self._pending) < 2 * self.concurrency:
+                batch = batcher.next_batch()
+                if batch:
+                    self._pending.append(self._remote.remote(batch))
             if not self._pending:
                 break
             done, self._pending = ray.wait(self._pending, num_returns=1)
@@ -152,7 +195,8 @@ class RayBackend:
                 except ray.exceptions.RayError as exc:
                     raise WorkerLost(f"a Ray task failed: {exc}; finished games are saved: run the same "
                                      "command again to resume") from None
-                yield played
+                batcher.observe(played)
+                yield from played
 
     def close(self) -> None:
         for ref in self._pending:

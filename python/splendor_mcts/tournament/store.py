@@ -1,20 +1,25 @@
 """The tournament database: SQLite, one transaction per finished game, written by one process.
 
-Tables::
+Tables (schema 2)::
 
-    tournament(key, value)            'schema' = 1, 'fingerprint' = JSON of what defines the
+    tournament(key, value)            'schema' = 2, 'fingerprint' = JSON of what defines the
                                       tournament (game spec, agent specs, mode, seed)
     agents(agent, name, spec)         agent index -> display name and spec
     games(game_id, pairing, deal, rotation, seed, seats, result, termination,
-          forfeit_seat, forfeit_reason, num_actions, think_time, wall_time, record, finished_at)
-                                      seats/result/think_time are JSON lists per seat;
-                                      record is the full game record (splendor_mcts.records)
-    moves(game_id, ply, player, action, seconds)
-                                      every action in order, chance outcomes with player -1
-                                      and seconds NULL
+          forfeit_seat, forfeit_reason, num_actions, think_time, decisions, wall_time, record,
+          finished_at)
+                                      seats/result/think_time/decisions are JSON lists per seat;
+                                      record is the full game record (splendor_mcts.records):
+                                      every action in order, chance outcomes included, and the
+                                      seconds of every decision
 
-A game row exists only once the game has ended, so a killed run loses at most the games that
-were being played, and re-running the command plays exactly those again.
+A game is one row, written in one transaction once the game has ended, so a killed run loses at
+most the games that were being played, and re-running the command plays exactly those again.
+
+Schema 1 also had ``moves(game_id, ply, player, action, seconds)``, one row per action: the same
+actions and times as the record, stored twice. Resuming a schema-1 database upgrades it in one
+transaction (``decisions`` filled from ``moves``, then ``moves`` dropped); reading one (export,
+replay, report) works without changing it.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ from ..records import GameRecord
 from .ratings import ScoredGame
 from .schedule import ScheduledGame
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+READABLE_SCHEMAS = ("1", SCHEMA_VERSION)
 FINGERPRINT_FORMAT = "splendor-mcts-tournament/1"
 
 _SCHEMA = """
@@ -50,20 +56,13 @@ CREATE TABLE games (
     forfeit_reason TEXT,
     num_actions INTEGER NOT NULL,
     think_time TEXT NOT NULL,
+    decisions TEXT NOT NULL,
     wall_time REAL NOT NULL,
     record TEXT NOT NULL,
     finished_at TEXT NOT NULL
 );
-CREATE TABLE moves (
-    game_id INTEGER NOT NULL REFERENCES games(game_id),
-    ply INTEGER NOT NULL,
-    player INTEGER NOT NULL,
-    action INTEGER NOT NULL,
-    seconds REAL,
-    PRIMARY KEY (game_id, ply)
-);
 """
-_TABLES = {"tournament", "agents", "games", "moves"}
+_TABLES = {"tournament", "agents", "games"}
 
 
 class TournamentDatabaseError(ValueError):
@@ -72,12 +71,14 @@ class TournamentDatabaseError(ValueError):
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """A finished game as a worker returns it: the record plus who moved at each ply."""
+    """A finished game as a worker returns it: the record plus each seat's thinking totals."""
 
     game_id: int
     record: GameRecord
-    players: tuple[int, ...]  # mover per action, -1 for chance
+    think_time: tuple[float, ...]  # seconds thinking per seat
+    decisions: tuple[int, ...]  # decisions (non-chance actions) per seat
     wall_time: float
+    record_json: str = ""  # record.to_json() when the worker made it already
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -116,6 +117,7 @@ class TournamentStore:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
+        self.schema = SCHEMA_VERSION  # what the file holds; set by _check_ours for an existing file
 
     @classmethod
     def create_or_resume(
@@ -154,6 +156,8 @@ class TournamentStore:
                     f"{path} holds a different tournament ({_describe_difference(stored, fingerprint)}); "
                     "use another --db or remove the file"
                 )
+            if store.schema == "1":
+                store._upgrade_from_1()
             _use_wal(conn)
             return store
         except BaseException:
@@ -181,10 +185,33 @@ class TournamentStore:
                 f"{self.path} is not a splendor-mcts tournament database (tables: {', '.join(sorted(tables))})"
             )
         row = self.conn.execute("SELECT value FROM tournament WHERE key = 'schema'").fetchone()
-        if row is None or row[0] != SCHEMA_VERSION:
+        if row is None or row[0] not in READABLE_SCHEMAS:
             raise TournamentDatabaseError(
-                f"{self.path} has tournament schema {row[0] if row else 'none'!r}; this version reads {SCHEMA_VERSION!r}"
+                f"{self.path} has tournament schema {row[0] if row else 'none'!r}; this version reads "
+                f"{' and '.join(repr(v) for v in READABLE_SCHEMAS)}"
             )
+        if row[0] == "1" and "moves" not in tables:
+            raise TournamentDatabaseError(f"{self.path} is corrupt: schema 1 without its moves table")
+        self.schema = row[0]
+
+    def _upgrade_from_1(self) -> None:
+        """Schema 1 -> 2 in one transaction: per-seat decision counts from ``moves``, then drop it."""
+        with self.conn:
+            self.conn.execute("BEGIN IMMEDIATE")
+            counts: dict[int, dict[int, int]] = {}
+            for game_id, player, count in self.conn.execute(
+                "SELECT game_id, player, COUNT(*) FROM moves WHERE player >= 0 GROUP BY game_id, player"
+            ):
+                counts.setdefault(game_id, {})[player] = count
+            rows = []
+            for game_id, seats in self.conn.execute("SELECT game_id, seats FROM games").fetchall():
+                per_game = counts.get(game_id, {})
+                rows.append((json.dumps([per_game.get(s, 0) for s in range(len(json.loads(seats)))]), game_id))
+            self.conn.execute("ALTER TABLE games ADD COLUMN decisions TEXT NOT NULL DEFAULT '[]'")
+            self.conn.executemany("UPDATE games SET decisions = ? WHERE game_id = ?", rows)
+            self.conn.execute("DROP TABLE moves")
+            self.conn.execute("UPDATE tournament SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
+        self.schema = SCHEMA_VERSION
 
     def fingerprint(self) -> dict[str, Any]:
         row = self.conn.execute("SELECT value FROM tournament WHERE key = 'fingerprint'").fetchone()
@@ -204,31 +231,24 @@ class TournamentStore:
         return {r[0] for r in self.conn.execute("SELECT game_id FROM games")}
 
     def write_game(self, scheduled: ScheduledGame, played: PlayedGame) -> None:
-        """Store one finished game and its moves in a single transaction."""
+        """Store one finished game (its record holds every action and decision time) in one transaction."""
         record = played.record
         if record.result is None:
             raise ValueError(f"game {scheduled.game_id} has no result; only finished games are stored")
-        n = len(record.seats)
-        think = [0.0] * n
-        times = iter(record.move_times or ())
-        move_rows = []
-        for ply, (player, action) in enumerate(zip(played.players, record.actions)):
-            seconds = next(times, None) if player >= 0 else None
-            if seconds is not None:
-                think[player] += seconds
-            move_rows.append((scheduled.game_id, ply, player, action, seconds))
         forfeit = record.forfeit
+        row = (scheduled.game_id, scheduled.pairing, scheduled.deal, scheduled.rotation, scheduled.seed,
+               json.dumps(list(scheduled.seats)), json.dumps(list(record.result)), record.termination,
+               forfeit.seat if forfeit else None, forfeit.reason if forfeit else None,
+               len(record.actions), json.dumps(list(played.think_time)), json.dumps(list(played.decisions)),
+               played.wall_time, played.record_json or record.to_json(), time.strftime("%Y-%m-%dT%H:%M:%S"))
         with self.conn:
             self.conn.execute("BEGIN IMMEDIATE")
             self.conn.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (scheduled.game_id, scheduled.pairing, scheduled.deal, scheduled.rotation, scheduled.seed,
-                 json.dumps(list(scheduled.seats)), json.dumps(list(record.result)), record.termination,
-                 forfeit.seat if forfeit else None, forfeit.reason if forfeit else None,
-                 len(record.actions), json.dumps(think), played.wall_time, record.to_json(),
-                 time.strftime("%Y-%m-%dT%H:%M:%S")),
+                "INSERT INTO games (game_id, pairing, deal, rotation, seed, seats, result, termination, forfeit_seat,"
+                " forfeit_reason, num_actions, think_time, decisions, wall_time, record, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row,
             )
-            self.conn.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", move_rows)
 
     def scored_games(self) -> list[ScoredGame]:
         """Every stored game as (seats, result), in game-id order."""
@@ -245,14 +265,24 @@ class TournamentStore:
     def think_times(self) -> list[tuple[int, float, int]]:
         """(agent, seconds thinking, decisions) summed over stored games."""
         totals: dict[int, list[float]] = {}
-        rows = self.conn.execute(
-            "SELECT g.seats, m.player, m.seconds FROM moves m JOIN games g USING (game_id) WHERE m.player >= 0"
-        )
-        for seats, player, seconds in rows:
-            agent = json.loads(seats)[player]
+        if self.schema == "1":
+            rows: Iterator[tuple[int, float, int]] = (
+                (json.loads(seats)[player], seconds or 0.0, count)
+                for seats, player, seconds, count in self.conn.execute(
+                    "SELECT g.seats, m.player, SUM(m.seconds), COUNT(*) FROM moves m JOIN games g USING (game_id)"
+                    " WHERE m.player >= 0 GROUP BY m.game_id, m.player"
+                )
+            )
+        else:
+            rows = (
+                row
+                for seats, think, decisions in self.conn.execute("SELECT seats, think_time, decisions FROM games")
+                for row in zip(json.loads(seats), json.loads(think), json.loads(decisions))
+            )
+        for agent, seconds, count in rows:
             entry = totals.setdefault(agent, [0.0, 0])
-            entry[0] += seconds or 0.0
-            entry[1] += 1
+            entry[0] += seconds
+            entry[1] += count
         return [(a, t, int(c)) for a, (t, c) in sorted(totals.items())]
 
     def forfeits(self) -> list[tuple[int, int, str]]:
