@@ -81,8 +81,7 @@ def play_game(task: GameTask) -> PlayedGame:
     state = game.new_initial_state(seed=task.seed, explicit_chance=True)
     actions: list[int] = []
     move_times: list[float] = []
-    think = [0.0] * n
-    decisions = [0] * n
+    movers: list[int] = []  # seat per decision, to sum thinking time per seat at the end
     forfeit: Forfeit | None = None
 
     agents: list[Any] = []
@@ -98,7 +97,9 @@ def play_game(task: GameTask) -> PlayedGame:
     is_legal = getattr(state, "is_legal", None)
     if is_legal is None:  # a user game without is_legal: ask for the whole list
         is_legal = lambda a: a in state.legal_actions()  # noqa: E731
-    record_action, record_time, clock = actions.append, move_times.append, time.perf_counter
+    record_action, record_time, record_mover = actions.append, move_times.append, movers.append
+    clock = time.perf_counter
+    steps = [agent.step for agent in agents]
     while forfeit is None and not is_terminal():
         player = current_player()
         if player < 0:  # chance: the deal decides
@@ -108,11 +109,11 @@ def play_game(task: GameTask) -> PlayedGame:
             continue
         t0 = clock()
         try:
-            action = agents[player].step(state)
+            action = steps[player](state)
         except Exception as exc:  # noqa: BLE001
             forfeit = Forfeit(player, f"crashed: {_describe(exc)}")
             break
-        elapsed = round(clock() - t0, 7)  # to 0.1 us: a shorter record, nothing measurable lost
+        elapsed = clock() - t0
         if type(action) is not int:
             if isinstance(action, bool) or not isinstance(action, int):
                 try:
@@ -123,7 +124,7 @@ def play_game(task: GameTask) -> PlayedGame:
             else:
                 action = int(action)
         try:
-            legal = action >= 0 and bool(is_legal(action))
+            legal = action >= 0 and is_legal(action)
         except (TypeError, ValueError, OverflowError):  # e.g. too large for the engine's integers
             legal = False
         if not legal:
@@ -132,9 +133,12 @@ def play_game(task: GameTask) -> PlayedGame:
         apply_action(action)
         record_action(action)
         record_time(elapsed)
-        think[player] += elapsed
-        decisions[player] += 1
+        record_mover(player)
 
+    times = tuple([round(t, 7) for t in move_times])  # to 0.1 us: a shorter record, nothing measurable lost
+    think = [0.0] * n
+    for seat, seconds in zip(movers, times):
+        think[seat] += seconds
     if forfeit is None:
         result = tuple(float(x) for x in state.returns())
         termination = "normal"
@@ -146,7 +150,7 @@ def play_game(task: GameTask) -> PlayedGame:
         seed=task.seed,
         seats=task.seats,
         actions=tuple(actions),
-        move_times=tuple(move_times),
+        move_times=times,
         result=result,
         termination=termination,
         forfeit=forfeit,
@@ -154,7 +158,8 @@ def play_game(task: GameTask) -> PlayedGame:
         meta=dict(task.meta),
     )
     # The JSON is made here, in the worker, so the process writing the database does less per game.
-    return PlayedGame(task.game_id, record, tuple(think), tuple(decisions), time.perf_counter() - started,
+    return PlayedGame(task.game_id, record, tuple(think), tuple(movers.count(s) for s in range(n)),
+                      time.perf_counter() - started,
                       record.to_json())
 
 
