@@ -133,3 +133,10 @@ def test_plackett_luce_table_ranks_the_usual_winner_first() -> None:
     assert table.rows[0].name == "A" and table.rows[0].games == 20
     assert table.rows[0].rating > table.rows[-1].rating
     assert table.rows[0].score == pytest.approx(15 / 20)
+
+
+def test_decision_times_are_shown_to_three_digits_in_a_fitting_unit() -> None:
+    from splendor_mcts.tournament.report import format_seconds
+
+    shown = [format_seconds(x) for x in (2.5, 0.99951, 0.0125, 0.00084, 3.2e-6, 0.0, 12345.0)]
+    assert shown == ["2.5 s", "1 s", "12.5 ms", "840 us", "3.2 us", "0 us", "12300 s"]

@@ -73,6 +73,14 @@ def format_table(table: RatingTable) -> list[str]:
     return lines
 
 
+def format_seconds(seconds: float) -> str:
+    """A duration to 3 significant digits in s, ms or us: ``1.25 s``, ``12.5 ms``, ``840 us``."""
+    shown = float(f"{seconds:.3g}")
+    unit, scale = ("s", 1.0) if shown >= 1 else ("ms", 1e-3) if shown >= 1e-3 else ("us", 1e-6)
+    value = shown / scale
+    return f"{value:.3g} {unit}" if value < 1000 else f"{value:.0f} {unit}"
+
+
 def format_report(result: TournamentResult) -> str:
     """The full end-of-run report."""
     lines = [
@@ -89,7 +97,7 @@ def format_report(result: TournamentResult) -> str:
     if result.think_times:
         lines.append("")
         lines.append("Time per decision: " + ", ".join(
-            f"{result.names[a]} {1000 * t / c:.2f} ms" for a, t, c in result.think_times if c))
+            f"{result.names[a]} {format_seconds(t / c)}" for a, t, c in result.think_times if c))
     if result.forfeits:
         lines.append("")
         lines.append(f"Forfeits ({len(result.forfeits)}):")
