@@ -48,6 +48,7 @@ def test_replay_and_export(tmp_path: Path, capsys: pytest.CaptureFixture) -> Non
     assert main(["replay", "--db", str(tmp_path / "t.sqlite"), "1", "--game-loader", LOADER]) == 0
     out = capsys.readouterr().out
     assert "chance   reveal" in out and "seat 1   " in out and "termination: normal" in out
+    assert " us)" in out or " ms)" in out  # each decision's time, in a unit that shows it
     assert main(["export", "--db", str(tmp_path / "t.sqlite")]) == 0
     exported = capsys.readouterr().out.splitlines()
     assert len(exported) == 2

@@ -10,7 +10,7 @@ from ..records import GameRecord, read_jsonl, replay, write_jsonl
 from .backends import BACKENDS
 from .play import DEFAULT_LOADER
 from .progress import make_progress
-from .report import plot_ratings
+from .report import format_seconds, plot_ratings
 from .runner import Tournament, TournamentConfig, _load_game
 from .schedule import MODES, deals_for_games
 from .sprt import SprtConfig
@@ -143,7 +143,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
             print(f"{ply:4d}  chance   {text}")
         else:
             seconds = next(times, None)
-            spent = "" if seconds is None else f"  ({seconds:.3f} s)"
+            spent = "" if seconds is None else f"  ({format_seconds(seconds)})"
             print(f"{ply:4d}  seat {player + 1}   {text}{spent}")
         state.apply_action(action)
     if args.upto is None:
