@@ -22,3 +22,12 @@ def test_random_game_prints_a_complete_game():
 def test_random_game_rejects_a_bad_variant():
     out = _run("random-game", "--game", "splendor(players=7)")
     assert out.returncode == 2 and "players" in out.stderr
+
+
+def test_output_into_a_closed_pipe_stops_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "splendor_mcts.cli", "random-game", "--seed", "4"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()  # like `| head -1`
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err

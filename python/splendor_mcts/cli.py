@@ -43,6 +43,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuntimeError as exc:  # a run that cannot go on (e.g. a lost worker); its message says what to do
         print(f"splendor-mcts {args.command}: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         print(f"splendor-mcts {args.command}: interrupted", file=sys.stderr)
         return 130
