@@ -399,7 +399,10 @@ void PositionReader::place_unseen(State& s) {
     if (deck_counts_[l] >= 0)
       for (int i = 0; i < deck_counts_[l]; ++i) s.deck_[l][s.deck_size_[l]++] = unseen[l][next++];
   }
-  for (int p = 0; p < config_.players; ++p) s.set_reserved_lanes(p);
+  for (int p = 0; p < config_.players; ++p) {
+    s.set_reserved_lanes(p);
+    s.set_eligible_nobles(p);
+  }
 }
 
 // The turn and phase against the rest of the position.

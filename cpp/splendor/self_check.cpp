@@ -126,6 +126,16 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
 
 // The vectorised buy mask against a plain recomputation from the card table.
 void Checker::check_buy_mask(const State& s, uint64_t seed, int step) {
+  for (int seat = 0; seat < s.num_players(); ++seat) {
+    uint16_t want = 0;
+    for (int n = 0; n < kNumNobles; ++n) {
+      bool meets = ((s.table_nobles() >> n) & 1) != 0;
+      for (int c = 0; c < kColours; ++c)
+        meets = meets && core::swar::lane(s.player(seat).bonuses, c) >= tables::kNobles[n].requirement[c];
+      if (meets) want = static_cast<uint16_t>(want | (1u << n));
+    }
+    expect(s.qualifying_nobles(seat) == want, "qualifying nobles match the noble table", seed, step);
+  }
   if (s.phase() != Phase::kMain) return;
   const Player& p = s.player(s.turn_seat());
   const uint64_t mask = s.legal_main_mask();

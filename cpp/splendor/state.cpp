@@ -37,6 +37,7 @@ struct Tables {
   int min_noble_cards = 0;  // fewest bonuses any noble asks for
   uint8_t cost_by_colour[kNumCards][kColours];
   uint8_t sorted_decks[kLevels][40];  // every card of each level by id: the decks before shuffling
+  int level_base[kLevels] = {};       // first card id of each level (ids of a level are consecutive)
 
   constexpr Tables()
       : cards(), noble_requirement(), noble_points(), take(), take_legal(), lane_mask(), cost_by_colour(), sorted_decks() {
@@ -84,6 +85,11 @@ struct Tables {
       for (int c = 0; c < kColours; ++c)
         if ((take[i].colours >> c) & 1) word |= uint64_t{1} << (8 * c);
       take[i].word = word;
+    }
+    for (int l = 0; l < kLevels; ++l) {
+      level_base[l] = sorted_decks[l][0];
+      for (int i = 0; i < kDeckCapacity[l]; ++i)
+        if (sorted_decks[l][i] != level_base[l] + i) throw "cards.csv must list each level's cards together";
     }
     for (int fewer = 0; fewer < 2; ++fewer)
       for (int avail = 0; avail < 32; ++avail) {
@@ -252,14 +258,19 @@ bool State::end_triggered() const {
   return false;
 }
 
-uint16_t State::qualifying_nobles(int seat) const {
-  if (players_[seat].cards_bought < kT.min_noble_cards) return 0;  // no noble is in reach yet
-  uint16_t out = 0;
-  const uint64_t bonuses = players_[seat].bonuses;
-  core::for_each_bit(table_nobles_, [&](int n) {
-    if (core::swar::sat_sub(kT.noble_requirement[n], bonuses) == 0) out |= static_cast<uint16_t>(1u << n);
-  });
-  return out;
+uint16_t State::qualifying_nobles(int seat) const { return players_[seat].eligible_nobles & table_nobles_; }
+
+// Bonuses only change when a card is bought, so eligibility is computed then, not at
+// every end of turn. Only nobles on the table matter (the only ones that can still come);
+// a noble revealed later (explicit-chance setup) refreshes every player.
+void State::set_eligible_nobles(int seat) {
+  Player& p = players_[seat];
+  uint16_t eligible = 0;
+  if (p.cards_bought >= kT.min_noble_cards)
+    core::for_each_bit(table_nobles_, [&](int n) {
+      if (core::swar::sat_sub(kT.noble_requirement[n], p.bonuses) == 0) eligible = static_cast<uint16_t>(eligible | (1u << n));
+    });
+  p.eligible_nobles = eligible;
 }
 
 uint64_t State::legal_main_mask() const {
@@ -591,6 +602,7 @@ void State::buy(int seat, int card) {
   ++p.cards_bought;
   p.owned[card >> 6] |= uint64_t{1} << (card & 63);
   mix_hash<H>(owned_key(card, seat));
+  set_eligible_nobles(seat);
 }
 
 template <bool H>
@@ -607,6 +619,9 @@ void State::take_noble(int seat, int noble) {
   p.nobles = static_cast<uint16_t>(p.nobles | (1u << noble));
   p.points = static_cast<uint8_t>(p.points + kT.noble_points[noble]);
   mix_hash<H>(table_noble_key(noble) ^ owned_noble_key(noble, seat));
+  // Keeps eligibility within the table, so states that got here differently compare equal.
+  for (int q = 0; q < config_.players; ++q)
+    players_[q].eligible_nobles = static_cast<uint16_t>(players_[q].eligible_nobles & ~(1u << noble));
 }
 
 // ---------------------------------------------------------------- turn flow
@@ -703,6 +718,7 @@ void State::apply_chance(Action a) {
     mix_hash<H>(table_noble_key(noble) ^ rare_key(kFieldNoblesDealt, nobles_dealt_) ^
              rare_key(kFieldNoblesDealt, nobles_dealt_ + 1));
     ++nobles_dealt_;
+    for (int p = 0; p < config_.players; ++p) set_eligible_nobles(p);
   } else {
     const int card = a - kRevealCard;
     const int level = kT.cards[card].level;
@@ -786,10 +802,11 @@ void State::determinize(int observer, core::Rng& rng) {
     }
     // Canonical order first, so the sample depends on the rng and on what the
     // observer sees only, never on the true order (a search cannot peek through it).
-    uint64_t in_pool[2] = {0, 0};
-    for (int i = 0; i < n; ++i) in_pool[pool[i] >> 6] |= uint64_t{1} << (pool[i] & 63);
+    const int base = kT.level_base[level];  // a level's cards have consecutive ids
+    uint64_t in_pool = 0;
+    for (int i = 0; i < n; ++i) in_pool |= uint64_t{1} << (pool[i] - base);
     n = 0;
-    for (int w = 0; w < 2; ++w) core::for_each_bit(in_pool[w], [&](int b) { pool[n++] = static_cast<uint8_t>(w * 64 + b); });
+    core::for_each_bit(in_pool, [&](int b) { pool[n++] = static_cast<uint8_t>(base + b); });
     rng.shuffle(pool, n);
     int next = 0;
     for (int p = 0; p < config_.players; ++p) {

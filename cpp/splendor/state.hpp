@@ -91,6 +91,7 @@ struct Player {
   uint8_t hidden_reserved = 0;  // bit i: reserved[i] was taken blind from a deck
   uint8_t reserved[kMaxReserved] = {kNoCard, kNoCard, kNoCard};
   uint32_t reserved_cost[kColours] = {};  // byte lane i: reserved[i]'s cost in that colour
+  uint16_t eligible_nobles = 0;  // nobles whose requirement the bonuses meet (table or not)
 
   int token_count() const { return core::swar::sum(tokens); }
   bool owns(int card) const { return (owned[card >> 6] >> (card & 63)) & 1; }
@@ -187,6 +188,7 @@ class State {
   template <bool H>
   void remove_reserved(int seat, int index);
   void set_reserved_lanes(int seat);
+  void set_eligible_nobles(int seat);
   template <bool H>
   void take_gold_if_any(int seat);
   int pop_deck(int level);
