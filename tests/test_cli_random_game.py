@@ -19,6 +19,13 @@ def test_random_game_prints_a_complete_game():
     assert _run("random-game", "--seed", "3").stdout == out.stdout  # same seed, same game
 
 
+def test_random_game_of_duel_prints_a_complete_game():
+    out = _run("random-game", "--game", "duel", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-2].startswith("seat 0: ") and "crowns" in out.stdout.splitlines()[-2]
+    assert out.stdout.splitlines()[-1].startswith("winner: seat")
+
+
 def test_random_game_rejects_a_bad_variant():
     out = _run("random-game", "--game", "splendor(players=7)")
     assert out.returncode == 2 and "players" in out.stderr

@@ -8,15 +8,16 @@ from typing import Any
 
 from .game import load_game
 
-_LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "gold": "Y"}
+_LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "pearl": "P", "gold": "Y"}
 
 
 def _scoreline(state: Any) -> str:
     d = json.loads(state.to_json())
     parts = []
     for seat, p in enumerate(d["players"]):
-        tokens = "".join(f"{_LETTERS[c]}{n}" for c, n in p["tokens"].items() if n)
-        parts.append(f"seat {seat}: {p['points']} pts, {len(p['cards'])} cards, tokens {tokens or '-'}")
+        tokens = "".join(f"{_LETTERS.get(c, c)}{n}" for c, n in p["tokens"].items() if n)
+        crowns = f", {p['crowns']} crowns" if "crowns" in p else ""
+        parts.append(f"seat {seat}: {p['points']} pts{crowns}, {len(p['cards'])} cards, tokens {tokens or '-'}")
     return " | ".join(parts)
 
 
