@@ -14,6 +14,7 @@ from typing import Any
 
 
 def _registrars() -> list[Callable[[Any], None]]:
+    from .bench_command import register as register_bench
     from .hint import register as register_hint
     from .play.cli import register as register_play
     from .protocol import register as register_analyze
@@ -21,7 +22,8 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .review import register as register_review
     from .tournament.cli import register as register_tournament
 
-    return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament]
+    return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament,
+            register_bench]
 
 
 def build_parser() -> argparse.ArgumentParser:

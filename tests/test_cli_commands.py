@@ -1,4 +1,4 @@
-"""The quick start's main command, through the real entry point."""
+"""Small commands through the real entry point: random-game and bench."""
 from __future__ import annotations
 
 import subprocess
@@ -38,3 +38,15 @@ def test_output_into_a_closed_pipe_stops_quietly():
     proc.stdout.close()  # like `| head -1`
     _, err = proc.communicate(timeout=60)
     assert b"Traceback" not in err
+
+
+def test_bench_node_count_is_deterministic():
+    first = _run("bench", "--iterations", "300")
+    assert first.returncode == 0, first.stderr
+    signature = [line for line in first.stdout.splitlines() if line.startswith(("Nodes searched", "Signature"))]
+    assert len(signature) == 2 and int(signature[0].split(":")[1]) > 6 * 100
+    second = _run("bench", "--iterations", "300")
+    assert [line for line in second.stdout.splitlines() if line.startswith(("Nodes searched", "Signature"))] == signature
+    other_seed = _run("bench", "--iterations", "300", "--seed", "1")
+    assert [line for line in other_seed.stdout.splitlines() if line.startswith("Signature")] != signature[1:]
+    assert _run("bench", "--iterations", "0").returncode == 2
