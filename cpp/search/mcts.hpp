@@ -10,8 +10,12 @@
 // Each node backs up the return of the seat that moved into it, so 3-4 player games
 // are searched with each seat maximising its own result.
 //
-// Threads use root parallelism: one tree and one random stream per thread, root
-// statistics merged by action. With one thread and a seed the search is deterministic.
+// Threads use root parallelism (one tree and one random stream per thread, root
+// statistics merged by action) or tree parallelism (one shared tree, statistics
+// updated with relaxed atomics, a virtual loss: each node on the way down counts its
+// visit at once and receives the return at backup, so a pending descent looks like a
+// loss to the other threads and steers them elsewhere). With one thread and a seed
+// the search is deterministic, and both modes give the same result.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -105,20 +109,22 @@ class TreeSearch {
   static constexpr int kMaxPath = 512;            // deeper descents stop growing the tree
   static constexpr int kMaxRolloutPlies = 4000;   // rollouts always end: evaluate() beyond this
 
-  Tree tree;
+  Tree own_tree;               // unused by tree parallelism's threads 1..N-1
   int64_t iterations = 0;
   int max_depth = 0;
   bool memory_full = false;
   double seat_sum[G::kMaxPlayers] = {};
 
-  void begin(uint64_t seed, int root_player) {
+  // `shared`: the tree of tree parallelism, else nullptr (this thread's own tree).
+  void begin(uint64_t seed, int root_player, Tree* shared) {
+    shared_ = shared;
     rng_ = core::Rng(seed);
     root_player_ = root_player;
     iterations = 0;
     max_depth = 0;
     memory_full = false;
     for (double& v : seat_sum) v = 0.0;
-    if (tree.size() == 0) tree.clear();
+    if (!shared_ && own_tree.size() == 0) own_tree.clear();
   }
 
   // Runs iterations until `budget` (0 = none) or the deadline or a stop request;
@@ -130,9 +136,13 @@ class TreeSearch {
       // The clock is read every 16 iterations: ~20 ns each, negligible at that rate.
       if (timed && (iterations & 15) == 0 && Clock::now() >= deadline) break;
       checkpoint();
-      const bool can_grow = tree.bytes_if_grown() <= memory_limit;
+      Tree& t = shared_ ? *shared_ : own_tree;
+      const bool can_grow = t.bytes_if_grown() <= memory_limit;
       memory_full |= !can_grow;
-      iterate(root, p, can_grow);
+      if (shared_)
+        iterate<true>(t, root, p, can_grow, memory_limit);
+      else
+        iterate<false>(t, root, p, can_grow, memory_limit);
       ++iterations;
     }
   }
@@ -140,11 +150,63 @@ class TreeSearch {
  private:
   core::Rng rng_;
   int root_player_ = 0;
+  Tree* shared_ = nullptr;
 
   static bool test(const uint64_t* bits, int a) { return (bits[a >> 6] >> (a & 63)) & 1; }
   static void set(uint64_t* bits, int a) { bits[a >> 6] |= uint64_t{1} << (a & 63); }
 
-  void iterate(const State& root, const SearchParams& p, bool can_grow) {
+  // Tree parallelism's accesses to statistics other threads write (plain when kShared
+  // is false: one thread per tree). Relaxed: each is a counter read on its own.
+  template <bool kShared>
+  static uint32_t bump(uint32_t& x) {
+    if constexpr (kShared) return std::atomic_ref<uint32_t>(x).fetch_add(1, std::memory_order_relaxed) + 1;
+    return ++x;
+  }
+  template <bool kShared, class T>
+  static T peek(T& x) {
+    if constexpr (kShared) return std::atomic_ref<T>(x).load(std::memory_order_relaxed);
+    return x;
+  }
+
+  static void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+
+  // Tree parallelism: adds child `a` to `node`, whose child list began at `head` when
+  // this thread scanned it. Another thread may have added `a` since: that child is then
+  // taken (with this visit's virtual loss), so a move never gets two nodes. Children
+  // are published by the release store of first_child, after they are complete.
+  // 0 when the memory limit stops the tree growing.
+  static uint32_t expand_shared(Tree& tree, uint32_t node, uint32_t head, core::Action a, int mover,
+                                size_t memory_limit) {
+    std::atomic_ref<uint8_t> busy(tree[node].busy);
+    while (busy.exchange(1, std::memory_order_acquire))
+      while (busy.load(std::memory_order_relaxed)) cpu_relax();
+    std::atomic_ref<uint32_t> first(tree[node].first_child);
+    const uint32_t now = first.load(std::memory_order_relaxed);  // only lock holders write it
+    uint32_t child = 0;
+    for (uint32_t ci = now; ci != head; ci = tree[ci].next_sibling)
+      if (tree[ci].action == a) {
+        child = ci;
+        bump<true>(tree[ci].avail);
+        bump<true>(tree[ci].visits);
+        break;
+      }
+    if (!child) {
+      child = tree.add_shared(a, mover, memory_limit);
+      if (child) {
+        tree[child].next_sibling = now;
+        first.store(child, std::memory_order_release);
+      }
+    }
+    busy.store(0, std::memory_order_release);
+    return child;
+  }
+
+  template <bool kShared>
+  void iterate(Tree& tree, const State& root, const SearchParams& p, bool can_grow, size_t memory_limit) {
     State s = root;
     if (!p.perfect_information) s.determinize(root_player_, rng_);
     s.set_explicit_chance(false);
@@ -155,6 +217,7 @@ class TreeSearch {
     double values[G::kMaxPlayers];
     const float c = static_cast<float>(p.exploration);
     bool at_terminal = false;
+    if constexpr (kShared) bump<true>(tree[0].visits);
     for (;;) {
       while (s.is_chance()) detail::play(s, s.random_action(rng_));  // games with chance left in apply
       if (s.is_terminal()) {
@@ -169,13 +232,16 @@ class TreeSearch {
       int n_seen = 0;
       uint32_t best = 0;
       float best_score = -1.0f;
-      for (uint32_t ci = tree[node].first_child; ci; ci = tree[ci].next_sibling) {
+      uint32_t head = tree[node].first_child;
+      if constexpr (kShared) head = std::atomic_ref<uint32_t>(tree[node].first_child).load(std::memory_order_acquire);
+      for (uint32_t ci = head; ci; ci = tree[ci].next_sibling) {
         Node& ch = tree[ci];
         if (!test(legal_bits, ch.action)) continue;
         set(seen, ch.action);
         ++n_seen;
-        ++ch.avail;
-        const float score = ch.value_sum / static_cast<float>(ch.visits) + detail::exploration_term(c, ch.avail, ch.visits);
+        const uint32_t avail = bump<kShared>(ch.avail);
+        const uint32_t visits = peek<kShared>(ch.visits);  // >= 1: a node is created with its first visit
+        const float score = peek<kShared>(ch.value_sum) / static_cast<float>(visits) + detail::exploration_term(c, avail, visits);
         if (score > best_score) {
           best_score = score;
           best = ci;
@@ -190,13 +256,23 @@ class TreeSearch {
             a = x;
             break;
           }
-        const uint32_t child = tree.add_child(node, a, s.current_player());
-        tree[child].avail = 1;
+        uint32_t child;
+        if constexpr (kShared) {
+          child = expand_shared(tree, node, head, a, s.current_player(), memory_limit);
+          if (!child) {  // another thread took the last memory: roll out from this node
+            memory_full = true;
+            break;
+          }
+        } else {
+          child = tree.add_child(node, a, s.current_player());
+          tree[child].avail = 1;
+        }
         detail::play(s, a);
         path[depth++] = child;
         break;
       }
       if (best == 0 || depth >= kMaxPath) break;  // cannot grow here: roll out from this node
+      if constexpr (kShared) bump<true>(tree[best].visits);  // the virtual loss
       detail::play(s, tree[best].action);
       node = best;
       path[depth++] = best;
@@ -205,11 +281,18 @@ class TreeSearch {
       s.returns(values);
     else
       rollout(s, p, values);
-    tree[0].visits++;
-    for (int i = 1; i < depth; ++i) {
-      Node& n = tree[path[i]];
-      n.visits++;
-      n.value_sum += static_cast<float>(values[n.mover]);
+    if constexpr (kShared) {
+      for (int i = 1; i < depth; ++i) {  // the visits were counted on the way down
+        Node& n = tree[path[i]];
+        std::atomic_ref<float>(n.value_sum).fetch_add(static_cast<float>(values[n.mover]), std::memory_order_relaxed);
+      }
+    } else {
+      tree[0].visits++;
+      for (int i = 1; i < depth; ++i) {
+        Node& n = tree[path[i]];
+        n.visits++;
+        n.value_sum += static_cast<float>(values[n.mover]);
+      }
     }
     for (int seat = 0; seat < root.num_players(); ++seat) seat_sum[seat] += values[seat];
     max_depth = std::max(max_depth, depth - 1);
@@ -274,7 +357,7 @@ class MCTS {
   // Forgets the trees (the next search starts fresh).
   void reset() {
     have_previous_ = false;
-    for (auto& t : trees_) t.tree.clear();
+    for (auto& t : trees_) t.own_tree.clear();
   }
 
   SearchResult search(const State& root) {
@@ -290,21 +373,25 @@ class MCTS {
     std::vector<core::Action> line;
     const bool reuse = params_.reuse_tree && have_previous_ && previous_.current_player() == player &&
                        find_line(previous_, root, line);
+    const bool shared = params_.parallelism == Parallelism::kTree;
     for (auto& t : trees_) {
-      if (reuse && follow(t.tree, line)) {
-        prune_illegal_children(t.tree, root);
-        reused += t.tree[0].visits;
+      if (shared && &t != &trees_[0]) continue;  // tree parallelism: only tree 0 is searched
+      if (reuse && follow(t.own_tree, line)) {
+        prune_illegal_children(t.own_tree, root);
+        reused += t.own_tree[0].visits;
       } else {
-        t.tree.clear();
+        t.own_tree.clear();
       }
     }
 
     const int n_threads = params_.threads;
     const bool timed = params_.time_limit > 0;
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(params_.time_limit));
-    const size_t memory_per_tree = static_cast<size_t>(params_.memory_limit) / static_cast<size_t>(n_threads);
+    const size_t memory_per_tree =
+        static_cast<size_t>(params_.memory_limit) / static_cast<size_t>(shared ? 1 : n_threads);
+    if (shared) trees_[0].own_tree.reserve_chunks(memory_per_tree / Tree::kChunkBytes + 1);
     for (int t = 0; t < n_threads; ++t)
-      trees_[t].begin(detail::thread_seed(params_.seed, searches_, t), player);
+      trees_[t].begin(detail::thread_seed(params_.seed, searches_, t), player, shared ? &trees_[0].own_tree : nullptr);
     reused_ = reused;
     {
       std::lock_guard<std::mutex> lock(pause_mu_);
@@ -420,14 +507,15 @@ class MCTS {
     uint64_t seat_iterations = 0;
     for (int t = 0; t < static_cast<int>(trees_.size()); ++t) {
       const auto& ts = trees_[t];
-      const Tree& tree = ts.tree;
-      r.root_visits += tree[0].visits;
-      r.nodes += tree.size();
-      r.bytes += tree.bytes();
       r.max_depth = std::max(r.max_depth, ts.max_depth);
       r.memory_full |= ts.memory_full;
       seat_iterations += static_cast<uint64_t>(ts.iterations);
       for (int s = 0; s < root.num_players(); ++s) seat[s] += ts.seat_sum[s];
+      if (t > 0 && params_.parallelism == Parallelism::kTree) continue;  // one shared tree
+      const Tree& tree = ts.own_tree;
+      r.root_visits += tree[0].visits;
+      r.nodes += tree.size();
+      r.bytes += tree.bytes();
       for (uint32_t c = tree[0].first_child; c; c = tree[c].next_sibling) {
         Acc& a = acc[static_cast<size_t>(tree[c].action)];
         a.visits += tree[c].visits;
@@ -459,7 +547,7 @@ class MCTS {
       m.avail = x.avail;
       m.win_rate = x.value / static_cast<double>(x.visits);
       m.lcb = detail::wilson_lower(m.win_rate, static_cast<double>(x.visits));
-      principal_variation(trees_[x.best_tree].tree, x.best_node, view, m);
+      principal_variation(trees_[x.best_tree].own_tree, x.best_node, view, m);
       r.moves.push_back(std::move(m));
     }
     std::sort(r.moves.begin(), r.moves.end(), [](const MoveStats& a, const MoveStats& b) {
@@ -504,7 +592,7 @@ class MCTS {
     State start = from;
     start.set_explicit_chance(false);
     int budget = 100000;  // node visits: the replay must stay cheap next to the search
-    return dfs(trees_[0].tree, 0, start, player, target, probe, line, budget);
+    return dfs(trees_[0].own_tree, 0, start, player, target, probe, line, budget);
   }
 
   static bool dfs(const Tree& tree, uint32_t node, const State& s, int player, const std::vector<float>& target,

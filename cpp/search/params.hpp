@@ -11,12 +11,16 @@
 namespace search {
 
 enum class Rollout : uint8_t { kRandom, kHeuristic };
+// kRoot: one tree per thread, root statistics merged. kTree: one shared tree, statistics
+// updated atomically, virtual loss steering threads apart (not deterministic with 2+ threads).
+enum class Parallelism : uint8_t { kRoot, kTree };
 
 struct SearchParams {
   int64_t iterations = 0;       // total over all threads; 0 = no iteration budget
   double time_limit = 0.0;      // seconds; 0 = no time budget (time budgets are not deterministic)
   double exploration = 0.4;     // UCT constant c in mean + c * sqrt(ln(availability) / visits)
-  int threads = 1;              // root parallelism: one tree per thread, root statistics merged
+  int threads = 1;
+  Parallelism parallelism = Parallelism::kRoot;  // how threads share the work (bench/RESULTS.md)
   uint64_t seed = 0;
   Rollout rollout = Rollout::kHeuristic;
   int rollout_cutoff = 0;       // rollout plies before State::evaluate; 0 = play out to the end
@@ -31,6 +35,7 @@ struct SearchParams {
     if (iterations == 0 && time_limit == 0.0) fail("iterations or time_limit must be given (> 0)");
     if (!(exploration >= 0.0) || !std::isfinite(exploration)) fail("exploration must be a finite number >= 0");
     if (threads < 1 || threads > 256) fail("threads must be between 1 and 256, got " + std::to_string(threads));
+    if (parallelism != Parallelism::kRoot && parallelism != Parallelism::kTree) fail("parallelism must be root or tree");
     if (rollout_cutoff < 0) fail("rollout_cutoff must be >= 0, got " + std::to_string(rollout_cutoff));
     if (memory_limit < (int64_t{1} << 20)) fail("memory_limit must be at least 1 MiB (1048576 bytes)");
   }

@@ -1,9 +1,16 @@
 // The search tree: a flat arena of 24-byte nodes in fixed-size chunks (no per-node
 // allocation, stable indices, no pointers), children as singly linked sibling lists.
+//
+// Tree parallelism shares one tree between threads: nodes are then added under a lock
+// (add_shared) into chunk slots reserved up front, so the chunk table never moves
+// while other threads index it, and published to readers by a release store of the
+// parent's first_child. Statistics are then read and written through std::atomic_ref.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <memory>
-#include <vector>
+#include <mutex>
+#include <utility>
 
 #include "core/types.hpp"
 
@@ -17,7 +24,7 @@ struct Node {
   uint32_t next_sibling = 0;   // 0 = none
   int16_t action = -1;         // move leading here from the parent (ids < 32768)
   uint8_t mover = 0;           // seat that played `action`
-  uint8_t unused = 0;
+  uint8_t busy = 0;            // tree parallelism: set while a thread adds a child here
 };
 static_assert(sizeof(Node) == 24, "nodes must stay small: memory is the tree's budget");
 
@@ -27,23 +34,46 @@ class Tree {
   static constexpr uint32_t kChunkSize = 1u << kChunkBits;
   static constexpr size_t kChunkBytes = sizeof(Node) * kChunkSize;
 
-  Node& operator[](uint32_t i) { return chunks_[i >> kChunkBits][i & (kChunkSize - 1)]; }
-  const Node& operator[](uint32_t i) const { return chunks_[i >> kChunkBits][i & (kChunkSize - 1)]; }
-  uint32_t size() const { return size_; }
-  size_t bytes() const { return chunks_.size() * kChunkBytes; }
+  Tree() = default;
+  Tree(Tree&& o) noexcept { *this = std::move(o); }
+  Tree& operator=(Tree&& o) noexcept {
+    slots_ = std::move(o.slots_);
+    n_slots_ = std::exchange(o.n_slots_, 0);
+    n_chunks_.store(o.n_chunks_.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
+    size_.store(o.size_.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
+    return *this;
+  }
+
+  Node& operator[](uint32_t i) { return slots_[i >> kChunkBits][i & (kChunkSize - 1)]; }
+  const Node& operator[](uint32_t i) const { return slots_[i >> kChunkBits][i & (kChunkSize - 1)]; }
+  uint32_t size() const { return size_.load(std::memory_order_relaxed); }
+  size_t bytes() const { return n_chunks_.load(std::memory_order_relaxed) * kChunkBytes; }
   // Bytes after the next chunk is added, so the caller can respect a memory limit.
-  size_t bytes_if_grown() const { return size_ < chunks_.size() * kChunkSize ? bytes() : bytes() + kChunkBytes; }
+  // (Relaxed loads: under tree parallelism add_shared checks the limit again.)
+  size_t bytes_if_grown() const {
+    return size() < n_chunks_.load(std::memory_order_relaxed) * kChunkSize ? bytes() : bytes() + kChunkBytes;
+  }
 
   // Keeps the allocated chunks for the next search.
   void clear() {
-    size_ = 0;
+    size_.store(0, std::memory_order_relaxed);
     add();
   }
 
+  // Makes room in the chunk table for `chunks` chunks, so add_shared never moves it.
+  void reserve_chunks(size_t chunks) {
+    if (chunks > n_slots_) grow_slots(chunks);
+  }
+
   uint32_t add() {
-    if (size_ == chunks_.size() * kChunkSize) chunks_.push_back(std::make_unique<Node[]>(kChunkSize));
-    (*this)[size_] = Node{};
-    return size_++;
+    const uint32_t n = size();
+    if (n == n_chunks_.load(std::memory_order_relaxed) * kChunkSize) {
+      if (n_chunks_.load(std::memory_order_relaxed) == n_slots_) grow_slots(n_slots_ ? 2 * n_slots_ : 8);
+      new_chunk();
+    }
+    (*this)[n] = Node{};
+    size_.store(n + 1, std::memory_order_relaxed);
+    return n;
   }
 
   // Prepends a child (sibling lists are in reverse creation order).
@@ -57,9 +87,44 @@ class Tree {
     return c;
   }
 
+  // Tree parallelism: a new unlinked node (already counting one visit, its virtual loss)
+  // or 0 when growing would pass `memory_limit` or the reserved chunk slots.
+  uint32_t add_shared(core::Action action, int mover, size_t memory_limit) {
+    std::lock_guard<std::mutex> lock(grow_mu_);
+    const uint32_t n = size();
+    if (n == n_chunks_.load(std::memory_order_relaxed) * kChunkSize) {
+      if (bytes() + kChunkBytes > memory_limit || n_chunks_.load(std::memory_order_relaxed) == n_slots_) return 0;
+      new_chunk();
+    }
+    Node& node = (*this)[n];
+    node = Node{};
+    node.action = static_cast<int16_t>(action);
+    node.mover = static_cast<uint8_t>(mover);
+    node.visits = 1;
+    node.avail = 1;
+    size_.store(n + 1, std::memory_order_relaxed);
+    return n;
+  }
+
  private:
-  std::vector<std::unique_ptr<Node[]>> chunks_;
-  uint32_t size_ = 0;
+  std::unique_ptr<std::unique_ptr<Node[]>[]> slots_;  // chunks [0, n_chunks_) allocated
+  size_t n_slots_ = 0;
+  std::atomic<size_t> n_chunks_{0};
+  std::atomic<uint32_t> size_{0};
+  std::mutex grow_mu_;
+
+  void grow_slots(size_t n) {
+    auto grown = std::make_unique<std::unique_ptr<Node[]>[]>(n);
+    for (size_t i = 0; i < n_slots_; ++i) grown[i] = std::move(slots_[i]);
+    slots_ = std::move(grown);
+    n_slots_ = n;
+  }
+
+  void new_chunk() {
+    const size_t k = n_chunks_.load(std::memory_order_relaxed);
+    slots_[k] = std::make_unique<Node[]>(kChunkSize);
+    n_chunks_.store(k + 1, std::memory_order_relaxed);
+  }
 };
 
 }  // namespace search

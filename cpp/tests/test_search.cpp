@@ -93,6 +93,55 @@ void test_duel_search() {
   expect(r3.iterations == 40000 && r3.bytes <= (1u << 20) && r3.memory_full, "duel: two threads, memory limit");
 }
 
+// Tree parallelism: with one thread the same search as root parallelism by
+// construction; with two, the budget is kept and the shared tree stays within memory.
+void test_tree_parallelism() {
+  const State s = position_with_blind_reserves();
+  search::SearchParams p;
+  p.iterations = 3000;
+  p.seed = 4;
+  search::MCTS<SplendorGame> root_mode(p);
+  p.parallelism = search::Parallelism::kTree;
+  search::MCTS<SplendorGame> tree_mode(p);
+  const auto a = root_mode.search(s), b = tree_mode.search(s);
+  bool same = a.nodes == b.nodes && a.best_action == b.best_action && a.moves.size() == b.moves.size();
+  for (size_t i = 0; same && i < a.moves.size(); ++i)
+    same = a.moves[i].action == b.moves[i].action && a.moves[i].visits == b.moves[i].visits &&
+           a.moves[i].avail == b.moves[i].avail && a.moves[i].win_rate == b.moves[i].win_rate;
+  expect(same, "tree mode, one thread: same search as root mode");
+
+  p.threads = 2;
+  search::MCTS<SplendorGame> two(p);
+  State pos = s;
+  for (int turn = 0; turn < 3; ++turn) {  // later searches reuse the shared tree
+    const auto r = two.search(pos);
+    uint64_t child_visits = 0;
+    for (const auto& m : r.moves) child_visits += m.visits;
+    expect(pos.is_legal(r.best_action), "tree mode, two threads: best action legal");
+    expect(r.iterations == 3000 && r.root_visits == 3000 + r.reused_visits, "tree mode, two threads: budget kept");
+    // (after reuse, children illegal at the new root are pruned with their visits)
+    expect(turn > 0 || child_visits == r.root_visits, "tree mode, two threads: every iteration counted once");
+    expect(r.nodes <= r.root_visits + 1, "tree mode, two threads: at most one node per iteration");
+    pos.apply(r.best_action);
+    while (!pos.is_terminal() && pos.current_player() != s.current_player()) {
+      core::Rng rng(static_cast<uint64_t>(turn));
+      pos.apply(pos.heuristic_action(rng));
+    }
+  }
+
+  duel::State d = duel::State::initial(duel::Config{}, 5, false);
+  search::SearchParams q;
+  q.iterations = 40000;
+  q.seed = 1;
+  q.threads = 2;
+  q.parallelism = search::Parallelism::kTree;
+  q.memory_limit = 1 << 20;
+  search::MCTS<search::DuelGame> m(q);
+  const auto r = m.search(d);
+  expect(r.iterations == 40000 && r.bytes <= (1u << 20) && r.memory_full && d.is_legal(r.best_action),
+         "tree mode, two threads: memory limit");
+}
+
 void test_agents_legal() {
   State s = State::initial(splendor::Config::standard(4), 3, false);
   core::Rng rng(1);
@@ -113,6 +162,7 @@ int main() {
   test_determinize_is_canonical_and_consistent();
   test_search_deterministic_and_legal();
   test_duel_search();
+  test_tree_parallelism();
   test_agents_legal();
   std::printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
   return failures ? 1 : 0;
