@@ -220,3 +220,45 @@ def test_progress_reports_and_stop_from_the_callback():
         sm.analyze(state, iterations=10, progress=print, progress_interval=0)
     with pytest.raises(ZeroDivisionError):
         sm.analyze(state, time_limit=5.0, progress=lambda p: 1 / 0, progress_interval=0.02)
+
+
+@pytest.mark.parametrize("spec", ["splendor", "duel"])
+def test_tree_parallelism(spec):
+    state = random_position(sm.load_game(spec), 6, plies=10)
+    # One thread: the same search as root parallelism, by construction.
+    root = stable(sm.analyze(state, iterations=2000, seed=7, top_k=None))
+    tree = stable(sm.analyze(state, iterations=2000, seed=7, top_k=None, parallelism="tree"))
+    assert root.pop("params")["parallelism"] == "root" and tree.pop("params")["parallelism"] == "tree"
+    assert root == tree
+    # Two threads share one tree: legal, the budget exact, every iteration through one root move.
+    a = sm.analyze(state, iterations=3001, threads=2, seed=7, top_k=None, parallelism="tree")
+    assert a.best_action in state.legal_actions()
+    assert a.root.iterations == a.root.visits == sum(m.visits for m in a.moves) == 3001
+    assert a.root.nodes <= 3002
+    bot = sm.MCTSBot(sm.load_game(spec), iterations=500, threads=2, parallelism="tree")
+    assert bot.step(state) in state.legal_actions()
+
+
+def test_tree_parallelism_memory_limit_and_progress():
+    state = sm.load_game("splendor").new_initial_state(seed=2)
+    a = sm.analyze(state, iterations=60000, threads=2, memory_limit=1 << 20, seed=1, parallelism="tree")
+    assert a.root.memory_full and a.root.bytes <= 1 << 20 and a.root.iterations == 60000
+    seen = []
+
+    def progress(partial):
+        seen.append(partial.root.iterations)
+        assert partial.best_action in state.legal_actions()
+        return len(seen) >= 2
+
+    a = sm.analyze(state, time_limit=20.0, threads=2, parallelism="tree", progress=progress, progress_interval=0.05)
+    assert len(seen) == 2 and a.root.interrupted and a.root.iterations >= seen[-1] > 0
+
+
+def test_bad_parallelism_is_rejected():
+    game = sm.load_game("splendor")
+    state = game.new_initial_state(seed=1)
+    for bad in ("leaf", "", None, 2):
+        with pytest.raises(ValueError, match="parallelism"):
+            sm.analyze(state, iterations=10, parallelism=bad)
+        with pytest.raises(ValueError, match="parallelism"):
+            sm.MCTSBot(game, iterations=10, parallelism=bad)

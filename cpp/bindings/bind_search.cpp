@@ -167,6 +167,17 @@ void bind_search(py::module_& m) {
             else
               throw core::InvalidInput("rollout must be 'random' or 'heuristic', got '" + v + "'");
           })
+      .def_property(
+          "parallelism",
+          [](const SearchParams& p) { return p.parallelism == search::Parallelism::kTree ? "tree" : "root"; },
+          [](SearchParams& p, const std::string& v) {
+            if (v == "root")
+              p.parallelism = search::Parallelism::kRoot;
+            else if (v == "tree")
+              p.parallelism = search::Parallelism::kTree;
+            else
+              throw core::InvalidInput("parallelism must be 'root' or 'tree', got '" + v + "'");
+          })
       .def_readwrite("rollout_cutoff", &SearchParams::rollout_cutoff)
       .def_readwrite("perfect_information", &SearchParams::perfect_information)
       .def_readwrite("memory_limit", &SearchParams::memory_limit)

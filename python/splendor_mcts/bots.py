@@ -96,6 +96,7 @@ class MCTSBot(Bot):
         perfect_information: bool = False,
         memory_limit: int = DEFAULT_MEMORY_LIMIT,
         reuse_tree: bool = True,
+        parallelism: str = "root",
     ) -> None:
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
@@ -112,6 +113,7 @@ class MCTSBot(Bot):
             perfect_information=perfect_information,
             memory_limit=memory_limit,
             reuse_tree=reuse_tree,
+            parallelism=parallelism,
         )
         self._searcher = searcher_class(self._probe)(self.params)
         self.last_analysis: Analysis | None = None

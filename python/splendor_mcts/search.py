@@ -22,6 +22,7 @@ SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 DEFAULT_MEMORY_LIMIT = 1 << 30
 ROLLOUT_POLICIES = ("random", "heuristic")
+PARALLELISM_MODES = ("root", "tree")
 
 _SEARCHERS = {
     _core.SplendorState: ("splendor", _core.SplendorSearcher),
@@ -70,6 +71,7 @@ def make_params(
     perfect_information: bool,
     memory_limit: int,
     reuse_tree: bool,
+    parallelism: str = "root",
 ) -> Any:
     """Validated ``_core.SearchParams``; ``ValueError`` names the bad parameter.
     ``exploration``, ``rollout`` and ``rollout_cutoff`` left as None take the game's
@@ -88,6 +90,9 @@ def make_params(
     if iterations is None and time_limit is None:
         raise ValueError("iterations or time_limit must be given")
     p.threads = _int("threads", threads, 1, 256)
+    if parallelism not in PARALLELISM_MODES:
+        raise ValueError(f"parallelism must be one of {PARALLELISM_MODES}, got {parallelism!r}")
+    p.parallelism = parallelism
     p.seed = _int("seed", seed, 0, 2**64 - 1)
     p.exploration = _number("exploration", exploration, 0.0)
     if rollout not in ROLLOUT_POLICIES:
@@ -229,6 +234,7 @@ def build_analysis(state: Any, raw: dict[str, Any], top_k: int | None, params: A
         "iterations": params.iterations or None,
         "timeLimit": params.time_limit or None,
         "threads": params.threads,
+        "parallelism": params.parallelism,
         "seed": params.seed,
         "exploration": params.exploration,
         "rollout": params.rollout,
@@ -243,6 +249,7 @@ def analyze(
     iterations: int | None = None,
     time_limit: float | None = None,
     threads: int = 1,
+    parallelism: str = "root",
     seed: int = 0,
     top_k: int | None = 5,
     exploration: float | None = None,
@@ -259,7 +266,9 @@ def analyze(
     first reached stops); neither given means 10,000 iterations. With an iteration
     budget the result is deterministic for a ``seed`` and a number of ``threads`` (one
     tree per thread, each with its own share of the budget); a time limit is not (how
-    many iterations fit depends on the machine). The search samples the
+    many iterations fit depends on the machine). ``parallelism="tree"`` has the threads
+    share one tree instead (with virtual loss); it is not deterministic with 2+ threads
+    (bench/RESULTS.md compares the two modes). The search samples the
     cards the player cannot see; ``perfect_information=True`` searches the true ones
     (experiments only). ``exploration`` is the UCT constant, ``rollout`` "heuristic"
     or "random", ``rollout_cutoff`` the rollout plies before a heuristic evaluation
@@ -288,6 +297,7 @@ def analyze(
         perfect_information=perfect_information,
         memory_limit=memory_limit,
         reuse_tree=False,
+        parallelism=parallelism,
     )
     searcher = searcher_type(params)
     if progress is None:
