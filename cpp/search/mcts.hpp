@@ -182,8 +182,12 @@ class TreeSearch {
   static uint32_t expand_shared(Tree& tree, uint32_t node, uint32_t head, core::Action a, int mover,
                                 size_t memory_limit) {
     std::atomic_ref<uint8_t> busy(tree[node].busy);
-    while (busy.exchange(1, std::memory_order_acquire))
-      while (busy.load(std::memory_order_relaxed)) cpu_relax();
+    for (int spins = 0; busy.exchange(1, std::memory_order_acquire);)
+      while (busy.load(std::memory_order_relaxed))
+        if (++spins % 64 == 0)
+          std::this_thread::yield();  // the holder may have been preempted (more threads than cores)
+        else
+          cpu_relax();
     std::atomic_ref<uint32_t> first(tree[node].first_child);
     const uint32_t now = first.load(std::memory_order_relaxed);  // only lock holders write it
     uint32_t child = 0;
