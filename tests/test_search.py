@@ -243,6 +243,9 @@ def test_tree_parallelism_memory_limit_and_progress():
     state = sm.load_game("splendor").new_initial_state(seed=2)
     a = sm.analyze(state, iterations=60000, threads=2, memory_limit=1 << 20, seed=1, parallelism="tree")
     assert a.root.memory_full and a.root.bytes <= 1 << 20 and a.root.iterations == 60000
+    # The shared tree reserves its chunk table for the limit: a huge limit must not allocate it.
+    a = sm.analyze(state, iterations=500, threads=2, memory_limit=2**63 - 1, seed=1, parallelism="tree")
+    assert a.root.iterations == 500 and not a.root.memory_full
     seen = []
 
     def progress(partial):

@@ -393,7 +393,7 @@ class MCTS {
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(params_.time_limit));
     const size_t memory_per_tree =
         static_cast<size_t>(params_.memory_limit) / static_cast<size_t>(shared ? 1 : n_threads);
-    if (shared) trees_[0].own_tree.reserve_chunks(memory_per_tree / Tree::kChunkBytes + 1);
+    if (shared) trees_[0].own_tree.reserve_for(memory_per_tree);
     for (int t = 0; t < n_threads; ++t)
       trees_[t].begin(detail::thread_seed(params_.seed, searches_, t), player, shared ? &trees_[0].own_tree : nullptr);
     reused_ = reused;

@@ -6,6 +6,7 @@
 // while other threads index it, and published to readers by a release store of the
 // parent's first_child. Statistics are then read and written through std::atomic_ref.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -60,8 +61,10 @@ class Tree {
     add();
   }
 
-  // Makes room in the chunk table for `chunks` chunks, so add_shared never moves it.
-  void reserve_chunks(size_t chunks) {
+  // Makes room in the chunk table for the chunks `memory_limit` allows (at most what
+  // 32-bit indices reach), so add_shared never moves the table.
+  void reserve_for(size_t memory_limit) {
+    const size_t chunks = std::min(memory_limit / kChunkBytes + 1, size_t{1} << (32 - kChunkBits));
     if (chunks > n_slots_) grow_slots(chunks);
   }
 
