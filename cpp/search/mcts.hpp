@@ -243,7 +243,17 @@ class TreeSearch {
         if (!test(legal_bits, ch.action)) continue;
         set(seen, ch.action);
         ++n_seen;
-        const uint32_t avail = bump<kShared>(ch.avail);
+        uint32_t avail;
+        if constexpr (kShared) {
+          // A plain load and store, not a locked increment: every legal child on every
+          // descent is touched, and the locked version halved the mid-game speed on 2
+          // threads (bench/RESULTS.md). A lost count only nudges UCB's log term.
+          std::atomic_ref<uint32_t> r(ch.avail);
+          avail = r.load(std::memory_order_relaxed) + 1;
+          r.store(avail, std::memory_order_relaxed);
+        } else {
+          avail = ++ch.avail;
+        }
         const uint32_t visits = peek<kShared>(ch.visits);  // >= 1: a node is created with its first visit
         const float score = peek<kShared>(ch.value_sum) / static_cast<float>(visits) + detail::exploration_term(c, avail, visits);
         if (score > best_score) {
