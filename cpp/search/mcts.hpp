@@ -371,7 +371,8 @@ class MCTS {
   // Forgets the trees (the next search starts fresh).
   void reset() {
     have_previous_ = false;
-    for (auto& t : trees_) t.own_tree.clear();
+    for (auto& t : trees_)
+      if (t.own_tree.size()) t.own_tree.clear();  // tree parallelism leaves trees 1..N-1 empty
   }
 
   SearchResult search(const State& root) {
