@@ -425,7 +425,7 @@ Action State::random_action(core::Rng& rng) const {
   switch (phase_) {
     case Phase::kMain: {
       const uint64_t mask = legal_main_mask();
-      return core::nth_set_bit(mask, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(mask)))));
+      return core::nth_set_bit_dispatch(mask, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(mask)))));
     }
     case Phase::kReturning: {
       const uint64_t held = core::swar::lanes_at_least(players_[current_].tokens, 1, kTokenKinds);
