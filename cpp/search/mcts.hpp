@@ -18,6 +18,7 @@
 // the search is deterministic, and both modes give the same result.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -30,6 +31,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/bits.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 #include "search/params.hpp"
@@ -152,8 +154,30 @@ class TreeSearch {
   int root_player_ = 0;
   Tree* shared_ = nullptr;
 
-  static bool test(const uint64_t* bits, int a) { return (bits[a >> 6] >> (a & 63)) & 1; }
-  static void set(uint64_t* bits, int a) { bits[a >> 6] |= uint64_t{1} << (a & 63); }
+  using ActionBits = std::array<uint64_t, kWords>;
+  static bool test(const ActionBits& bits, int a) { return (bits[a >> 6] >> (a & 63)) & 1; }
+  static void set(ActionBits& bits, int a) { bits[a >> 6] |= uint64_t{1} << (a & 63); }
+
+  // The legal actions as a bitset, from the game's own bitset where it has one.
+  static void legal_bits(const State& s, ActionBits& bits) {
+    if constexpr (requires { s.legal_action_bits(bits); }) {
+      s.legal_action_bits(bits);
+    } else {
+      ActionList legal;
+      s.legal_actions(legal);
+      bits = {};
+      for (core::Action a : legal) set(bits, a);
+    }
+  }
+
+  // The k-th (0-based, ascending ids) action of a bitset.
+  static core::Action nth_action(const ActionBits& bits, int k) {
+    for (int w = 0;; ++w) {
+      const int n = core::popcount(bits[w]);
+      if (k < n) return w * 64 + core::nth_set_bit_dispatch(bits[w], k);
+      k -= n;
+    }
+  }
 
   // Tree parallelism's accesses to statistics other threads write (plain when kShared
   // is false: one thread per tree). Relaxed: each is a counter read on its own.
@@ -212,8 +236,13 @@ class TreeSearch {
   template <bool kShared>
   void iterate(Tree& tree, const State& root, const SearchParams& p, bool can_grow, size_t memory_limit) {
     State s = root;
-    if (!p.perfect_information) s.determinize(root_player_, rng_);
-    s.set_explicit_chance(false);
+    s.set_explicit_chance(false);  // first: a lazy sample needs reveals resolved by apply
+    if (!p.perfect_information) {
+      if constexpr (requires { s.determinize_lazily(root_player_, rng_); })
+        s.determinize_lazily(root_player_, rng_);
+      else
+        s.determinize(root_player_, rng_);
+    }
     uint32_t path[kMaxPath];
     int depth = 0;
     uint32_t node = 0;
@@ -228,11 +257,9 @@ class TreeSearch {
         at_terminal = true;
         break;
       }
-      ActionList legal;
-      s.legal_actions(legal);
-      uint64_t legal_bits[kWords] = {};
-      for (core::Action a : legal) set(legal_bits, a);
-      uint64_t seen[kWords] = {};
+      ActionBits legal;
+      legal_bits(s, legal);
+      ActionBits seen{};
       int n_seen = 0;
       uint32_t best = 0;
       float best_score = -1.0f;
@@ -240,7 +267,7 @@ class TreeSearch {
       if constexpr (kShared) head = std::atomic_ref<uint32_t>(tree[node].first_child).load(std::memory_order_acquire);
       for (uint32_t ci = head; ci; ci = tree[ci].next_sibling) {
         Node& ch = tree[ci];
-        if (!test(legal_bits, ch.action)) continue;
+        if (!test(legal, ch.action)) continue;
         set(seen, ch.action);
         ++n_seen;
         uint32_t avail;
@@ -261,15 +288,13 @@ class TreeSearch {
           best = ci;
         }
       }
-      const int untried = legal.size() - n_seen;
+      int n_legal = 0;
+      for (uint64_t w : legal) n_legal += core::popcount(w);
+      const int untried = n_legal - n_seen;
       if (untried > 0 && can_grow && depth < kMaxPath) {
-        int k = static_cast<int>(rng_.below(static_cast<uint32_t>(untried)));
-        core::Action a = -1;
-        for (core::Action x : legal)
-          if (!test(seen, x) && k-- == 0) {
-            a = x;
-            break;
-          }
+        ActionBits fresh;
+        for (int w = 0; w < kWords; ++w) fresh[w] = legal[w] & ~seen[w];
+        const core::Action a = nth_action(fresh, static_cast<int>(rng_.below(static_cast<uint32_t>(untried))));
         uint32_t child;
         if constexpr (kShared) {
           child = expand_shared(tree, node, head, a, s.current_player(), memory_limit);

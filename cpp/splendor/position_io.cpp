@@ -500,6 +500,7 @@ State PositionReader::read(std::string_view text) {
   place_unseen(s);  // throws the problems so far before sampling
   check_turn(s, root);
   throw_if_errors();
+  s.set_deck_bits();
   s.hash_ = s.compute_key_part();
   s.token_hash_sum_ = s.token_sum();
   return s;

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "core/bits.hpp"
 #include "splendor_tables.inc"
 
 namespace splendor {
@@ -31,8 +32,15 @@ void Checker::check_conservation(const State& s, uint64_t seed, int step) {
   int seen[kNumCards] = {};
   for (int slot = 0; slot < kTableSlots; ++slot)
     if (s.table_card(slot) != kNoCard) ++seen[s.table_card(slot)];
-  for (int l = 0; l < kLevels; ++l)
-    for (int i = 0; i < s.deck_size(l); ++i) ++seen[s.deck_card(l, i)];
+  for (int l = 0; l < kLevels; ++l) {
+    const int base = State::first_card_of_level(l);
+    expect(core::popcount(s.deck_set(l)) == s.deck_size(l), "deck set holds the deck's size", seed, step);
+    core::for_each_bit(s.deck_set(l), [&](int b) { ++seen[base + b]; });
+    if (s.decks_unordered()) continue;  // a lazy sample's decks are the sets only
+    uint64_t listed = 0;
+    for (int i = 0; i < s.deck_size(l); ++i) listed |= uint64_t{1} << (s.deck_card(l, i) - base);
+    expect(listed == s.deck_set(l), "deck set matches the deck", seed, step);
+  }
   int tokens[kTokenKinds] = {};
   for (int k = 0; k < kTokenKinds; ++k) tokens[k] = core::swar::lane(s.bank(), k);
   for (int p = 0; p < s.num_players(); ++p) {
@@ -96,6 +104,16 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
       shuffled.determinize(viewer, det_rng);
       expect(shuffled.observation_json(viewer) == view, "determinize keeps the observer's view", seed, step);
       expect(shuffled.hash() == shuffled.compute_hash(), "determinize keeps the hash consistent", seed, step);
+      check_conservation(shuffled, seed, step);
+      // The search's lazy sample keeps the view and plays a consistent game to the end.
+      State lazy = s;
+      lazy.determinize_lazily(viewer, det_rng);
+      expect(lazy.observation_json(viewer) == view, "determinize_lazily keeps the observer's view", seed, step);
+      for (int ply = 0; !lazy.is_terminal() && ply < 5000; ++ply) {
+        check_conservation(lazy, seed, step);
+        lazy.apply_unhashed(lazy.random_action(det_rng));
+      }
+      expect(lazy.is_terminal(), "a lazy sample's game ends", seed, step);
     }
     // Bad actions are refused and leave the state unchanged.
     const State before = s;

@@ -182,6 +182,8 @@ const TakeDistinct kTakeDistinctTable[25] = {
     kT.take[14], kT.take[15], kT.take[16], kT.take[17], kT.take[18], kT.take[19], kT.take[20],
     kT.take[21], kT.take[22], kT.take[23], kT.take[24]};
 
+int State::first_card_of_level(int level) { return kT.level_base[level]; }
+
 uint64_t State::card_cost(int card) { return kT.cards[card].cost; }
 
 // ---------------------------------------------------------------- configuration
@@ -223,6 +225,7 @@ State State::initial(const Config& config, uint64_t seed, bool explicit_chance) 
   std::memcpy(s.deck_, kT.sorted_decks, sizeof s.deck_);
   for (int l = 0; l < kLevels; ++l) s.deck_size_[l] = static_cast<uint8_t>(kDeckCapacity[l]);
   for (int l = 0; l < kLevels; ++l) rng.shuffle(s.deck_[l], s.deck_size_[l]);
+  s.set_deck_bits();
   for (int c = 0; c < kColours; ++c) s.bank_ |= uint64_t{config.gem_tokens} << (8 * c);
   s.bank_ |= uint64_t{config.gold_tokens} << (8 * kGold);
   if (explicit_chance) {
@@ -342,6 +345,18 @@ void State::legal_actions(ActionList& out) const {
   }
 }
 
+void State::legal_action_bits(ActionBits& out) const {
+  static_assert(kNumMainActions <= 64, "main actions fill the first word");
+  out = {};
+  if (phase_ == Phase::kMain) {
+    out[0] = legal_main_mask();
+    return;
+  }
+  ActionList list;
+  legal_actions(list);
+  for (Action a : list) out[a >> 6] |= uint64_t{1} << (a & 63);
+}
+
 bool State::is_legal(Action a) const {
   if (a < 0 || a >= kNumDistinctActions) return false;
   switch (phase_) {
@@ -390,10 +405,8 @@ void State::chance_outcomes(ChanceList& out) const {
   const int level = target == ChanceTarget::kBlindReserve ? pending_blind_ - 1 : slot / kSlotsPerLevel;
   const int n = deck_size_[level];
   // Listed by ascending card index, so the list is ordered like legal_actions.
-  uint64_t in_deck[2] = {0, 0};
-  for (int i = 0; i < n; ++i) in_deck[deck_[level][i] >> 6] |= uint64_t{1} << (deck_[level][i] & 63);
-  for (int w = 0; w < 2; ++w)
-    core::for_each_bit(in_deck[w], [&](int b) { out.push({kRevealCard + w * 64 + b, 1.0 / n}); });
+  const int base = kT.level_base[level];
+  core::for_each_bit(deck_bits_[level], [&](int b) { out.push({kRevealCard + base + b, 1.0 / n}); });
 }
 
 Action State::dealt_outcome() const {
@@ -571,8 +584,18 @@ void State::take_gold_if_any(int seat) {
 }
 
 int State::pop_deck(int level) {
+  if (decks_unordered_) {  // determinize_lazily: the next card is any of the deck's
+    const int b = core::nth_set_bit_dispatch(deck_bits_[level], static_cast<int>(deck_rng_.below(deck_size_[level]--)));
+    deck_bits_[level] &= ~(uint64_t{1} << b);
+    return kT.level_base[level] + b;
+  }
+  return pop_deck_top(level);
+}
+
+int State::pop_deck_top(int level) {
   const int card = deck_[level][--deck_size_[level]];
   deck_[level][deck_size_[level]] = kNoCard;
+  deck_bits_[level] &= ~(uint64_t{1} << (card - kT.level_base[level]));
   return card;
 }
 
@@ -585,7 +608,7 @@ void State::remove_from_deck(int level, int card) {
       deck[n - 1] = static_cast<uint8_t>(card);
       break;
     }
-  pop_deck(level);
+  pop_deck_top(level);
 }
 
 template <bool H>
@@ -789,45 +812,84 @@ void State::set_explicit_chance(bool on) {
 
 // ---------------------------------------------------------------- hidden information
 
+// f(card) for each reserved card of `level` that `observer` cannot see (Self: State or
+// const State); returns the seats holding one, a bit each.
+template <class Self, class F>
+unsigned State::for_each_unseen_reserve(Self& self, int observer, int level, F&& f) {
+  unsigned seats = 0;
+  for (int p = 0; p < self.config_.players; ++p) {
+    if (p == observer || !self.players_[p].hidden_reserved) continue;
+    auto& pl = self.players_[p];
+    for (int i = 0; i < pl.n_reserved; ++i)
+      if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) {
+        f(pl.reserved[i]);
+        seats |= 1u << p;
+      }
+  }
+  return seats;
+}
+
+// The cards of `level` that `observer` cannot see (the deck and others' blind
+// reserves), a bit each from the level's first card: a canonical order, so samples
+// depend on the rng and on what the observer sees only (a search cannot peek).
+uint64_t State::unseen_cards(int observer, int level) const {
+  const int base = kT.level_base[level];  // a level's cards have consecutive ids
+  uint64_t unseen = deck_bits_[level];
+  for_each_unseen_reserve(*this, observer, level, [&](uint8_t card) { unseen |= uint64_t{1} << (card - base); });
+  return unseen;
+}
+
+void State::set_deck_bits() {
+  for (int level = 0; level < kLevels; ++level) {
+    deck_bits_[level] = 0;
+    for (int i = 0; i < deck_size_[level]; ++i) deck_bits_[level] |= uint64_t{1} << (deck_[level][i] - kT.level_base[level]);
+  }
+}
+
 void State::determinize(int observer, core::Rng& rng) {
   for (int level = 0; level < kLevels; ++level) {
     uint8_t pool[40];
     int n = 0;
-    for (int i = 0; i < deck_size_[level]; ++i) pool[n++] = deck_[level][i];
-    for (int p = 0; p < config_.players; ++p) {
-      if (p == observer) continue;
-      const Player& pl = players_[p];
-      for (int i = 0; i < pl.n_reserved; ++i)
-        if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) pool[n++] = pl.reserved[i];
-    }
-    // Canonical order first, so the sample depends on the rng and on what the
-    // observer sees only, never on the true order (a search cannot peek through it).
-    const int base = kT.level_base[level];  // a level's cards have consecutive ids
-    uint64_t in_pool = 0;
-    for (int i = 0; i < n; ++i) in_pool |= uint64_t{1} << (pool[i] - base);
-    n = 0;
-    core::for_each_bit(in_pool, [&](int b) { pool[n++] = static_cast<uint8_t>(base + b); });
+    const int base = kT.level_base[level];
+    core::for_each_bit(unseen_cards(observer, level), [&](int b) { pool[n++] = static_cast<uint8_t>(base + b); });
     rng.shuffle(pool, n);
     int next = 0;
-    for (int p = 0; p < config_.players; ++p) {
-      if (p == observer) continue;
-      Player& pl = players_[p];
-      bool changed = false;
-      for (int i = 0; i < pl.n_reserved; ++i)
-        if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) {
-          pl.reserved[i] = pool[next++];
-          changed = true;
-        }
-      if (changed) set_reserved_lanes(p);  // the buy vector holds the reserved cards' costs
-    }
-    for (int i = 0; i < deck_size_[level]; ++i) deck_[level][i] = pool[next++];
+    const unsigned seats = for_each_unseen_reserve(*this, observer, level, [&](uint8_t& card) { card = pool[next++]; });
+    core::for_each_bit(seats, [&](int p) { set_reserved_lanes(p); });  // the buy vector holds their costs
+    std::memcpy(deck_[level], pool + next, static_cast<size_t>(deck_size_[level]));
   }
+  set_deck_bits();
   // Nobles not yet revealed (explicit-chance setup) are unknown too.
   int first_free = 0;
   while (first_free < kNumNobles && ((table_nobles_ >> noble_order_[first_free]) & 1)) ++first_free;
   std::sort(noble_order_ + first_free, noble_order_ + kNumNobles);
   rng.shuffle(noble_order_ + first_free, kNumNobles - first_free);
   // The search copies, determinizes and plays unhashed: recompute only if asked.
+  hash_stale_ = true;
+}
+
+void State::determinize_lazily(int observer, core::Rng& rng) {
+  // Explicit chance deals from the deck's order: only a full sample gives it one.
+  if (explicit_chance_) return determinize(observer, rng);
+  bool others_hide_cards = false;
+  for (int p = 0; p < config_.players; ++p) others_hide_cards |= p != observer && players_[p].hidden_reserved;
+  for (int level = 0; level < kLevels && others_hide_cards; ++level) {
+    uint64_t unseen = unseen_cards(observer, level);
+    int n = core::popcount(unseen);
+    const int base = kT.level_base[level];
+    const unsigned seats = for_each_unseen_reserve(*this, observer, level, [&](uint8_t& card) {
+      const int b = core::nth_set_bit_dispatch(unseen, static_cast<int>(rng.below(static_cast<uint32_t>(n--))));
+      unseen &= ~(uint64_t{1} << b);
+      card = static_cast<uint8_t>(base + b);
+    });
+    core::for_each_bit(seats, [&](int p) { set_reserved_lanes(p); });
+    deck_bits_[level] = unseen;
+  }
+  // pop_deck draws each card at random from deck_bits_: the same distribution as a
+  // shuffle, paid for only by the cards a game reveals. Nobles off the table never
+  // come into play.
+  decks_unordered_ = true;
+  deck_rng_ = core::Rng(rng.next());
   hash_stale_ = true;
 }
 

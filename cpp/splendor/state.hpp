@@ -2,6 +2,7 @@
 // The rules are those of docs/../shared rules splendor.md; the action encoding is
 // documented in docs/actions.md. See docs/engine-interface.md for the interface.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -51,6 +52,7 @@ inline constexpr int kCardFeatures = 16;
 inline constexpr int kObservationSize = 4 * 15 + 6 + 12 * kCardFeatures + 12 * kCardFeatures + 10 + 3 + 5 + 4 + 2;
 inline constexpr int kMaxChanceOutcomes = 40;
 using ActionList = core::FixedList<Action, kMaxLegalActions>;
+using ActionBits = std::array<uint64_t, (kNumDistinctActions + 63) / 64>;  // bit a of word a / 64
 using ChanceList = core::FixedList<core::ChanceOutcome, kMaxChanceOutcomes>;
 
 // Colour set and packed token word of each take-distinct action.
@@ -111,6 +113,8 @@ class State {
   int turn_seat() const { return current_; }  // whose turn it is, also at chance nodes
 
   void legal_actions(ActionList& out) const;
+  // The same set as a bitset: the search's tree step reads this (no list to build).
+  void legal_action_bits(ActionBits& out) const;
   bool is_legal(Action a) const;
   void apply(Action a);
   // As apply, without the incremental hash update (random playouts and rollouts,
@@ -125,6 +129,11 @@ class State {
   uint64_t hash() const { return hash_stale_ ? compute_hash() : hash_ ^ core::splitmix64(token_hash_sum_); }
   uint64_t compute_hash() const;
   void determinize(int observer, core::Rng& rng);
+  // The search's determinize: the same distribution, but the decks are left unordered
+  // and each reveal draws a random card from what is left (the state carries the
+  // draw's random stream). Such a state has no deck order to save, read or compare.
+  // With explicit chance on it is a full determinize (reveals follow the deck order).
+  void determinize_lazily(int observer, core::Rng& rng);
   void set_explicit_chance(bool on);
   bool explicit_chance() const { return explicit_chance_; }
 
@@ -151,6 +160,8 @@ class State {
   int table_card(int slot) const { return table_[slot]; }
   int deck_size(int level) const { return deck_size_[level]; }
   int deck_card(int level, int i) const { return deck_[level][i]; }  // i = deck_size-1 is the top
+  uint64_t deck_set(int level) const { return deck_bits_[level]; }   // bit i: the level's card i
+  bool decks_unordered() const { return decks_unordered_; }           // determinize_lazily was called
   uint16_t table_nobles() const { return table_nobles_; }
   int passes_in_a_row() const { return passes_; }
   bool in_setup() const { return in_setup_; }
@@ -160,6 +171,7 @@ class State {
   uint64_t legal_main_mask() const;   // bit per main action id (< kNumMainActions)
   uint16_t qualifying_nobles(int seat) const;
   static uint64_t card_cost(int card);  // packed cost word
+  static int first_card_of_level(int level);  // a level's cards have consecutive indexes
 
  private:
   friend class PositionReader;  // builds states from JSON (position_io.cpp)
@@ -191,7 +203,12 @@ class State {
   void set_eligible_nobles(int seat);
   template <bool H>
   void take_gold_if_any(int seat);
-  int pop_deck(int level);
+  int pop_deck(int level);      // the top card, or a random one after determinize_lazily
+  int pop_deck_top(int level);
+  template <class Self, class F>
+  static unsigned for_each_unseen_reserve(Self& self, int observer, int level, F&& f);
+  uint64_t unseen_cards(int observer, int level) const;
+  void set_deck_bits();  // from deck_, after it is written directly
   void remove_from_deck(int level, int card);
   template <bool H>
   void buy(int seat, int card);
@@ -235,6 +252,12 @@ class State {
   uint64_t hash_ = 0;            // XOR of Zobrist keys of everything but tokens
   uint64_t token_hash_sum_ = 0;  // linear hash of the token vectors
   bool hash_stale_ = false;      // set by apply_unhashed: hash() recomputes
+  // Each deck as a set (bit i: the level's card i), kept with deck_, so a sample of the
+  // unseen cards needs no scan. After determinize_lazily the decks are these sets only
+  // (deck_ is stale) and pop_deck draws from them with deck_rng_.
+  uint64_t deck_bits_[kLevels] = {};
+  bool decks_unordered_ = false;
+  core::Rng deck_rng_{};
 };
 
 // Readable card descriptions (core/card_text.hpp), e.g. "green 1pt W2U1": unique per card.

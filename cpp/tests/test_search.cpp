@@ -1,10 +1,14 @@
 // C++ checks of the search and of what it relies on in the engines. Exit code 1 on failure.
 // Usage: test_search
+#include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "search/agents.hpp"
 #include "search/games.hpp"
 #include "search/mcts.hpp"
+#include "splendor_tables.inc"
 
 using search::SplendorGame;
 using splendor::State;
@@ -56,6 +60,68 @@ void test_determinize_is_canonical_and_consistent() {
     }
   }
   expect(a.hash() == a.compute_hash(), "hash after determinize");
+}
+
+int card_level(int card) { return splendor::tables::kCards[card].level - 1; }
+
+// Plays `s` to the end with a fixed random stream; the moves and the returns.
+std::pair<std::vector<core::Action>, std::vector<double>> playout(State s, uint64_t seed) {
+  core::Rng rng(seed);
+  std::vector<core::Action> moves;
+  while (!s.is_terminal()) {
+    moves.push_back(s.random_action(rng));
+    s.apply_unhashed(moves.back());
+  }
+  std::vector<double> r(static_cast<size_t>(s.num_players()));
+  s.returns(r.data());
+  return {moves, r};
+}
+
+// The search's lazy sample: it cannot peek either, and it draws hidden reserves and
+// reveals with the same (uniform) distribution as a full shuffle.
+void test_lazy_determinize() {
+  const State s = position_with_blind_reserves();
+  State twin = s;
+  core::Rng shuffle(99);
+  twin.determinize(0, shuffle);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    State a = s, b = twin;
+    core::Rng ra(seed), rb(seed);
+    a.determinize_lazily(0, ra);
+    b.determinize_lazily(0, rb);
+    expect(a.observation_json(0) == s.observation_json(0), "determinize_lazily keeps the observer's view");
+    expect(playout(a, seed) == playout(b, seed), "a lazy sample plays on what the observer sees only");
+  }
+  // Seat 1's first blind reserve, and the card seat 0's own blind reserve then draws.
+  int hidden_index = 0;
+  while (!((s.player(1).hidden_reserved >> hidden_index) & 1)) ++hidden_index;
+  const int level = card_level(s.player(1).reserved[hidden_index]);
+  const bool can_reserve = s.is_legal(splendor::kReserveDeck + level);
+  expect(can_reserve, "fixture: seat 0 can reserve blind");
+  constexpr int kSamples = 30000;
+  int reserve_counts[splendor::kNumCards] = {}, draw_counts[splendor::kNumCards] = {};
+  core::Rng rng(17);
+  for (int i = 0; i < kSamples; ++i) {
+    State t = s;
+    t.determinize_lazily(0, rng);
+    ++reserve_counts[t.player(1).reserved[hidden_index]];
+    t.apply_unhashed(splendor::kReserveDeck + level);
+    ++draw_counts[t.player(0).reserved[t.player(0).n_reserved - 1]];
+  }
+  // Unseen by seat 0: the level's deck and the opponents' blind reserves of that level.
+  int unseen = s.deck_size(level);
+  for (int p = 1; p < 3; ++p)
+    for (int i = 0; i < s.player(p).n_reserved; ++i)
+      unseen += ((s.player(p).hidden_reserved >> i) & 1) && card_level(s.player(p).reserved[i]) == level;
+  const double expected = static_cast<double>(kSamples) / unseen, slack = 5 * std::sqrt(expected);
+  int support = 0;
+  for (int c = 0; c < splendor::kNumCards; ++c) {
+    if (!reserve_counts[c] && !draw_counts[c]) continue;
+    ++support;
+    expect(std::abs(reserve_counts[c] - expected) < slack, "a blind reserve is any unseen card, uniformly");
+    expect(std::abs(draw_counts[c] - expected) < slack, "a lazy draw is any unseen card, uniformly");
+  }
+  expect(support == unseen, "every unseen card can be sampled");
 }
 
 void test_search_deterministic_and_legal() {
@@ -160,6 +226,7 @@ void test_agents_legal() {
 
 int main() {
   test_determinize_is_canonical_and_consistent();
+  test_lazy_determinize();
   test_search_deterministic_and_legal();
   test_duel_search();
   test_tree_parallelism();
