@@ -263,8 +263,13 @@ class TreeSearch {
       int n_seen = 0;
       uint32_t best = 0;
       float best_score = -1.0f;
-      uint32_t head = tree[node].first_child;
-      if constexpr (kShared) head = std::atomic_ref<uint32_t>(tree[node].first_child).load(std::memory_order_acquire);
+      // Shared: an acquire load (never a plain one, which would race with expand_shared's
+      // store), so the children it publishes are seen complete.
+      uint32_t head;
+      if constexpr (kShared)
+        head = std::atomic_ref<uint32_t>(tree[node].first_child).load(std::memory_order_acquire);
+      else
+        head = tree[node].first_child;
       for (uint32_t ci = head; ci; ci = tree[ci].next_sibling) {
         Node& ch = tree[ci];
         if (!test(legal, ch.action)) continue;

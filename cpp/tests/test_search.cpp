@@ -1,7 +1,10 @@
 // C++ checks of the search and of what it relies on in the engines. Exit code 1 on failure.
 // Usage: test_search
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -159,6 +162,14 @@ void test_duel_search() {
   expect(r3.iterations == 40000 && r3.bytes <= (1u << 20) && r3.memory_full, "duel: two threads, memory limit");
 }
 
+bool same_moves(const search::SearchResult& a, const search::SearchResult& b) {
+  bool same = a.nodes == b.nodes && a.best_action == b.best_action && a.moves.size() == b.moves.size();
+  for (size_t i = 0; same && i < a.moves.size(); ++i)
+    same = a.moves[i].action == b.moves[i].action && a.moves[i].visits == b.moves[i].visits &&
+           a.moves[i].avail == b.moves[i].avail && a.moves[i].win_rate == b.moves[i].win_rate;
+  return same;
+}
+
 // Tree parallelism: with one thread the same search as root parallelism by
 // construction; with two, the budget is kept and the shared tree stays within memory.
 void test_tree_parallelism() {
@@ -169,12 +180,7 @@ void test_tree_parallelism() {
   search::MCTS<SplendorGame> root_mode(p);
   p.parallelism = search::Parallelism::kTree;
   search::MCTS<SplendorGame> tree_mode(p);
-  const auto a = root_mode.search(s), b = tree_mode.search(s);
-  bool same = a.nodes == b.nodes && a.best_action == b.best_action && a.moves.size() == b.moves.size();
-  for (size_t i = 0; same && i < a.moves.size(); ++i)
-    same = a.moves[i].action == b.moves[i].action && a.moves[i].visits == b.moves[i].visits &&
-           a.moves[i].avail == b.moves[i].avail && a.moves[i].win_rate == b.moves[i].win_rate;
-  expect(same, "tree mode, one thread: same search as root mode");
+  expect(same_moves(root_mode.search(s), tree_mode.search(s)), "tree mode, one thread: same search as root mode");
 
   p.threads = 2;
   search::MCTS<SplendorGame> two(p);
@@ -208,6 +214,65 @@ void test_tree_parallelism() {
          "tree mode, two threads: memory limit");
 }
 
+// Runs m.search(s) in a thread and takes snapshots from this one until `wanted` were
+// taken (then asks the search to stop) or the search ends. Each snapshot must be whole:
+// the search threads are paused between iterations, so every iteration so far is
+// counted once at the root and once at a root child (a fresh tree, no memory limit).
+template <class G>
+search::SearchResult search_with_snapshots(search::MCTS<G>& m, const typename G::State& s, int wanted, int& taken) {
+  search::SearchResult result;
+  std::atomic<bool> done{false};
+  std::thread searching([&] {
+    result = m.search(s);
+    done.store(true);
+  });
+  taken = 0;
+  uint64_t last_iterations = 0;
+  bool whole = true;
+  while (taken < wanted && !done.load()) {
+    const auto snap = m.snapshot(s);
+    if (!snap) {
+      std::this_thread::yield();  // not started yet, or just finished
+      continue;
+    }
+    ++taken;
+    uint64_t child_visits = 0;
+    for (const auto& mv : snap->moves) child_visits += mv.visits;
+    whole &= snap->iterations >= last_iterations && snap->root_visits == snap->iterations &&
+             child_visits == snap->root_visits;
+    last_iterations = snap->iterations;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));  // let the tree grow between snapshots
+  }
+  if (taken == wanted) m.request_stop();
+  searching.join();
+  expect(whole, "snapshots: every iteration counted once at the root and once below it");
+  return result;
+}
+
+// snapshot() from another thread while a search runs on two threads (one shared tree
+// or one tree each); pausing for snapshots does not change a one-thread search.
+void test_snapshots_during_search() {
+  const State s = position_with_blind_reserves();
+  search::SearchParams p;
+  p.time_limit = 60;  // a safety net: the search is stopped after the snapshots
+  p.seed = 5;
+  p.threads = 2;
+  int taken = 0;
+  for (const auto mode : {search::Parallelism::kTree, search::Parallelism::kRoot}) {
+    p.parallelism = mode;
+    search::MCTS<SplendorGame> two(p);
+    const auto r = search_with_snapshots(two, s, 20, taken);
+    expect(taken == 20 && r.interrupted && r.root_visits == r.iterations, "snapshots: two threads");
+  }
+
+  p.time_limit = 0;
+  p.iterations = 3000;
+  p.threads = 1;
+  search::MCTS<SplendorGame> plain(p), watched(p);
+  const auto a = plain.search(s), b = search_with_snapshots(watched, s, 1000000, taken);
+  expect(same_moves(a, b), "snapshots: one thread, same search as without them");
+}
+
 void test_agents_legal() {
   State s = State::initial(splendor::Config::standard(4), 3, false);
   core::Rng rng(1);
@@ -230,6 +295,7 @@ int main() {
   test_search_deterministic_and_legal();
   test_duel_search();
   test_tree_parallelism();
+  test_snapshots_during_search();
   test_agents_legal();
   std::printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
   return failures ? 1 : 0;
