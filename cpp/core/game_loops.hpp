@@ -1,5 +1,6 @@
 // Loops written once for every game: perft and random playouts.
 #pragma once
+#include <limits>
 #include <cstdint>
 #include <vector>
 
@@ -44,13 +45,16 @@ PlayoutResult random_playouts(const Config& config, int64_t n_games, uint64_t se
     State state = State::initial(config, game_seed, false);
     Rng rng(splitmix64(game_seed ^ 0x5eedULL));
     int32_t length = 0;
-    while (!state.is_terminal()) {
-      const Action a = state.random_action(rng);
-      if constexpr (requires { state.apply_unhashed(a); })
-        state.apply_unhashed(a);  // nobody reads the hash of a playout
-      else
-        state.apply(a);
-      ++length;
+    if constexpr (requires { state.play_random(rng, 1); }) {
+      length = state.play_random(rng, std::numeric_limits<int>::max());  // the game's own loop, unhashed
+    } else {
+      for (; !state.is_terminal(); ++length) {
+        const Action a = state.random_action(rng);
+        if constexpr (requires { state.apply_unhashed(a); })
+          state.apply_unhashed(a);  // nobody reads the hash of a playout
+        else
+          state.apply(a);
+      }
     }
     state.returns(&result.returns[static_cast<size_t>(g) * players]);
     result.lengths[static_cast<size_t>(g)] = length;

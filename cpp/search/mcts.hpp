@@ -344,15 +344,17 @@ class TreeSearch {
 
   void rollout(State& s, const SearchParams& p, double* values) {
     const int limit = p.rollout_cutoff > 0 ? std::min(p.rollout_cutoff, kMaxRolloutPlies) : kMaxRolloutPlies;
-    const bool heuristic = p.rollout == Rollout::kHeuristic;
-    for (int ply = 0; !s.is_terminal(); ++ply) {
-      if (ply >= limit) {
-        for (int seat = 0; seat < s.num_players(); ++seat) values[seat] = s.evaluate(seat);
-        return;
-      }
-      detail::play(s, heuristic ? s.heuristic_action(rng_) : s.random_action(rng_));
+    if (p.rollout == Rollout::kHeuristic) {
+      for (int ply = 0; ply < limit && !s.is_terminal(); ++ply) detail::play(s, s.heuristic_action(rng_));
+    } else if constexpr (requires { s.play_random(rng_, limit); }) {
+      s.play_random(rng_, limit);
+    } else {
+      for (int ply = 0; ply < limit && !s.is_terminal(); ++ply) detail::play(s, s.random_action(rng_));
     }
-    s.returns(values);
+    if (s.is_terminal())
+      s.returns(values);
+    else
+      for (int seat = 0; seat < s.num_players(); ++seat) values[seat] = s.evaluate(seat);
   }
 };
 

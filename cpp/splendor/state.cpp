@@ -225,7 +225,7 @@ State State::initial(const Config& config, uint64_t seed, bool explicit_chance) 
   std::memcpy(s.deck_, kT.sorted_decks, sizeof s.deck_);
   for (int l = 0; l < kLevels; ++l) s.deck_size_[l] = static_cast<uint8_t>(kDeckCapacity[l]);
   for (int l = 0; l < kLevels; ++l) rng.shuffle(s.deck_[l], s.deck_size_[l]);
-  s.set_deck_bits();
+  for (int l = 0; l < kLevels; ++l) s.deck_bits_[l] = (uint64_t{1} << kDeckCapacity[l]) - 1;  // the whole level
   for (int c = 0; c < kColours; ++c) s.bank_ |= uint64_t{config.gem_tokens} << (8 * c);
   s.bank_ |= uint64_t{config.gold_tokens} << (8 * kGold);
   if (explicit_chance) {
@@ -583,20 +583,21 @@ void State::take_gold_if_any(int seat) {
   if (lane(bank_, kGold)) set_tokens<H>(seat, players_[seat].tokens + unit(kGold));
 }
 
-int State::pop_deck(int level) {
-  if (decks_unordered_) {  // determinize_lazily: the next card is any of the deck's
-    const int b = core::nth_set_bit_dispatch(deck_bits_[level], static_cast<int>(deck_rng_.below(deck_size_[level]--)));
-    deck_bits_[level] &= ~(uint64_t{1} << b);
-    return kT.level_base[level] + b;
-  }
-  return pop_deck_top(level);
-}
+// Small enough to inline at every reveal; the lazy draw is a call of its own.
+inline int State::pop_deck(int level) { return decks_unordered_ ? draw_unordered(level) : pop_deck_top(level); }
 
-int State::pop_deck_top(int level) {
+inline int State::pop_deck_top(int level) {
   const int card = deck_[level][--deck_size_[level]];
   deck_[level][deck_size_[level]] = kNoCard;
   deck_bits_[level] &= ~(uint64_t{1} << (card - kT.level_base[level]));
   return card;
+}
+
+// determinize_lazily: the next card is any of the deck's.
+int State::draw_unordered(int level) {
+  const int b = core::nth_set_bit_dispatch(deck_bits_[level], static_cast<int>(deck_rng_.below(deck_size_[level]--)));
+  deck_bits_[level] &= ~(uint64_t{1} << b);
+  return kT.level_base[level] + b;
 }
 
 void State::remove_from_deck(int level, int card) {
@@ -787,6 +788,14 @@ void State::apply(Action a) { apply_impl<true>(a); }
 void State::apply_unhashed(Action a) {
   apply_impl<false>(a);
   hash_stale_ = true;
+}
+
+int State::play_random(core::Rng& rng, int max_plies) {
+  // random_action and apply_impl inline here: a rollout pays no call per move.
+  int plies = 0;
+  for (; plies < max_plies && phase_ != Phase::kOver; ++plies) apply_impl<false>(random_action(rng));
+  hash_stale_ = true;
+  return plies;
 }
 
 void State::apply_checked(Action a) {

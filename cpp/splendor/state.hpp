@@ -124,6 +124,9 @@ class State {
   void chance_outcomes(ChanceList& out) const;
   Action dealt_outcome() const;
   Action random_action(core::Rng& rng) const;
+  // Applies random_action moves unhashed until the game ends or `max_plies` were made
+  // (random playouts and rollouts); returns the moves made.
+  int play_random(core::Rng& rng, int max_plies);
   void returns(double* out) const;
 
   uint64_t hash() const { return hash_stale_ ? compute_hash() : hash_ ^ core::splitmix64(token_hash_sum_); }
@@ -205,6 +208,7 @@ class State {
   void take_gold_if_any(int seat);
   int pop_deck(int level);      // the top card, or a random one after determinize_lazily
   int pop_deck_top(int level);
+  int draw_unordered(int level);
   template <class Self, class F>
   static unsigned for_each_unseen_reserve(Self& self, int observer, int level, F&& f);
   uint64_t unseen_cards(int observer, int level) const;
