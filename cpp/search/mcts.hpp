@@ -42,36 +42,36 @@ namespace search {
 
 namespace detail {
 
-// ln(x) for x >= 1 to about 1e-4: UCB takes one log per candidate child, and libm's
-// log would cost as much as the rest of the selection step.
-inline float fast_ln(float x) {
-  const uint32_t bits = std::bit_cast<uint32_t>(x);
-  const float e = static_cast<float>(static_cast<int>(bits >> 23) - 127);
-  const float m = std::bit_cast<float>((bits & 0x007FFFFFu) | 0x3F800000u);  // [1, 2)
-  const float log2m = -1.7417939f + (2.8212026f + (-1.4699568f + (0.44717955f - 0.056570851f * m) * m) * m) * m;
-  return (e + log2m) * 0.69314718f;
-}
-
-// sqrt(ln(n)) and 1/sqrt(n) for the small counts that dominate UCB evaluations (deep
-// nodes, young trees): one load each instead of a log, a square root and a division.
+// sqrt(ln(n)) and 1/sqrt(n) for the counts UCB reads, one per candidate child: table
+// loads instead of a log, a square root and a division.
 struct UcbTables {
-  static constexpr int kSize = 4096;
+  static constexpr int kBits = 12;
+  static constexpr uint32_t kSize = 1u << kBits;
   float sqrt_ln[kSize];
+  float ln[kSize];
   float inv_sqrt[kSize];
   UcbTables() {
-    for (int i = 0; i < kSize; ++i) {
-      sqrt_ln[i] = i ? std::sqrt(std::log(static_cast<float>(i))) : 0.0f;
+    for (uint32_t i = 0; i < kSize; ++i) {
+      ln[i] = i ? std::log(static_cast<float>(i)) : 0.0f;
+      sqrt_ln[i] = std::sqrt(ln[i]);
       inv_sqrt[i] = i ? 1.0f / std::sqrt(static_cast<float>(i)) : 0.0f;
     }
   }
 };
 inline const UcbTables kUcb;
 
+// sqrt(ln(n)); beyond the table from n's leading 12 bits and its power of two (n is
+// rounded down by less than 2^-11 of itself: ln(n) is off by less than 5e-4).
+inline float sqrt_ln(uint32_t n) {
+  if (n < UcbTables::kSize) return kUcb.sqrt_ln[n];
+  const int shift = std::bit_width(n) - UcbTables::kBits;
+  return std::sqrt(kUcb.ln[n >> shift] + static_cast<float>(shift) * 0.69314718f);
+}
+
 // c * sqrt(ln(avail) / visits), visits >= 1.
 inline float exploration_term(float c, uint32_t avail, uint32_t visits) {
-  const float sl = avail < UcbTables::kSize ? kUcb.sqrt_ln[avail] : std::sqrt(fast_ln(static_cast<float>(avail)));
   const float is = visits < UcbTables::kSize ? kUcb.inv_sqrt[visits] : 1.0f / std::sqrt(static_cast<float>(visits));
-  return c * sl * is;
+  return c * sqrt_ln(avail) * is;
 }
 
 // Lower bound of the Wilson score interval (95%) for a mean of returns in [0, 1].
