@@ -1,18 +1,34 @@
-// Random complete games per second in one thread. Usage: bench_playouts GAME PLAYERS N [SEED]
+// Random complete Splendor games per second in one thread.
+// Usage: bench_playouts splendor [PLAYERS] [N] [SEED]   (Splendor Duel: bench_duel)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
+#include "bench/args.hpp"
 #include "core/game_loops.hpp"
 #include "splendor/state.hpp"
 
 int main(int argc, char** argv) {
-  const int players = argc > 2 ? std::atoi(argv[2]) : 2;
-  const long n = argc > 3 ? std::atol(argv[3]) : 200000;
-  const uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
+  if (argc < 2 || std::strcmp(argv[1], "splendor") != 0) {
+    std::fprintf(stderr, "usage: bench_playouts splendor [PLAYERS] [N] [SEED]%s\n",
+                 argc >= 2 && std::strcmp(argv[1], "duel") == 0 ? "  (Splendor Duel: bench_duel [N] [SEED])" : "");
+    return 2;
+  }
+  const int players = argc > 2 ? static_cast<int>(bench::whole("bench_playouts", "PLAYERS", argv[2], 1)) : 2;
+  const long n = argc > 3 ? static_cast<long>(bench::whole("bench_playouts", "N", argv[3], 1)) : 200000;
+  const uint64_t seed = argc > 4 ? static_cast<uint64_t>(bench::whole("bench_playouts", "SEED", argv[4], 0)) : 1;
+  splendor::Config config;
+  try {
+    config = splendor::Config::standard(players);
+    config.validate();
+  } catch (const core::InvalidInput& e) {
+    std::fprintf(stderr, "bench_playouts: %s\n", e.what());
+    return 2;
+  }
   const auto start = std::chrono::steady_clock::now();
-  const auto result = core::random_playouts<splendor::State>(splendor::Config::standard(players), n, seed);
+  const auto result = core::random_playouts<splendor::State>(config, n, seed);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   double decisions = 0;
   for (int len : result.lengths) decisions += len;

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string>
 
+#include "bench/args.hpp"
 #include "search/games.hpp"
 #include "search/mcts.hpp"
 
@@ -45,27 +46,35 @@ int main(int argc, char** argv) {
   int players = 2, midgame = 0;
   std::string game = "splendor";
   uint64_t deal = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  const char* prog = "bench_search";
+  for (int i = 1; i < argc; i += 2) {
     const std::string k = argv[i];
+    if (i + 1 == argc) bench::fail(prog, "option " + k + " needs a value");
     const char* v = argv[i + 1];
-    if (k == "--game") game = v;
-    else if (k == "--players") players = std::atoi(v);
-    else if (k == "--iterations") p.iterations = std::atoll(v);
-    else if (k == "--rollout") p.rollout = std::strcmp(v, "random") == 0 ? search::Rollout::kRandom : search::Rollout::kHeuristic;
-    else if (k == "--cutoff") p.rollout_cutoff = std::atoi(v);
-    else if (k == "--threads") p.threads = std::atoi(v);
-    else if (k == "--parallelism") p.parallelism = std::strcmp(v, "tree") == 0 ? search::Parallelism::kTree : search::Parallelism::kRoot;
-    else if (k == "--midgame") midgame = std::atoi(v);
-    else if (k == "--seed") p.seed = std::strtoull(v, nullptr, 10);
-    else if (k == "--deal") deal = std::strtoull(v, nullptr, 10);
-    else if (k == "--time") p.time_limit = std::atof(v);
-    else if (k == "--exploration") p.exploration = std::atof(v);
-    else {
-      std::fprintf(stderr, "unknown option %s\n", k.c_str());
-      return 2;
-    }
+    if (k == "--game") game = bench::choice(prog, "--game", v, {"splendor", "duel"});
+    else if (k == "--players") players = static_cast<int>(bench::whole(prog, "--players", v, 2));
+    else if (k == "--iterations") p.iterations = bench::whole(prog, "--iterations", v, 0);
+    else if (k == "--rollout")
+      p.rollout = bench::choice(prog, "--rollout", v, {"random", "heuristic"}) == "random" ? search::Rollout::kRandom
+                                                                                         : search::Rollout::kHeuristic;
+    else if (k == "--cutoff") p.rollout_cutoff = static_cast<int>(bench::whole(prog, "--cutoff", v, 0));
+    else if (k == "--threads") p.threads = static_cast<int>(bench::whole(prog, "--threads", v, 1));
+    else if (k == "--parallelism")
+      p.parallelism = bench::choice(prog, "--parallelism", v, {"root", "tree"}) == "tree" ? search::Parallelism::kTree
+                                                                                       : search::Parallelism::kRoot;
+    else if (k == "--midgame") midgame = static_cast<int>(bench::whole(prog, "--midgame", v, 0));
+    else if (k == "--seed") p.seed = static_cast<uint64_t>(bench::whole(prog, "--seed", v, 0));
+    else if (k == "--deal") deal = static_cast<uint64_t>(bench::whole(prog, "--deal", v, 0));
+    else if (k == "--time") p.time_limit = bench::real(prog, "--time", v, 0.0);
+    else if (k == "--exploration") p.exploration = bench::real(prog, "--exploration", v, 0.0);
+    else bench::fail(prog, "unknown option " + k);
   }
   if (p.time_limit > 0 && p.iterations == 100000) p.iterations = 0;
-  if (game == "duel") return run<search::DuelGame>("duel", p, 2, midgame, deal);
-  return run<search::SplendorGame>("splendor", p, players, midgame, deal);
+  if (game == "duel" && players != 2) bench::fail(prog, "Splendor Duel has 2 players, got --players " + std::to_string(players));
+  try {  // the search and the game check the rest (ValueError-style messages)
+    if (game == "duel") return run<search::DuelGame>("duel", p, 2, midgame, deal);
+    return run<search::SplendorGame>("splendor", p, players, midgame, deal);
+  } catch (const core::InvalidInput& e) {
+    bench::fail(prog, e.what());
+  }
 }
