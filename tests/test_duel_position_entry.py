@@ -3,14 +3,14 @@ every problem reported with its JSON path (API, the hint command, the analysis p
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import splendor_mcts as sm
-from splendor_mcts.positions import PositionError, read_position
+from position_entry_helpers import (assert_only_a_view_reads, assert_reported, assert_reported_at_once, hint_refusal,
+                                    problems_of, run_cli, set_at)
+from splendor_mcts.positions import read_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "duel-view.json"
 GAME = sm.load_game("duel")
@@ -18,12 +18,6 @@ GAME = sm.load_game("duel")
 
 def example() -> dict:
     return json.loads(EXAMPLE.read_text())
-
-
-def problems_of(data: dict) -> list[str]:
-    with pytest.raises(PositionError) as info:
-        read_position(json.dumps(data))
-    return info.value.problems
 
 
 def test_every_duel_card_has_a_unique_readable_description_that_reads_back():
@@ -108,15 +102,6 @@ def test_the_unknown_cards_are_drawn_differently_with_different_seeds():
     assert a.to_json() != b.to_json()
 
 
-def _set(path, value):
-    def edit(d):
-        target = d
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return edit
-
-
 def _joker_without_its_colour(d):
     """Seat 0's joker #28 joins black, and seat 0 keeps only its white cards."""
     cards = {c["id"]: c for c in GAME.cards()}
@@ -125,45 +110,41 @@ def _joker_without_its_colour(d):
 
 
 ERROR_CLASSES = {
-    "too many tokens of a kind": (_set(["players", 1, "tokens", "pearl"], 3), "players[1].tokens.pearl: 3 is more than 2"),
-    "negative count": (_set(["players", 0, "tokens", "blue"], -1), "players[0].tokens.blue: -1 is less than 0"),
-    "wrong type": (_set(["to_move"], "one"), "to_move: expected an integer, found a string"),
-    "seat out of range": (_set(["to_move"], 2), "to_move: 2 is more than 1"),
-    "unknown field with suggestion": (_set(["players", 0, "privilegs"], 1),
+    "too many tokens of a kind": (set_at(["players", 1, "tokens", "pearl"], 3), "players[1].tokens.pearl: 3 is more than 2"),
+    "negative count": (set_at(["players", 0, "tokens", "blue"], -1), "players[0].tokens.blue: -1 is less than 0"),
+    "wrong type": (set_at(["to_move"], "one"), "to_move: expected an integer, found a string"),
+    "seat out of range": (set_at(["to_move"], 2), "to_move: 2 is more than 1"),
+    "unknown field with suggestion": (set_at(["players", 0, "privilegs"], 1),
                                       'players[0]: unknown field "privilegs" (did you mean "privileges"?)'),
-    "unknown card id": (_set(["pyramid", 0, 0], 68), "pyramid[0][0]: card id 68 does not exist (ids are 1 to 67)"),
-    "unknown card description": (_set(["pyramid", 0, 0], "red 0pt W9"), 'pyramid[0][0]: no card is "red 0pt W9"'),
-    "card of the wrong level": (_set(["pyramid", 1, 0], "blue 0pt 1cr G3"), "is a level-1 card, not level 2"),
-    "card in two places": (_set(["pyramid", 0, 1], "green 0pt 1cr R3"), "is also at"),
-    "bad board symbol": (_set(["board", 2], "UWxG."), "board[2]: cell c3: 'x' is not one of W U G R K P * ."),
+    "unknown card id": (set_at(["pyramid", 0, 0], 68), "pyramid[0][0]: card id 68 does not exist (ids are 1 to 67)"),
+    "unknown card description": (set_at(["pyramid", 0, 0], "red 0pt W9"), 'pyramid[0][0]: no card is "red 0pt W9"'),
+    "card of the wrong level": (set_at(["pyramid", 1, 0], "blue 0pt 1cr G3"), "is a level-1 card, not level 2"),
+    "card in two places": (set_at(["pyramid", 0, 1], "green 0pt 1cr R3"), "is also at"),
+    "bad board symbol": (set_at(["board", 2], "UWxG."), "board[2]: cell c3: 'x' is not one of W U G R K P * ."),
     "missing field": (lambda d: d.pop("pyramid"), '(root): missing field "pyramid"'),
-    "bag does not add up": (_set(["bag", "gold"], 3), "bag.gold: 3 does not add up"),
-    "privileges do not add up": (_set(["privilege_supply"], 2), "privilege_supply: does not add up"),
-    "points do not match": (_set(["players", 0, "points"], 9), "players[0].points: 9 does not match"),
-    "royals do not match the crowns": (_set(["players", 0, "royals"], []), "players[0]: 3 crowns earn 1 royal cards"),
-    "joker of no colour": (_set(["players", 0, "cards", 7], {"card": 28, "colour": "purple"}),
+    "bag does not add up": (set_at(["bag", "gold"], 3), "bag.gold: 3 does not add up"),
+    "privileges do not add up": (set_at(["privilege_supply"], 2), "privilege_supply: does not add up"),
+    "points do not match": (set_at(["players", 0, "points"], 9), "players[0].points: 9 does not match"),
+    "royals do not match the crowns": (set_at(["players", 0, "royals"], []), "players[0]: 3 crowns earn 1 royal cards"),
+    "joker of no colour": (set_at(["players", 0, "cards", 7], {"card": 28, "colour": "purple"}),
                            'players[0].cards[7].colour: "purple" is not one of white, blue, green, red, black'),
     "joker of a colour not owned": (_joker_without_its_colour,
                                     "players[0].cards[2].colour: the joker joins a card of its colour, and the player "
                                     "has no black card"),
-    "deck count does not match": (_set(["decks", 0], 13), "decks[0]: "),
-    "phase that is not the position's": (_set(["phase"], "royal"), 'phase: is "royal" but the position is at "main"'),
-    "variant out of range": (_set(["variant", "crowns_to_win"], 0), "variant: crowns_to_win must be between 1 and 20"),
-    "variant of the base game": (_set(["variant", "players"], 3), "variant: duel: unknown variant field 'players'"),
-    "blind reserve without level": (_set(["players", 1, "reserved", 0], {"blind": True}),
+    "deck count does not match": (set_at(["decks", 0], 13), "decks[0]: "),
+    "phase that is not the position's": (set_at(["phase"], "royal"), 'phase: is "royal" but the position is at "main"'),
+    "variant out of range": (set_at(["variant", "crowns_to_win"], 0), "variant: crowns_to_win must be between 1 and 20"),
+    "variant of the base game": (set_at(["variant", "players"], 3), "variant: duel: unknown variant field 'players'"),
+    "blind reserve without level": (set_at(["players", 1, "reserved", 0], {"blind": True}),
                                     'players[1].reserved[0]: missing field "level"'),
-    "face-up reserve without card": (_set(["players", 1, "reserved", 0], {"level": 2, "blind": False}),
+    "face-up reserve without card": (set_at(["players", 1, "reserved", 0], {"level": 2, "blind": False}),
                                      "players[1].reserved[0]: a card reserved face up must name its card"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(ERROR_CLASSES))
 def test_each_duel_validation_error_class_names_its_path(name):
-    edit, expected = ERROR_CLASSES[name]
-    data = example()
-    edit(data)
-    problems = problems_of(data)
-    assert any(expected in p for p in problems), problems
+    assert_reported(example(), *ERROR_CLASSES[name])
 
 
 INDEPENDENT = ("too many tokens of a kind", "negative count", "seat out of range", "unknown field with suggestion",
@@ -171,13 +152,7 @@ INDEPENDENT = ("too many tokens of a kind", "negative count", "seat out of range
 
 
 def test_every_independent_duel_problem_is_reported_at_once():
-    data = example()
-    for name in INDEPENDENT:
-        ERROR_CLASSES[name][0](data)
-    problems = problems_of(data)
-    assert len(problems) == len(INDEPENDENT), problems
-    for name in INDEPENDENT:
-        assert any(ERROR_CLASSES[name][1] in p for p in problems), name
+    assert_reported_at_once(example(), [ERROR_CLASSES[name] for name in INDEPENDENT])
 
 
 def test_a_bad_position_leaves_nothing_half_read():
@@ -190,24 +165,16 @@ def test_a_bad_position_leaves_nothing_half_read():
 
 
 def test_full_duel_state_refuses_unknown_cards_but_a_view_accepts_them():
-    text = EXAMPLE.read_text()
-    with pytest.raises(ValueError, match=r"decks\[0\]: a full position lists each deck"):
-        GAME.state_from_json(text)
-    GAME.state_from_observation(text, seed=0)
+    assert_only_a_view_reads(GAME, EXAMPLE.read_text())
 
 
 def test_hint_cli_lists_every_duel_problem_with_exit_code_3(tmp_path):
     data = example()
     data["players"][1]["tokens"]["pearl"] = 3
     data["pyramid"][0][0] = "red 0pt W9"
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(data))
-    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", str(bad)],
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 3, run.stderr
-    assert "players[1].tokens.pearl: 3 is more than 2" in run.stderr
-    assert 'pyramid[0][0]: no card is "red 0pt W9"' in run.stderr
-    assert run.stdout == ""
+    problems = hint_refusal(tmp_path, data)
+    assert "players[1].tokens.pearl: 3 is more than 2" in problems
+    assert 'pyramid[0][0]: no card is "red 0pt W9"' in problems
 
 
 def test_analysis_protocol_answers_a_bad_duel_position_with_its_field():
@@ -215,8 +182,7 @@ def test_analysis_protocol_answers_a_bad_duel_position_with_its_field():
     data["players"][0]["tokens"]["white"] = 9
     queries = [json.dumps({"id": "bad", "position": data}),
                json.dumps({"id": "v", "action": "query_version"})]
-    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "analyze"], input="\n".join(queries) + "\n",
-                         capture_output=True, text=True, timeout=60)
+    run = run_cli("analyze", stdin="\n".join(queries) + "\n")
     assert run.returncode == 0, run.stderr
     answers = {r["id"]: r for r in map(json.loads, run.stdout.splitlines())}
     assert answers["bad"]["field"] == "position.players[0].tokens.white"

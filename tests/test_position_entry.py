@@ -2,15 +2,14 @@
 reported with its JSON path (API and CLI)."""
 from __future__ import annotations
 
-import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import splendor_mcts as sm
+from position_entry_helpers import (assert_only_a_view_reads, assert_reported, assert_reported_at_once, hint_refusal,
+                                    run_cli, set_at)
 from splendor_mcts.positions import PositionError, read_position
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -19,12 +18,6 @@ VIEWS = sorted(EXAMPLES.glob("splendor-*p-view.json"))
 
 def example(name: str = "splendor-2p-view.json") -> dict:
     return json.loads((EXAMPLES / name).read_text())
-
-
-def problems_of(data: dict) -> list[str]:
-    with pytest.raises(PositionError) as info:
-        read_position(json.dumps(data))
-    return info.value.problems
 
 
 def test_every_card_has_a_unique_readable_description_that_reads_back():
@@ -87,61 +80,42 @@ def test_variant_may_be_left_out_and_players_counted():
 
 
 # One damaged position per class of problem: (edit, expected message).
-def _set(path, value):
-    def edit(d):
-        target = d
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return edit
-
-
 ERROR_CLASSES = {
-    "too many tokens of a colour": (_set(["players", 1, "tokens", "red"], 8),
+    "too many tokens of a colour": (set_at(["players", 1, "tokens", "red"], 8),
                                     "players[1].tokens.red: 8 exceeds the 4 in the game"),
-    "negative count": (_set(["players", 0, "tokens", "blue"], -1), "players[0].tokens.blue: -1 is less than 0"),
-    "wrong type": (_set(["to_move"], "one"), "to_move: expected an integer, found a string"),
-    "seat out of range": (_set(["to_move"], 2), "to_move: 2 is more than 1"),
-    "unknown field with suggestion": (_set(["players", 0, "tokns"], {}),
+    "negative count": (set_at(["players", 0, "tokens", "blue"], -1), "players[0].tokens.blue: -1 is less than 0"),
+    "wrong type": (set_at(["to_move"], "one"), "to_move: expected an integer, found a string"),
+    "seat out of range": (set_at(["to_move"], 2), "to_move: 2 is more than 1"),
+    "unknown field with suggestion": (set_at(["players", 0, "tokns"], {}),
                                       'players[0]: unknown field "tokns" (did you mean "tokens"?)'),
-    "unknown card id": (_set(["table", 0, 0], 91), "table[0][0]: card id 91 does not exist (ids are 1 to 90)"),
-    "unknown card description": (_set(["table", 0, 0], "red 0pt W9"), 'table[0][0]: no card is "red 0pt W9"'),
-    "card of the wrong level": (_set(["table", 1, 0], "red 0pt U2G1"), "table[1][0]: card #"),
-    "card in two places": (_set(["table", 0, 1], "black 0pt G3"), "is also at"),
+    "unknown card id": (set_at(["table", 0, 0], 91), "table[0][0]: card id 91 does not exist (ids are 1 to 90)"),
+    "unknown card description": (set_at(["table", 0, 0], "red 0pt W9"), 'table[0][0]: no card is "red 0pt W9"'),
+    "card of the wrong level": (set_at(["table", 1, 0], "red 0pt U2G1"), "table[1][0]: card #"),
+    "card in two places": (set_at(["table", 0, 1], "black 0pt G3"), "is also at"),
     "missing field": (lambda d: d.pop("table"), '(root): missing field "table"'),
-    "bank does not add up": (_set(["bank", "gold"], 4), "bank.gold: 4 does not add up"),
-    "points do not match": (_set(["players", 0, "points"], 9), "players[0].points: 9 does not match"),
-    "deck count does not match": (_set(["decks", 0], 12), "decks[0]: "),
-    "unknown phase": (_set(["phase"], "lunch"), 'phase: unknown phase "lunch"'),
-    "variant out of range": (_set(["variant", "players"], 7), "variant: players must be between 2 and 4, got 7"),
-    "variant of another game size": (_set(["variant", "gem_tokens"], 7), "does not add up: the game has 7"),
-    "unknown game": (_set(["game"], "chess"), "game: unknown game 'chess'"),
-    "blind reserve without level": (_set(["players", 0, "reserved", 0], {"blind": True}),
+    "bank does not add up": (set_at(["bank", "gold"], 4), "bank.gold: 4 does not add up"),
+    "points do not match": (set_at(["players", 0, "points"], 9), "players[0].points: 9 does not match"),
+    "deck count does not match": (set_at(["decks", 0], 12), "decks[0]: "),
+    "unknown phase": (set_at(["phase"], "lunch"), 'phase: unknown phase "lunch"'),
+    "variant out of range": (set_at(["variant", "players"], 7), "variant: players must be between 2 and 4, got 7"),
+    "variant of another game size": (set_at(["variant", "gem_tokens"], 7), "does not add up: the game has 7"),
+    "unknown game": (set_at(["game"], "chess"), "game: unknown game 'chess'"),
+    "blind reserve without level": (set_at(["players", 0, "reserved", 0], {"blind": True}),
                                     'players[0].reserved[0]: missing field "level"'),
-    "face-up reserve without card": (_set(["players", 0, "reserved", 0], {"level": 3, "blind": False}),
+    "face-up reserve without card": (set_at(["players", 0, "reserved", 0], {"level": 3, "blind": False}),
                                      "players[0].reserved[0]: a card reserved face up must name its card"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(ERROR_CLASSES))
 def test_each_validation_error_class_names_its_path(name):
-    edit, expected = ERROR_CLASSES[name]
-    data = example()
-    edit(data)
-    problems = problems_of(data)
-    assert any(expected in p for p in problems), problems
+    assert_reported(example(), *ERROR_CLASSES[name])
 
 
 def test_every_independent_problem_is_reported_at_once():
-    data = example()
-    for name in ("too many tokens of a colour", "negative count", "seat out of range",
-                 "unknown field with suggestion", "unknown card description"):
-        ERROR_CLASSES[name][0](data)
-    problems = problems_of(data)
-    assert len(problems) == 5, problems
-    for name in ("too many tokens of a colour", "negative count", "seat out of range",
-                 "unknown field with suggestion", "unknown card description"):
-        assert any(ERROR_CLASSES[name][1] in p for p in problems)
+    assert_reported_at_once(example(), [ERROR_CLASSES[name] for name in (
+        "too many tokens of a colour", "negative count", "seat out of range",
+        "unknown field with suggestion", "unknown card description")])
 
 
 def test_json_syntax_errors_give_line_and_column():
@@ -150,40 +124,28 @@ def test_json_syntax_errors_give_line_and_column():
 
 
 def test_full_state_refuses_unknown_cards_but_a_view_accepts_them():
-    text = (EXAMPLES / "splendor-2p-view.json").read_text()
-    game = sm.load_game("splendor")
-    with pytest.raises(ValueError, match=r"decks\[0\]: a full position lists each deck"):
-        game.state_from_json(text)
-    game.state_from_observation(text, seed=0)
+    assert_only_a_view_reads(sm.load_game("splendor"), (EXAMPLES / "splendor-2p-view.json").read_text())
 
 
 def test_cli_reports_every_problem_with_exit_code_3(tmp_path):
     data = example()
     data["players"][1]["tokens"]["red"] = 8
     data["table"][0][0] = "red 0pt W9"
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(data))
-    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", str(bad)],
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 3, run.stderr
-    assert "players[1].tokens.red: 8 exceeds the 4 in the game" in run.stderr
-    assert 'table[0][0]: no card is "red 0pt W9"' in run.stderr
-    assert run.stdout == ""
+    problems = hint_refusal(tmp_path, data)
+    assert "players[1].tokens.red: 8 exceeds the 4 in the game" in problems
+    assert 'table[0][0]: no card is "red 0pt W9"' in problems
 
 
 def test_cli_reads_stdin_and_reports_bad_json_with_exit_code_3():
-    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", "-"], input="{not json",
-                         capture_output=True, text=True, timeout=60)
+    run = run_cli("hint", "-", stdin="{not json")
     assert run.returncode == 3
     assert "line 1, column 2" in run.stderr
 
 
 def test_cli_missing_file_and_bad_options_exit_2(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", str(tmp_path / "none.json")],
-                         capture_output=True, text=True, timeout=60)
+    run = run_cli("hint", str(tmp_path / "none.json"))
     assert run.returncode == 2 and "cannot read" in run.stderr
-    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", str(VIEWS[0]), "--top", "0"],
-                         capture_output=True, text=True, timeout=60)
+    run = run_cli("hint", str(VIEWS[0]), "--top", "0")
     assert run.returncode == 2 and "--top must be positive" in run.stderr
 
 
@@ -194,7 +156,6 @@ def test_finished_game_has_nothing_to_hint_exit_4(tmp_path):
         state.apply_action(state.legal_actions()[-1] if state.legal_actions()[-1] != 60 else state.legal_actions()[0])
     path = tmp_path / "over.json"
     path.write_text(state.observation_json(0))
-    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", str(path)],
-                         capture_output=True, text=True, timeout=60)
+    run = run_cli("hint", str(path))
     assert run.returncode == 4, run.stderr
     assert "the game is over" in run.stderr

@@ -30,6 +30,14 @@ def read_rows(path: Path, columns: list[str]) -> list[dict[str, str]]:
         return list(reader)
 
 
+def read_components(path: Path, columns: list[str], count: int, what: str) -> list[dict[str, str]]:
+    """The rows of a component CSV, which must hold as many ``what`` as the rules say."""
+    rows = read_rows(path, columns)
+    if len(rows) != count:
+        fail(f"{path}: {len(rows)} {what}, the rules say {count}")
+    return rows
+
+
 def as_int(path: Path, row_no: int, row: dict[str, str], key: str, lo: int, hi: int) -> int:
     try:
         value = int(row[key])
@@ -47,6 +55,12 @@ def check_level_counts(path: Path, levels: list[int], expected: dict[int, int]) 
             fail(f"{path}: {found} level-{level} rows, the rules say {count}")
 
 
+def bonus_index(path: Path, row_no: int, text: str, names: list[str]) -> int:
+    if text not in names:
+        fail(f"{path} row {row_no}: unknown bonus {text!r}")
+    return names.index(text)
+
+
 def abilities_mask(path: Path, row_no: int, text: str) -> int:
     if text == "none":
         return 0
@@ -60,23 +74,18 @@ def abilities_mask(path: Path, row_no: int, text: str) -> int:
 
 def splendor_tables(data: Path) -> str:
     cards_path = data / "splendor" / "cards.csv"
-    rows = read_rows(cards_path, ["level", "bonus", "points"] + GEM_COLOURS)
-    if len(rows) != 90:
-        fail(f"{cards_path}: {len(rows)} cards, the rules say 90")
+    rows = read_components(cards_path, ["level", "bonus", "points"] + GEM_COLOURS, 90, "cards")
     cards = []
     for i, row in enumerate(rows, start=1):
-        if row["bonus"] not in GEM_COLOURS:
-            fail(f"{cards_path} row {i}: unknown bonus {row['bonus']!r}")
+        bonus = bonus_index(cards_path, i, row["bonus"], GEM_COLOURS)
         level = as_int(cards_path, i, row, "level", 1, 3)
         points = as_int(cards_path, i, row, "points", 0, 5)
         cost = [as_int(cards_path, i, row, c, 0, 7) for c in GEM_COLOURS]
-        cards.append((level, GEM_COLOURS.index(row["bonus"]), points, cost))
+        cards.append((level, bonus, points, cost))
     check_level_counts(cards_path, [c[0] for c in cards], {1: 40, 2: 30, 3: 20})
 
     nobles_path = data / "splendor" / "nobles.csv"
-    rows = read_rows(nobles_path, ["points"] + GEM_COLOURS)
-    if len(rows) != 10:
-        fail(f"{nobles_path}: {len(rows)} nobles, the rules say 10")
+    rows = read_components(nobles_path, ["points"] + GEM_COLOURS, 10, "nobles")
     nobles = []
     for i, row in enumerate(rows, start=1):
         points = as_int(nobles_path, i, row, "points", 0, 9)
@@ -98,17 +107,15 @@ def splendor_tables(data: Path) -> str:
 def duel_tables(data: Path) -> str:
     cards_path = data / "splendor_duel" / "cards.csv"
     cost_cols = GEM_COLOURS + ["pearl"]
-    rows = read_rows(cards_path, ["level", "bonus", "bonus_count", "points", "crowns", "ability"] + cost_cols)
-    if len(rows) != 67:
-        fail(f"{cards_path}: {len(rows)} cards, the rules say 67")
+    rows = read_components(cards_path, ["level", "bonus", "bonus_count", "points", "crowns", "ability"] + cost_cols,
+                           67, "cards")
     cards = []
     for i, row in enumerate(rows, start=1):
-        if row["bonus"] not in DUEL_BONUS:
-            fail(f"{cards_path} row {i}: unknown bonus {row['bonus']!r}")
+        bonus = bonus_index(cards_path, i, row["bonus"], DUEL_BONUS)
         level = as_int(cards_path, i, row, "level", 1, 3)
         cards.append((
             level,
-            DUEL_BONUS.index(row["bonus"]),
+            bonus,
             as_int(cards_path, i, row, "bonus_count", 0, 2),
             as_int(cards_path, i, row, "points", 0, 9),
             as_int(cards_path, i, row, "crowns", 0, 9),
@@ -118,9 +125,7 @@ def duel_tables(data: Path) -> str:
     check_level_counts(cards_path, [c[0] for c in cards], {1: 30, 2: 24, 3: 13})
 
     royals_path = data / "splendor_duel" / "royals.csv"
-    rows = read_rows(royals_path, ["points", "ability"])
-    if len(rows) != 4:
-        fail(f"{royals_path}: {len(rows)} royal cards, the rules say 4")
+    rows = read_components(royals_path, ["points", "ability"], 4, "royal cards")
     royals = [(as_int(royals_path, i, r, "points", 0, 9), abilities_mask(royals_path, i, r["ability"]))
               for i, r in enumerate(rows, start=1)]
 

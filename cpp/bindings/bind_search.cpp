@@ -64,6 +64,24 @@ py::dict result_to_dict(const search::SearchResult& r) {
   return out;
 }
 
+// A two-valued enum setting read and written as one of two names; any other name is
+// a ValueError listing both.
+template <typename Enum>
+void def_choice(py::class_<search::SearchParams>& cls, const char* field, Enum search::SearchParams::*member,
+                std::pair<Enum, const char*> first, std::pair<Enum, const char*> second) {
+  cls.def_property(
+      field, [=](const search::SearchParams& p) { return p.*member == first.first ? first.second : second.second; },
+      [=](search::SearchParams& p, const std::string& v) {
+        if (v == first.second)
+          p.*member = first.first;
+        else if (v == second.second)
+          p.*member = second.first;
+        else
+          throw core::InvalidInput(std::string(field) + " must be '" + first.second + "' or '" + second.second +
+                                   "', got '" + v + "'");
+      });
+}
+
 template <class G>
 void bind_game(py::module_& m, const std::string& prefix) {
   using State = typename G::State;
@@ -149,40 +167,22 @@ void bind_game(py::module_& m, const std::string& prefix) {
 
 void bind_search(py::module_& m) {
   using search::SearchParams;
-  py::class_<SearchParams>(m, "SearchParams", "Search settings; validate() raises ValueError naming the field.")
-      .def(py::init<>())
+  py::class_<SearchParams> params(m, "SearchParams", "Search settings; validate() raises ValueError naming the field.");
+  params.def(py::init<>())
       .def_readwrite("iterations", &SearchParams::iterations)
       .def_readwrite("time_limit", &SearchParams::time_limit)
       .def_readwrite("exploration", &SearchParams::exploration)
       .def_readwrite("threads", &SearchParams::threads)
       .def_readwrite("seed", &SearchParams::seed)
-      .def_property(
-          "rollout",
-          [](const SearchParams& p) { return p.rollout == search::Rollout::kRandom ? "random" : "heuristic"; },
-          [](SearchParams& p, const std::string& v) {
-            if (v == "random")
-              p.rollout = search::Rollout::kRandom;
-            else if (v == "heuristic")
-              p.rollout = search::Rollout::kHeuristic;
-            else
-              throw core::InvalidInput("rollout must be 'random' or 'heuristic', got '" + v + "'");
-          })
-      .def_property(
-          "parallelism",
-          [](const SearchParams& p) { return p.parallelism == search::Parallelism::kTree ? "tree" : "root"; },
-          [](SearchParams& p, const std::string& v) {
-            if (v == "root")
-              p.parallelism = search::Parallelism::kRoot;
-            else if (v == "tree")
-              p.parallelism = search::Parallelism::kTree;
-            else
-              throw core::InvalidInput("parallelism must be 'root' or 'tree', got '" + v + "'");
-          })
       .def_readwrite("rollout_cutoff", &SearchParams::rollout_cutoff)
       .def_readwrite("perfect_information", &SearchParams::perfect_information)
       .def_readwrite("memory_limit", &SearchParams::memory_limit)
       .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
       .def("validate", &SearchParams::validate);
+  def_choice(params, "rollout", &SearchParams::rollout, {search::Rollout::kRandom, "random"},
+             {search::Rollout::kHeuristic, "heuristic"});
+  def_choice(params, "parallelism", &SearchParams::parallelism, {search::Parallelism::kRoot, "root"},
+             {search::Parallelism::kTree, "tree"});
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
   bind_game<search::SplendorGame>(m, "Splendor");
   bind_game<search::DuelGame>(m, "Duel");

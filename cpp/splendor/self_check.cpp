@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/bits.hpp"
+#include "core/invariants.hpp"
 #include "splendor_tables.inc"
 
 namespace splendor {
@@ -63,12 +64,10 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
   for (int step = 0; !s.is_terminal(); ++step) {
     expect(step < 5000, "game terminates", seed, step);
     if (step >= 5000) return;
-    expect(s.hash() == s.compute_hash(), "incremental hash equals recomputation", seed, step);
+    const auto at_step = [&](bool ok, const char* what) { expect(ok, what, seed, step); };
     check_conservation(s, seed, step);
     check_buy_mask(s, seed, step);
-    s.legal_actions(legal);
-    expect(!legal.empty(), "a non-terminal state has a legal action", seed, step);
-    for (Action a : legal) expect(s.is_legal(a), "legal_actions agree with is_legal", seed, step);
+    core::check_decision(s, legal, at_step);
     if (step % 5 == 0) {
       // A full position round-trips; a player's view rebuilds a state with the same view.
       const State back = State::from_json(config, s.to_json());
@@ -115,24 +114,8 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
       }
       expect(lazy.is_terminal(), "a lazy sample's game ends", seed, step);
     }
-    // Bad actions are refused and leave the state unchanged.
-    const State before = s;
-    const Action bad = static_cast<Action>(rng.below(kNumDistinctActions + 20)) - 10;
-    if (!s.is_legal(bad)) {
-      try {
-        s.apply_checked(bad);
-        expect(false, "illegal action refused", seed, step);
-      } catch (const core::InvalidInput&) {
-      }
-      expect(s == before, "state unchanged after a refused action", seed, step);
-    }
-    const Action a = s.random_action(rng);
-    expect(legal.contains(a), "random_action is legal", seed, step);
-    // Notation round-trips.
-    expect(s.string_to_action(s.action_to_string(a)) == a, "notation round-trips", seed, step);
-    s.apply(a);
-    unhashed.apply_unhashed(a);
-    expect(unhashed == s, "apply_unhashed reaches the same state (hash recomputed)", seed, step);
+    core::check_refuses_bad_action<kNumDistinctActions>(s, rng, at_step);
+    core::check_move(s, unhashed, s.random_action(rng), legal, at_step);
     ++report_.decisions;
   }
   double r[kMaxPlayers];

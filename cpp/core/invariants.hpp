@@ -1,0 +1,49 @@
+// Invariant checks written once for every game behind the engine interface
+// (docs/engine-interface.md), used by the random-game checkers of both games
+// (splendor/self_check.cpp, tests/fuzz_duel.cpp). Rule-specific checks (conservation,
+// buy masks, views) stay with each game. `expect(ok, what)` records a failure; the
+// caller binds the game seed and step it reports.
+#pragma once
+#include "core/rng.hpp"
+#include "core/types.hpp"
+
+namespace core {
+
+// At a decision: the incremental hash equals a recomputation, and the legal-action
+// list (left in `legal` for the caller) is non-empty and agrees with is_legal.
+template <typename State, typename ActionList, typename Expect>
+void check_decision(const State& s, ActionList& legal, Expect&& expect) {
+  expect(s.hash() == s.compute_hash(), "incremental hash equals recomputation");
+  s.legal_actions(legal);
+  expect(!legal.empty(), "a non-terminal state has a legal action");
+  for (Action a : legal) expect(s.is_legal(a), "legal_actions agree with is_legal");
+}
+
+// A random id (out of range ones included) that is not legal is refused with
+// InvalidInput and leaves the state unchanged. Draws one number from `rng`.
+template <int kNumDistinctActions, typename State, typename Expect>
+void check_refuses_bad_action(State& s, Rng& rng, Expect&& expect) {
+  const State before = s;
+  const Action bad = static_cast<Action>(rng.below(kNumDistinctActions + 20)) - 10;
+  if (s.is_legal(bad)) return;
+  try {
+    s.apply_checked(bad);
+    expect(false, "illegal action refused");
+  } catch (const InvalidInput&) {
+  }
+  expect(s == before, "state unchanged after a refused action");
+}
+
+// Plays the chosen move `a` on `s` and on `unhashed` (the same game followed through
+// apply_unhashed): the move is legal, its notation round-trips, and both reach the same
+// state with the same hash (an unhashed state recomputes it).
+template <typename State, typename ActionList, typename Expect>
+void check_move(State& s, State& unhashed, Action a, const ActionList& legal, Expect&& expect) {
+  expect(legal.contains(a), "random_action is legal");
+  expect(s.string_to_action(s.action_to_string(a)) == a, "notation round-trips");
+  s.apply(a);
+  unhashed.apply_unhashed(a);
+  expect(unhashed == s && unhashed.hash() == s.hash(), "apply_unhashed reaches the same state (hash recomputed)");
+}
+
+}  // namespace core
