@@ -45,12 +45,15 @@ def test_interleaved_queries_bad_lines_and_version():
         json.dumps({"id": "f", "position": position(), "colour": "red"}),
         json.dumps({"position": position()}),
         json.dumps({"id": "g", "action": "dance"}),
+        json.dumps({"id": "h", "position": position(), "maxIterations": 400, "threads": 2, "parallelism": "tree"}),
+        json.dumps({"id": "i", "position": position(), "parallelism": "leaf"}),
+        json.dumps({"id": "j", "position": position(), "parallelism": ["tree"]}),
     ]
     out = run_engine(queries)
     by_id: dict = {}
     for r in out:
         by_id.setdefault(r["id"], []).append(r)
-    assert {"a", "b", "c", "d", "bad", "e", "f", "g", None} == set(by_id)
+    assert {"a", "b", "c", "d", "bad", "e", "f", "g", "h", "i", "j", None} == set(by_id)
     assert by_id["c"][0]["version"] == 1
     for qid, top in (("a", 3), ("b", 5), ("d", 2)):
         final = by_id[qid][-1]
@@ -64,6 +67,9 @@ def test_interleaved_queries_bad_lines_and_version():
     assert by_id["f"][0]["field"] == "colour"
     assert by_id[None][0]["field"] in (None, "id")
     assert by_id["g"][0]["field"] == "action"
+    assert by_id["h"][-1]["rootInfo"]["iterations"] == 400 and by_id["h"][-1]["isDuringSearch"] is False
+    for qid in ("i", "j"):
+        assert by_id[qid] == [{"id": qid, "error": 'parallelism must be one of "root", "tree"', "field": "parallelism"}]
 
 
 @_needs_progress()
@@ -121,3 +127,25 @@ def test_record_with_turns():
     assert turns == decision_turns[:2]
     assert [r["field"] for r in out if r["id"] == "r2"] == ["analyzeTurns[0]"]
     assert [r["field"] for r in out if r["id"] == "r3"] == ["analyzeTurns[0]"]
+
+
+def test_query_parallelism_reaches_the_search(monkeypatch):
+    """The query's parallelism is what the search is asked for (the response has no settings)."""
+    import io
+
+    from splendor_mcts import protocol, search
+
+    asked = []
+    real = search.analyze
+
+    def spy(state, **kwargs):
+        asked.append(kwargs.get("parallelism"))
+        return real(state, **kwargs)
+
+    monkeypatch.setattr(search, "analyze", spy)
+    out = io.StringIO()
+    queries = [json.dumps({"id": q, "position": position(), "maxIterations": 200, "threads": 2, **extra})
+               for q, extra in (("t", {"parallelism": "tree"}), ("r", {}))]
+    protocol.Engine(out, workers=1).run(io.StringIO("".join(q + "\n" for q in queries)))
+    assert sorted(asked) == ["root", "tree"]
+    assert {json.loads(line)["id"] for line in out.getvalue().splitlines()} == {"t", "r"}

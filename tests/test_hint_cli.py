@@ -79,3 +79,14 @@ def test_hint_time_limit_and_bad_limits():
     assert 0.2 < json.loads(run.stdout)["rootInfo"]["seconds"] < 2.0
     run = hint(str(VIEWS[0]), "--iterations", "-5")
     assert run.returncode == 2 and "--iterations must be positive" in run.stderr
+
+
+def test_hint_parallelism_reaches_the_search_and_bad_values_are_refused():
+    run = hint(str(VIEWS[0]), "--iterations", "2000", "--threads", "2", "--parallelism", "tree", "--json")
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["params"]["parallelism"] == "tree" and out["params"]["threads"] == 2
+    assert out["rootInfo"]["iterations"] == 2000
+    assert json.loads(hint(str(VIEWS[0]), "--iterations", "200", "--json").stdout)["params"]["parallelism"] == "root"
+    run = hint(str(VIEWS[0]), "--parallelism", "leaf")
+    assert run.returncode == 2 and "--parallelism" in run.stderr and "'leaf'" in run.stderr

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from . import exit_codes
 from .moves import MoveLabeller
 from .positions import Position, PositionError, read_position_file
+from .search import PARALLELISM_MODES
 from .searching import DEFAULT_HINT_SECONDS, SearchLimits, decision_problem, search
 
 PV_SHOWN = 6
@@ -39,6 +40,9 @@ def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None =
                    help=f"thinking time per position (default: {shown} s unless --iterations is given)")
     p.add_argument("--iterations", type=int, metavar="N", help="search iterations (stops at whichever limit comes first)")
     p.add_argument("--threads", type=int, metavar="N", help="search threads (default: all cores)")
+    p.add_argument("--parallelism", choices=PARALLELISM_MODES, default="root",
+                   help="how the threads share the search: one tree each, merged (root, default: the "
+                   "strongest measured) or one shared tree (tree)")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0); one thread + --iterations is reproducible")
 
 
@@ -48,7 +52,7 @@ def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> Sear
         if value is not None and value <= 0:
             raise ValueError(f"--{name} must be positive, got {value}")
     return SearchLimits(iterations=args.iterations, time_limit=args.time, threads=args.threads, seed=args.seed,
-                        top_k=top_k)
+                        top_k=top_k, parallelism=args.parallelism)
 
 
 def register(subparsers: Any) -> None:

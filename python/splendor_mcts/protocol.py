@@ -18,13 +18,14 @@ from typing import IO, Any
 
 from . import __version__
 from .positions import PositionError, game_of_position
+from .search import PARALLELISM_MODES
 from .searching import SearchLimits, decision_problem, search
 
 PROTOCOL_VERSION = 1
 DEFAULT_ITERATIONS = 1000
 MAX_TOP_K = 200
-QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", "maxIterations", "maxTime", "threads", "seed", "topK",
-                "reportDuringSearchEvery")
+QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", "maxIterations", "maxTime", "threads", "parallelism",
+                "seed", "topK", "reportDuringSearchEvery")
 ACTIONS = ("query_version", "terminate", "terminate_all")
 
 
@@ -218,13 +219,17 @@ class Engine:
         threads = query.get("threads", self.default_threads)
         if not _is_int(threads) or not 1 <= threads <= 256:
             raise QueryError("threads must be an integer from 1 to 256", "threads")
+        parallelism = query.get("parallelism", "root")
+        if parallelism not in PARALLELISM_MODES:
+            raise QueryError(f"parallelism must be one of {', '.join(map(json.dumps, PARALLELISM_MODES))}", "parallelism")
         seed = query.get("seed", 0)
         if not _is_int(seed) or not 0 <= seed < 2**64:
             raise QueryError("seed must be an integer from 0 to 2**64-1", "seed")
         top_k = query.get("topK", 5)
         if not _is_int(top_k) or not 1 <= top_k <= MAX_TOP_K:
             raise QueryError(f"topK must be an integer from 1 to {MAX_TOP_K}", "topK")
-        return SearchLimits(iterations=iterations, time_limit=seconds, threads=threads, seed=seed, top_k=top_k)
+        return SearchLimits(iterations=iterations, time_limit=seconds, threads=threads, seed=seed, top_k=top_k,
+                            parallelism=parallelism)
 
     def state_of_position(self, position: Any) -> Any:
         try:

@@ -17,13 +17,15 @@ DEFAULT_HINT_SECONDS = 3.0
 class SearchLimits:
     """How long and how wide to search. Neither ``iterations`` nor ``time_limit``
     means :data:`DEFAULT_HINT_SECONDS`; both means whichever is reached first.
-    ``threads=None`` uses every core."""
+    ``threads=None`` uses every core; ``parallelism`` is how they share the work
+    (``"root"``, the measured best, or ``"tree"``; docs/search.md)."""
 
     iterations: int | None = None
     time_limit: float | None = None
     threads: int | None = None
     seed: int = 0
     top_k: int | None = 5
+    parallelism: str = "root"
 
     def resolved_threads(self) -> int:
         return self.threads if self.threads is not None else max(1, os.cpu_count() or 1)
@@ -55,6 +57,7 @@ def search(
         threads=limits.resolved_threads(),
         seed=limits.seed,
         top_k=limits.top_k,
+        parallelism=limits.parallelism,
     )
     if on_progress is not None and supports_progress():
         kwargs.update(progress=on_progress, progress_interval=progress_every)
