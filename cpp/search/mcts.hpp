@@ -2,11 +2,12 @@
 // 2012), written once for every game of docs/engine-interface.md.
 //
 // Each iteration copies the root, resamples everything the searching player cannot
-// see (State::determinize), and descends a tree of that player's information sets:
+// see (State::determinize, or determinize_lazily where a game draws hidden cards only
+// when they are revealed), and descends a tree of that player's information sets:
 // at a node only the children legal in this sample compete, and UCB uses each
 // child's availability count (how often it was legal when its parent was selected
 // from) in place of the parent's visits. Card reveals happen inside apply() from the
-// resampled deck order (explicit chance off), so chance is sampled, never peeked.
+// resampled deck (explicit chance off), so chance is sampled, never peeked.
 // Each node backs up the return of the seat that moved into it, so 3-4 player games
 // are searched with each seat maximising its own result.
 //
