@@ -2,6 +2,7 @@
 // evaluation used by rollout cut-offs and the greedy agent. Both are on the search's
 // hot path: no allocation, a few passes over 12 table cards and the player's reserve.
 #include <cmath>
+#include <cstring>
 
 #include "core/bits.hpp"
 #if defined(__SSE4_1__)
@@ -35,7 +36,13 @@ struct HeuristicTables {
       bonus[i] = tables::kCards[i].bonus;
       points[i] = tables::kCards[i].points;
       level[i] = static_cast<uint8_t>(tables::kCards[i].level - 1);
-      for (int c = 0; c < kColours; ++c) cost[i] |= uint64_t{tables::kCards[i].cost[c]} << (8 * c);
+      int total = 0;
+      for (int c = 0; c < kColours; ++c) {
+        cost[i] |= uint64_t{tables::kCards[i].cost[c]} << (8 * c);
+        total += tables::kCards[i].cost[c];
+      }
+      // target_card scores lanes in bytes: 16 + 4 * missing + 3 - 3 * points in [1, 255].
+      if (total > 59 || points[i] > 5) throw "cards.csv: a card's cost or points exceed what target_card scores";
     }
   }
 };
@@ -50,16 +57,91 @@ int noble_help(uint16_t table_nobles, uint64_t bonuses, int colour) {
   return help;
 }
 
-#if !defined(__SSE4_1__)
 // Tokens still missing to buy `card` once gold is spent (0: affordable).
 int missing_tokens(const Player& p, int card) {
   const int short_sum = sum(sat_sub(kH.cost[card], p.bonuses + (p.tokens & kGemLanes)));
   const int gold = lane(p.tokens, kGold);
   return short_sum > gold ? short_sum - gold : 0;
 }
-#endif
+
+// Card lanes of the seat to move: table slots 0-11 that hold a card, reserve 12-14.
+uint32_t card_lanes(uint16_t table_mask, const Player& p) { return table_mask | (((1u << p.n_reserved) - 1) << kTableSlots); }
 
 }  // namespace
+
+#if defined(__SSE4_1__)
+namespace {
+
+// Byte k of the result: bits 2k..2k+1 of `fields` (k < 8).
+uint64_t spread_pairs(uint64_t fields) {
+  uint64_t x = fields & 0xFFFF;
+  x = (x | (x << 24)) & 0x000000FF000000FFULL;
+  x = (x | (x << 12)) & 0x000F000F000F000FULL;
+  return (x | (x << 6)) & 0x0303030303030303ULL;
+}
+
+// 0xFF in byte lane i where bit i of `bits` is set.
+__m128i lanes_of(uint32_t bits) {
+  const __m128i select = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+  const __m128i bytes = _mm_shuffle_epi8(_mm_cvtsi32_si128(static_cast<int>(bits)),
+                                         _mm_set_epi8(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0));
+  return _mm_cmpeq_epi8(_mm_and_si128(bytes, select), select);
+}
+
+}  // namespace
+
+// All card lanes at once: the shortfall per lane as legal_main_mask's buy test computes
+// it, then score 16 + 4 * missing + noise - 3 * points, which stays within a byte
+// (HeuristicTables checks the card data), so a byte-wise minimum and the first lane
+// equal to it pick the card the reference picks scoring lane by lane.
+int State::heuristic_target(uint64_t noise) const {
+  const Player& p = players_[current_];
+  const uint32_t lanes = card_lanes(table_mask_, p);
+  if (!lanes) return -1;
+  const uint64_t power = p.bonuses + (p.tokens & kGemLanes);
+  __m128i shortfall = _mm_setzero_si128();
+  for (int c = 0; c < kColours; ++c) {
+    const __m128i table_cost = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_cost_[c]));
+    const __m128i cost = _mm_insert_epi32(table_cost, static_cast<int>(p.reserved_cost[c]), 3);
+    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(cost, _mm_set1_epi8(static_cast<char>(lane(power, c)))));
+  }
+  const __m128i m = _mm_subs_epu8(shortfall, _mm_set1_epi8(static_cast<char>(lane(p.tokens, kGold))));
+  alignas(16) uint8_t points[16];
+  std::memcpy(points, lane_points_, sizeof points);
+  for (int j = 0; j < p.n_reserved; ++j) points[kTableSlots + j] = kH.points[p.reserved[j]];
+  const __m128i pts = _mm_load_si128(reinterpret_cast<const __m128i*>(points));
+  const __m128i m4 = _mm_slli_epi16(_mm_and_si128(m, _mm_set1_epi8(0x3F)), 2);  // no carry across bytes
+  const uint64_t fields = noise >> 30;
+  const __m128i jitter = _mm_set_epi64x(static_cast<long long>(spread_pairs(fields >> 16)),
+                                        static_cast<long long>(spread_pairs(fields)));
+  const __m128i p3 = _mm_add_epi8(_mm_add_epi8(pts, pts), pts);
+  __m128i score = _mm_sub_epi8(_mm_add_epi8(_mm_add_epi8(m4, _mm_set1_epi8(16)), jitter), p3);
+  score = _mm_or_si128(score, _mm_andnot_si128(lanes_of(lanes), _mm_set1_epi8(-1)));  // unused lanes: 255
+  __m128i low = _mm_min_epu8(score, _mm_shuffle_epi32(score, 0x4E));
+  low = _mm_min_epu8(low, _mm_shuffle_epi32(low, 0xB1));
+  low = _mm_min_epu8(low, _mm_shufflelo_epi16(low, 0xB1));
+  low = _mm_min_epu8(low, _mm_srli_epi16(low, 8));
+  const __m128i lowest = _mm_shuffle_epi8(low, _mm_setzero_si128());
+  const int at = __builtin_ctz(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(score, lowest))) & lanes);
+  return at < kTableSlots ? table_[at] : p.reserved[at - kTableSlots];
+}
+#else
+int State::heuristic_target(uint64_t noise) const { return heuristic_target_reference(noise); }
+#endif
+
+int State::heuristic_target_reference(uint64_t noise) const {
+  const Player& p = players_[current_];
+  int target = -1, target_score = 1 << 30;
+  core::for_each_bit(card_lanes(table_mask_, p), [&](int i) {
+    const int card = i < kTableSlots ? table_[i] : p.reserved[i - kTableSlots];
+    const int score = 4 * missing_tokens(p, card) - 3 * kH.points[card] + static_cast<int>((noise >> (2 * i + 30)) & 3);
+    if (score < target_score) {
+      target_score = score;
+      target = card;
+    }
+  });
+  return target;
+}
 
 Action State::heuristic_action(core::Rng& rng) const {
   if (phase_ == Phase::kChance) return random_action(rng);
@@ -82,24 +164,8 @@ Action State::heuristic_action(core::Rng& rng) const {
   // A little uniform noise keeps rollouts from replaying one line.
   if ((noise >> 60) == 0) return random_action(rng);
 
-  // Tokens each card still misses once gold is spent: lanes 0-11 the table, 12-14 the
-  // player's reserve, computed for all cards at once like legal_main_mask's buy test.
   const uint64_t power = p.bonuses + (p.tokens & kGemLanes);
-  const uint32_t lanes = table_mask_ | (((1u << p.n_reserved) - 1) << kTableSlots);
   auto lane_card = [&](int i) { return i < kTableSlots ? table_[i] : p.reserved[i - kTableSlots]; };
-  alignas(16) uint8_t missing[16];
-#if defined(__SSE4_1__)
-  __m128i shortfall = _mm_setzero_si128();
-  for (int c = 0; c < kColours; ++c) {
-    const __m128i table_cost = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_cost_[c]));
-    const __m128i cost = _mm_insert_epi32(table_cost, static_cast<int>(p.reserved_cost[c]), 3);
-    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(cost, _mm_set1_epi8(static_cast<char>(lane(power, c)))));
-  }
-  _mm_store_si128(reinterpret_cast<__m128i*>(missing),
-                  _mm_subs_epu8(shortfall, _mm_set1_epi8(static_cast<char>(lane(p.tokens, kGold)))));
-#else
-  core::for_each_bit(lanes, [&](int i) { missing[i] = static_cast<uint8_t>(missing_tokens(p, lane_card(i))); });
-#endif
 
   // 1. Buy the most valuable affordable card: points first, then progress to nobles.
   const uint64_t buys = (mask >> kBuyTable) & ((uint64_t{1} << (kTableSlots + kMaxReserved)) - 1);
@@ -118,15 +184,7 @@ Action State::heuristic_action(core::Rng& rng) const {
   }
 
   // 2. Otherwise collect tokens toward the card closest to affordable, weighing points.
-  int target = -1, target_score = 1 << 30;
-  core::for_each_bit(lanes, [&](int i) {
-    const int card = lane_card(i);
-    const int score = 4 * missing[i] - 3 * kH.points[card] + static_cast<int>((noise >> (2 * i + 30)) & 3);
-    if (score < target_score) {
-      target_score = score;
-      target = card;
-    }
-  });
+  const int target = heuristic_target(noise);
 
   const uint64_t takes = mask & ((uint64_t{1} << kReserveTable) - 1);
   if (target >= 0 && takes) {

@@ -522,6 +522,7 @@ template <bool H>
 void State::place_on_table(int slot, int card) {
   table_[slot] = static_cast<uint8_t>(card);
   table_mask_ = static_cast<uint16_t>(table_mask_ | (1u << slot));
+  lane_points_[slot] = kT.cards[card].points;
   mix_hash<H>(table_key(card, slot));
 #if defined(__SSE4_1__)
   const __m128i put = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kT.lane_mask[slot]));

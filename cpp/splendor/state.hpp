@@ -150,6 +150,11 @@ class State {
   // Search helpers (heuristics.cpp): a fast rollout policy move (any phase, chance
   // included) and a heuristic win chance in [0, 1] of `player`, summing to 1 over seats.
   Action heuristic_action(core::Rng& rng) const;
+  // The card heuristic_action collects tokens toward (-1: none) for its tie-break bits
+  // `noise`: lowest 4 * tokens missing - 3 * points (+ noise), the first card lane on a
+  // tie. The reference computes it card by card (the self-check compares the two).
+  int heuristic_target(uint64_t noise) const;
+  int heuristic_target_reference(uint64_t noise) const;
   double evaluate(int player) const;
 
   std::string action_to_string(Action a) const;
@@ -253,6 +258,7 @@ class State {
   // Table card costs by colour, one byte lane per slot (12 of 16 used; empty slots
   // cost 0 and are masked out), so every table card's affordability is computed at once.
   alignas(16) uint8_t lane_cost_[kColours][16];
+  alignas(16) uint8_t lane_points_[16] = {};  // the same lanes' prestige points (the rollout policy)
   uint64_t hash_ = 0;            // XOR of Zobrist keys of everything but tokens
   uint64_t token_hash_sum_ = 0;  // linear hash of the token vectors
   bool hash_stale_ = false;      // set by apply_unhashed: hash() recomputes
