@@ -50,3 +50,18 @@ def test_bench_node_count_is_deterministic():
     other_seed = _run("bench", "--iterations", "300", "--seed", "1")
     assert [line for line in other_seed.stdout.splitlines() if line.startswith("Signature")] != signature[1:]
     assert _run("bench", "--iterations", "0").returncode == 2
+
+
+# The default bench's signature, as recorded in bench/RESULTS.md. Like a chess engine's
+# bench number it changes with any change to the rules, move generation, rollout policy or
+# search: a change meant to keep play move for move (a speed-up) must keep it; a change
+# meant to alter play updates it here and in bench/RESULTS.md, with the new strength figures.
+BENCH_SIGNATURE = "51d589eb13565c3f"
+
+
+def test_bench_signature_is_the_recorded_one():
+    out = _run("bench")
+    assert out.returncode == 0, out.stderr
+    lines = {line.split(":")[0].strip(): line.split(":")[1].strip() for line in out.stdout.splitlines() if ":" in line}
+    assert lines["Nodes searched"] == "120006"
+    assert lines["Signature"] == BENCH_SIGNATURE

@@ -49,12 +49,14 @@ struct HeuristicTables {
 
 constexpr HeuristicTables kH{};
 
-// Nobles on the table still missing `colour` for this player: buying a card of that
-// colour moves toward each of them.
-int noble_help(uint16_t table_nobles, uint64_t bonuses, int colour) {
-  int help = 0;
-  core::for_each_bit(table_nobles, [&](int n) { help += lane(sat_sub(kH.noble_requirement[n], bonuses), colour) > 0; });
-  return help;
+// Per colour lane, the nobles on the table still missing that colour for this player:
+// buying a card of that colour moves toward each of them.
+uint64_t nobles_missing(uint16_t table_nobles, uint64_t bonuses) {
+  uint64_t count = 0;  // lane values stay small: (x | high) - 1 sets a lane's high bit iff x > 0
+  core::for_each_bit(table_nobles, [&](int n) {
+    count += ((((sat_sub(kH.noble_requirement[n], bonuses) | core::swar::kHigh) - core::swar::kOnes) & core::swar::kHigh) >> 7);
+  });
+  return count;
 }
 
 // Tokens still missing to buy `card` once gold is spent (0: affordable).
@@ -171,9 +173,10 @@ Action State::heuristic_action(core::Rng& rng) const {
   const uint64_t buys = (mask >> kBuyTable) & ((uint64_t{1} << (kTableSlots + kMaxReserved)) - 1);
   if (buys) {
     int best_action = -1, best_score = -1;
+    const uint64_t missing_by_colour = nobles_missing(table_nobles_, p.bonuses);
     core::for_each_bit(buys, [&](int i) {
       const int card = lane_card(i);
-      const int score = 16 * kH.points[card] + 4 * noble_help(table_nobles_, p.bonuses, kH.bonus[card]) +
+      const int score = 16 * kH.points[card] + 4 * lane(missing_by_colour, kH.bonus[card]) +
                         static_cast<int>((noise >> (2 * i)) & 3);
       if (score > best_score) {
         best_score = score;
