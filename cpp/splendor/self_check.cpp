@@ -71,6 +71,11 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
       const uint64_t noise = core::splitmix64(seed * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(step));
       expect(s.heuristic_target(noise) == s.heuristic_target_reference(noise), "heuristic target matches its reference",
              seed, step);
+      const uint64_t bits = core::splitmix64(noise);  // any legal set and needed colours, not only this state's
+      const auto takes = static_cast<uint32_t>(bits & ((1u << kTakeTwo) - 1)) >> (bits >> 60);
+      const auto needed = static_cast<uint32_t>(bits >> 32) & 31;
+      expect(State::heuristic_take(takes, needed, noise) == State::heuristic_take_reference(takes, needed, noise),
+             "heuristic take matches its reference", seed, step);
     }
     core::check_decision(s, legal, at_step);
     if (step % 5 == 0) {

@@ -155,6 +155,10 @@ class State {
   // tie. The reference computes it card by card (the self-check compares the two).
   int heuristic_target(uint64_t noise) const;
   int heuristic_target_reference(uint64_t noise) const;
+  // Its take-distinct action (-1: none of `legal`, bit a = action a) toward the colour set
+  // `needed`: most needed colours, then most colours, a noise bit, the lowest id on a tie.
+  static int heuristic_take(uint32_t legal, uint32_t needed, uint64_t noise);
+  static int heuristic_take_reference(uint32_t legal, uint32_t needed, uint64_t noise);
   double evaluate(int player) const;
 
   std::string action_to_string(Action a) const;
