@@ -10,6 +10,36 @@ namespace {
 int max_colour_points(const Player& p) {
   return *std::max_element(p.colour_points, p.colour_points + 5);
 }
+
+using core::swar::sat_sub;
+
+constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;       // W U G R K
+constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;  // and pearl
+
+// The rollout policy's card votes in byte lanes: each card's cost as a word (lanes W U G
+// R K pearl), and 12 / (1 + deficit) + points as a table.
+struct VoteTables {
+  uint64_t cost[kNumCards];
+  uint8_t points[kNumCards];
+  uint8_t weight[64];  // 12 / (1 + deficit); deficits stay far below 64 (costs are small)
+  constexpr VoteTables() : cost(), points(), weight() {
+    int max_points = 0, max_cost = 0;
+    for (int c = 0; c < kNumCards; ++c) {
+      int total = 0;
+      for (int k = 0; k < 6; ++k) {
+        cost[c] |= uint64_t{tables::kCards[c].cost[k]} << (8 * k);
+        total += tables::kCards[c].cost[k];
+      }
+      points[c] = tables::kCards[c].points;
+      max_points = std::max(max_points, int{points[c]});
+      max_cost = std::max(max_cost, total);
+    }
+    for (int d = 0; d < 64; ++d) weight[d] = static_cast<uint8_t>(12 / (1 + d));
+    // A voting card lacks something (deficit >= 1, weight <= 6); 15 cards' votes must fit a byte lane.
+    if (max_cost >= 64 || 15 * (6 + max_points) > 255) throw "duel cards: votes would not fit the policy's byte lanes";
+  }
+};
+constexpr VoteTables kVote{};
 }  // namespace
 
 core::Action State::heuristic_action(core::Rng& rng) const {
@@ -51,21 +81,22 @@ core::Action State::heuristic_action(core::Rng& rng) const {
   }
   // Take the tokens the nearest cards lack: each visible card votes for the colours it
   // still needs, cards close to affordable louder.
-  int want[6] = {};
+  // All six colours of a card at once: lack = max(0, cost - bonus - tokens) per lane, and
+  // the card's weight added to every lane it lacks.
+  const uint64_t bonus = p.bonus & kGemLanes, tokens = p.tokens & kGemPearlLanes;
+  uint64_t votes = 0;
   auto vote = [&](int card) {
-    int deficit = 0, lack[6];
-    for (int k = 0; k < 6; ++k) {
-      int bonus = k < 5 ? lane_get(p.bonus, k) : 0;
-      lack[k] = std::max(0, tables::kCards[card].cost[k] - bonus - lane_get(p.tokens, k));
-      deficit += lack[k];
-    }
-    int w = 12 / (1 + deficit) + tables::kCards[card].points;
-    for (int k = 0; k < 6; ++k)
-      if (lack[k]) want[k] += w;
+    const uint64_t lack = sat_sub(sat_sub(kVote.cost[card], bonus), tokens);
+    if (!lack) return;
+    const int deficit = core::swar::sum(lack);
+    const uint64_t lacking = (((lack | core::swar::kHigh) - core::swar::kOnes) & core::swar::kHigh) >> 7;
+    votes += lacking * static_cast<uint64_t>(kVote.weight[deficit] + kVote.points[card]);
   };
   for (int s = 0; s < kNumSlots; ++s)
     if (pyramid_[s] != kNoCard) vote(pyramid_[s]);
   for (int i = 0; i < p.num_reserved; ++i) vote(p.reserved[i]);
+  int want[6];
+  for (int k = 0; k < 6; ++k) want[k] = lane_get(votes, k);
   int best = -1, best_score = -1, ties = 0;
   for (int ty = 0; ty < kNumSegTypes; ++ty) {
     core::for_each_bit(m.starts[ty], [&](int c) {
