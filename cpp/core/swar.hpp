@@ -24,6 +24,9 @@ inline constexpr uint64_t min(uint64_t a, uint64_t b) { return a - sat_sub(a, b)
 // Sum of all lanes (the total must stay below 256).
 inline constexpr int sum(uint64_t x) { return static_cast<int>((x * kOnes) >> 56); }
 
+// 1 in each lane of x that is not 0.
+inline constexpr uint64_t nonzero_lanes(uint64_t x) { return (((x | kHigh) - kOnes) & kHigh) >> 7; }
+
 inline constexpr int lane(uint64_t x, int i) { return static_cast<int>((x >> (8 * i)) & 0xFF); }
 inline constexpr uint64_t unit(int i) { return uint64_t{1} << (8 * i); }
 

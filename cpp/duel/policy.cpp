@@ -13,9 +13,6 @@ int max_colour_points(const Player& p) {
 
 using core::swar::sat_sub;
 
-constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;       // W U G R K
-constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;  // and pearl
-
 // The rollout policy's card votes in byte lanes: each card's cost as a word (lanes W U G
 // R K pearl), and 12 / (1 + deficit) + points as a table.
 struct VoteTables {
@@ -89,8 +86,7 @@ core::Action State::heuristic_action(core::Rng& rng) const {
     const uint64_t lack = sat_sub(sat_sub(kVote.cost[card], bonus), tokens);
     if (!lack) return;
     const int deficit = core::swar::sum(lack);
-    const uint64_t lacking = (((lack | core::swar::kHigh) - core::swar::kOnes) & core::swar::kHigh) >> 7;
-    votes += lacking * static_cast<uint64_t>(kVote.weight[deficit] + kVote.points[card]);
+    votes += core::swar::nonzero_lanes(lack) * static_cast<uint64_t>(kVote.weight[deficit] + kVote.points[card]);
   };
   for (int s = 0; s < kNumSlots; ++s)
     if (pyramid_[s] != kNoCard) vote(pyramid_[s]);

@@ -18,8 +18,6 @@ using core::Action;
 using tables::kCards;
 using tables::kRoyals;
 
-constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;     // W U G R K
-constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;
 using core::swar::sat_sub;
 constexpr uint64_t kJokerFlag = uint64_t{64} << 56;
 

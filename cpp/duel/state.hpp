@@ -198,6 +198,8 @@ struct Config {
 // Packed byte lanes: lane k of a token word counts tokens of Kind k.
 inline constexpr uint64_t lane(int k) { return core::swar::unit(k); }
 inline constexpr int lane_get(uint64_t w, int k) { return core::swar::lane(w, k); }
+inline constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;       // token/bonus lanes W U G R K
+inline constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;  // and pearl
 inline constexpr int lane_sum(uint64_t w) { return core::swar::sum(w); }
 
 struct Player {

@@ -8,6 +8,7 @@
 #if defined(__SSE4_1__)
 #include <smmintrin.h>
 #endif
+#include "splendor/card_lanes.hpp"
 #include "splendor/state.hpp"
 #include "splendor_tables.inc"
 
@@ -64,10 +65,8 @@ struct TakeScores {
 // Per colour lane, the nobles on the table still missing that colour for this player:
 // buying a card of that colour moves toward each of them.
 uint64_t nobles_missing(uint16_t table_nobles, uint64_t bonuses) {
-  uint64_t count = 0;  // lane values stay small: (x | high) - 1 sets a lane's high bit iff x > 0
-  core::for_each_bit(table_nobles, [&](int n) {
-    count += ((((sat_sub(kH.noble_requirement[n], bonuses) | core::swar::kHigh) - core::swar::kOnes) & core::swar::kHigh) >> 7);
-  });
+  uint64_t count = 0;
+  core::for_each_bit(table_nobles, [&](int n) { count += core::swar::nonzero_lanes(sat_sub(kH.noble_requirement[n], bonuses)); });
   return count;
 }
 
@@ -77,9 +76,6 @@ int missing_tokens(const Player& p, int card) {
   const int gold = lane(p.tokens, kGold);
   return short_sum > gold ? short_sum - gold : 0;
 }
-
-// Card lanes of the seat to move: table slots 0-11 that hold a card, reserve 12-14.
-uint32_t card_lanes(uint16_t table_mask, const Player& p) { return table_mask | (((1u << p.n_reserved) - 1) << kTableSlots); }
 
 }  // namespace
 
@@ -92,6 +88,16 @@ uint64_t spread_pairs(uint64_t fields) {
   x = (x | (x << 24)) & 0x000000FF000000FFULL;
   x = (x | (x << 12)) & 0x000F000F000F000FULL;
   return (x | (x << 6)) & 0x0303030303030303ULL;
+}
+
+// Every lane set to the byte-wise minimum (or maximum, with _mm_max_epu8) of v's lanes.
+template <class Op>
+__m128i broadcast_reduce(__m128i v, Op op) {
+  v = op(v, _mm_shuffle_epi32(v, 0x4E));
+  v = op(v, _mm_shuffle_epi32(v, 0xB1));
+  v = op(v, _mm_shufflelo_epi16(v, 0xB1));
+  v = op(v, _mm_srli_epi16(v, 8));
+  return _mm_shuffle_epi8(v, _mm_setzero_si128());
 }
 
 // 0xFF in byte lane i where bit i of `bits` is set.
@@ -112,13 +118,7 @@ int State::heuristic_target(uint64_t noise) const {
   const Player& p = players_[current_];
   const uint32_t lanes = card_lanes(table_mask_, p);
   if (!lanes) return -1;
-  const uint64_t power = p.bonuses + (p.tokens & kGemLanes);
-  __m128i shortfall = _mm_setzero_si128();
-  for (int c = 0; c < kColours; ++c) {
-    const __m128i table_cost = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_cost_[c]));
-    const __m128i cost = _mm_insert_epi32(table_cost, static_cast<int>(p.reserved_cost[c]), 3);
-    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(cost, _mm_set1_epi8(static_cast<char>(lane(power, c)))));
-  }
+  const __m128i shortfall = lane_shortfall(lane_cost_, p, p.bonuses + (p.tokens & kGemLanes));
   const __m128i m = _mm_subs_epu8(shortfall, _mm_set1_epi8(static_cast<char>(lane(p.tokens, kGold))));
   alignas(16) uint8_t points[16];
   std::memcpy(points, lane_points_, sizeof points);
@@ -131,13 +131,8 @@ int State::heuristic_target(uint64_t noise) const {
   const __m128i p3 = _mm_add_epi8(_mm_add_epi8(pts, pts), pts);
   __m128i score = _mm_sub_epi8(_mm_add_epi8(_mm_add_epi8(m4, _mm_set1_epi8(16)), jitter), p3);
   score = _mm_or_si128(score, _mm_andnot_si128(lanes_of(lanes), _mm_set1_epi8(-1)));  // unused lanes: 255
-  __m128i low = _mm_min_epu8(score, _mm_shuffle_epi32(score, 0x4E));
-  low = _mm_min_epu8(low, _mm_shuffle_epi32(low, 0xB1));
-  low = _mm_min_epu8(low, _mm_shufflelo_epi16(low, 0xB1));
-  low = _mm_min_epu8(low, _mm_srli_epi16(low, 8));
-  const __m128i lowest = _mm_shuffle_epi8(low, _mm_setzero_si128());
-  const int at = __builtin_ctz(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(score, lowest))) & lanes);
-  return at < kTableSlots ? table_[at] : p.reserved[at - kTableSlots];
+  const __m128i lowest = broadcast_reduce(score, [](__m128i a, __m128i b) { return _mm_min_epu8(a, b); });
+  return card_in_lane(p, __builtin_ctz(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(score, lowest))) & lanes));
 }
 #else
 int State::heuristic_target(uint64_t noise) const { return heuristic_target_reference(noise); }
@@ -170,12 +165,7 @@ int State::heuristic_take(uint32_t legal, uint32_t needed, uint64_t noise) {
                                    lanes_of(legal & 0xFFFF));
   const __m128i hi = _mm_and_si128(_mm_add_epi8(_mm_load_si128(base + 1), _mm_and_si128(lanes_of(jitter >> 16), one)),
                                    lanes_of(legal >> 16));
-  __m128i top = _mm_max_epu8(lo, hi);
-  top = _mm_max_epu8(top, _mm_shuffle_epi32(top, 0x4E));
-  top = _mm_max_epu8(top, _mm_shuffle_epi32(top, 0xB1));
-  top = _mm_max_epu8(top, _mm_shufflelo_epi16(top, 0xB1));
-  top = _mm_max_epu8(top, _mm_srli_epi16(top, 8));
-  const __m128i highest = _mm_shuffle_epi8(top, _mm_setzero_si128());
+  const __m128i highest = broadcast_reduce(_mm_max_epu8(lo, hi), [](__m128i a, __m128i b) { return _mm_max_epu8(a, b); });
   const uint32_t at = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, highest))) |
                       static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, highest))) << 16;
   return __builtin_ctz(at & legal);
@@ -190,7 +180,7 @@ int State::heuristic_target_reference(uint64_t noise) const {
   const Player& p = players_[current_];
   int target = -1, target_score = 1 << 30;
   core::for_each_bit(card_lanes(table_mask_, p), [&](int i) {
-    const int card = i < kTableSlots ? table_[i] : p.reserved[i - kTableSlots];
+    const int card = card_in_lane(p, i);
     const int score = 4 * missing_tokens(p, card) - 3 * kH.points[card] + static_cast<int>((noise >> (2 * i + 30)) & 3);
     if (score < target_score) {
       target_score = score;
@@ -222,7 +212,6 @@ Action State::heuristic_action(core::Rng& rng) const {
   if ((noise >> 60) == 0) return random_action(rng);
 
   const uint64_t power = p.bonuses + (p.tokens & kGemLanes);
-  auto lane_card = [&](int i) { return i < kTableSlots ? table_[i] : p.reserved[i - kTableSlots]; };
 
   // 1. Buy the most valuable affordable card: points first, then progress to nobles.
   const uint64_t buys = (mask >> kBuyTable) & ((uint64_t{1} << (kTableSlots + kMaxReserved)) - 1);
@@ -230,7 +219,7 @@ Action State::heuristic_action(core::Rng& rng) const {
     int best_action = -1, best_score = -1;
     const uint64_t missing_by_colour = nobles_missing(table_nobles_, p.bonuses);
     core::for_each_bit(buys, [&](int i) {
-      const int card = lane_card(i);
+      const int card = card_in_lane(p, i);
       const int score = 16 * kH.points[card] + 4 * lane(missing_by_colour, kH.bonus[card]) +
                         static_cast<int>((noise >> (2 * i)) & 3);
       if (score > best_score) {

@@ -1,4 +1,5 @@
 #include "splendor/state.hpp"
+#include "splendor/card_lanes.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -295,23 +296,15 @@ uint64_t State::legal_main_mask() const {
   const int gold = lane(p.tokens, kGold);
   // Lanes 0-11 hold the table cards, lanes 12-14 the player's reserved cards, so one
   // vector computation decides every buy action (ids kBuyTable + lane).
-  const uint64_t buyable_lanes = table_mask_ | (((1u << p.n_reserved) - 1) << kTableSlots);
+  const uint64_t buyable_lanes = card_lanes(table_mask_, p);
 #if defined(__SSE4_1__)
-  __m128i shortfall = _mm_setzero_si128();
-  const __m128i power_lanes = _mm_cvtsi64_si128(static_cast<long long>(power));
-  for (int c = 0; c < kColours; ++c) {
-    const __m128i table_cost = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_cost_[c]));
-    const __m128i cost = _mm_insert_epi32(table_cost, static_cast<int>(p.reserved_cost[c]), 3);
-    const __m128i have = _mm_shuffle_epi8(power_lanes, _mm_set1_epi8(static_cast<char>(c)));  // lane c everywhere
-    shortfall = _mm_adds_epu8(shortfall, _mm_subs_epu8(cost, have));
-  }
+  const __m128i shortfall = lane_shortfall(lane_cost_, p, power);
   const __m128i covered = _mm_cmpeq_epi8(_mm_min_epu8(shortfall, _mm_set1_epi8(static_cast<char>(gold))), shortfall);
   const uint64_t buy = static_cast<uint32_t>(_mm_movemask_epi8(covered)) & buyable_lanes;
 #else
   uint64_t buy = 0;
   core::for_each_bit(buyable_lanes, [&](int s) {
-    const int card = s < kTableSlots ? table_[s] : p.reserved[s - kTableSlots];
-    if (core::swar::sum(core::swar::sat_sub(kT.cards[card].cost, power)) <= gold) buy |= uint64_t{1} << s;
+    if (core::swar::sum(core::swar::sat_sub(kT.cards[card_in_lane(p, s)].cost, power)) <= gold) buy |= uint64_t{1} << s;
   });
 #endif
   mask |= buy << kBuyTable;

@@ -189,6 +189,8 @@ class State {
   friend class PositionReader;  // builds states from JSON (position_io.cpp)
 
   Action random_chance_outcome(core::Rng& rng) const;
+  // The card in lane `lane` of card_lanes (splendor/card_lanes.hpp): table slot or reserve.
+  int card_in_lane(const Player& p, int lane) const { return lane < kTableSlots ? table_[lane] : p.reserved[lane - kTableSlots]; }
   Action parse_action(std::string_view text) const;
   uint64_t misc_key() const;         // seat to move and phase
   uint64_t rare_fields_key() const;  // passes, pending blind reserve, setup, explicit chance
