@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "search/agents.hpp"
-#include "search/games.hpp"
+#include "duel/game.hpp"
 #include "search/mcts.hpp"
+#include "splendor/game.hpp"
 #include "splendor_tables.inc"
 
-using search::SplendorGame;
+using SplendorGame = splendor::Game;
 using splendor::State;
 
 namespace {
@@ -150,14 +151,14 @@ void test_duel_search() {
   search::SearchParams p;
   p.iterations = 2000;
   p.seed = 9;
-  search::MCTS<search::DuelGame> m1(p), m2(p);
+  search::MCTS<duel::Game> m1(p), m2(p);
   const auto r1 = m1.search(s), r2 = m2.search(s);
   expect(s.is_legal(r1.best_action), "duel: best action legal");
   expect(r1.nodes == r2.nodes && r1.best_action == r2.best_action, "duel: deterministic");
   p.threads = 2;
   p.memory_limit = 1 << 20;
   p.iterations = 40000;
-  search::MCTS<search::DuelGame> m3(p);
+  search::MCTS<duel::Game> m3(p);
   const auto r3 = m3.search(s);
   expect(r3.iterations == 40000 && r3.bytes <= (1u << 20) && r3.memory_full, "duel: two threads, memory limit");
 }
@@ -208,7 +209,7 @@ void test_tree_parallelism() {
   q.threads = 2;
   q.parallelism = search::Parallelism::kTree;
   q.memory_limit = 1 << 20;
-  search::MCTS<search::DuelGame> m(q);
+  search::MCTS<duel::Game> m(q);
   const auto r = m.search(d);
   expect(r.iterations == 40000 && r.bytes <= (1u << 20) && r.memory_full && d.is_legal(r.best_action),
          "tree mode, two threads: memory limit");

@@ -21,7 +21,8 @@ SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
     "duel": {"exploration": 0.4, "rollout": "heuristic", "rollout_cutoff": 30},
 }
 DEFAULT_MEMORY_LIMIT = 1 << 30
-ROLLOUT_POLICIES = ("random", "heuristic")
+# The leaf evaluators registered in C++ (cpp/search/evaluators.hpp); `rollout` names one.
+ROLLOUT_POLICIES: tuple[str, ...] = tuple(_core.EVALUATORS)
 PARALLELISM_MODES = ("root", "tree")
 
 _SEARCHERS = {
