@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -163,6 +164,51 @@ void test_duel_search() {
   expect(r3.iterations == 40000 && r3.bytes <= (1u << 20) && r3.memory_full, "duel: two threads, memory limit");
 }
 
+// Every registered evaluator searches both games deterministically; the cut-off
+// evaluation values a leaf by State::evaluate; an unknown name is refused by name.
+void test_evaluators() {
+  const State s = position_with_blind_reserves();
+  const duel::State d = duel::State::initial(duel::Config{}, 5, false);
+  std::vector<double> first_win_rates;
+  search::for_each_evaluator([&](const char* name, const char*) {
+    search::SearchParams p;
+    p.iterations = 600;
+    p.seed = 2;
+    p.evaluator = name;
+    search::MCTS<SplendorGame> a(p), b(p);
+    const auto ra = a.search(s), rb = b.search(s);
+    expect(s.is_legal(ra.best_action) && ra.iterations == 600, "each evaluator: a legal answer within budget");
+    expect(ra.best_action == rb.best_action && ra.moves[0].win_rate == rb.moves[0].win_rate, "each evaluator: deterministic");
+    first_win_rates.push_back(ra.moves[0].win_rate);
+    search::MCTS<duel::Game> dm(p);
+    expect(d.is_legal(dm.search(d).best_action), "each evaluator: duel");
+  });
+  expect(first_win_rates.size() == 3 && first_win_rates[0] != first_win_rates[1] &&
+             first_win_rates[1] != first_win_rates[2],
+         "the evaluators value leaves differently");
+
+  search::SearchParams one;
+  one.iterations = 1;
+  one.evaluator = "evaluate";
+  one.perfect_information = true;  // the leaf is the true position after the move
+  search::MCTS<SplendorGame> m(one);
+  const auto r = m.search(s);
+  State leaf = s;
+  leaf.set_explicit_chance(false);
+  leaf.apply(r.best_action);
+  expect(std::abs(r.moves[0].win_rate - leaf.evaluate(s.current_player())) < 1e-6,
+         "evaluate: the leaf's value is State::evaluate of the mover");
+
+  one.evaluator = "clever";
+  bool refused = false;
+  try {
+    search::MCTS<SplendorGame> bad(one);
+  } catch (const core::InvalidInput& e) {
+    refused = std::string(e.what()).find("random, heuristic, evaluate, got 'clever'") != std::string::npos;
+  }
+  expect(refused, "an unknown evaluator is refused, naming the registered ones");
+}
+
 bool same_moves(const search::SearchResult& a, const search::SearchResult& b) {
   bool same = a.nodes == b.nodes && a.best_action == b.best_action && a.moves.size() == b.moves.size();
   for (size_t i = 0; same && i < a.moves.size(); ++i)
@@ -295,6 +341,7 @@ int main() {
   test_lazy_determinize();
   test_search_deterministic_and_legal();
   test_duel_search();
+  test_evaluators();
   test_tree_parallelism();
   test_snapshots_during_search();
   test_agents_legal();
