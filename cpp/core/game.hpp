@@ -2,8 +2,8 @@
 // the GameState concept of docs/engine-interface.md, one named concept per optional
 // capability, and the check every game's `struct Game` declaration passes.
 //
-// A game declares each capability as a constexpr bool and check_game<Game>() asserts
-// that every declaration matches what the State really has. So a misspelt optional
+// A game declares its capabilities (Game::kHas) and check_game<Game>() asserts that
+// every declaration matches what the State really has. So a misspelt optional
 // method (determinize_lazy instead of determinize_lazily) fails the build where it is
 // declared, and a new method nobody declared does too, instead of the generic code
 // silently taking its slow path.
@@ -98,35 +98,61 @@ concept HasHeuristicAction = requires(const S s, Rng& rng) {
 
 // ---- The declaration -----------------------------------------------------------------
 
+// The optional methods a game's State has (each false unless declared).
+struct Capabilities {
+  bool legal_action_bits = false;
+  bool determinize_lazily = false;
+  bool play_random = false;
+  bool apply_unhashed = false;
+  bool evaluate = false;
+  bool heuristic_action = false;
+};
+
+// A game's types and sizes, in the order of docs/engine-interface.md. A game declares
+//   struct Game : core::GameTypes<...> { kName; kHas; };  static_assert(core::check_game<Game>());
+template <class S, class C, class AL, class CL, int NumDistinctActions, int MaxPlayers, int MaxLegalActions,
+          int ObservationSize>
+struct GameTypes {
+  using State = S;
+  using Config = C;
+  using ActionList = AL;
+  using ChanceList = CL;
+  static constexpr int kNumDistinctActions = NumDistinctActions;
+  static constexpr int kMaxPlayers = MaxPlayers;
+  static constexpr int kMaxLegalActions = MaxLegalActions;
+  static constexpr int kObservationSize = ObservationSize;
+};
+
 // True when `G` is a complete game declaration: its types and sizes, a State of the
-// interface, and capability flags that match the State. Use as
+// interface, and capabilities (G::kHas) that match the State. Use as
 //   static_assert(core::check_game<Game>());
 // each failing part has its own message naming the capability.
 template <class G>
 consteval bool check_game() {
   using S = typename G::State;
   static_assert(std::is_same_v<decltype(G::kName), const char* const>, "Game::kName: the game's name");
+  static_assert(std::is_same_v<decltype(G::kHas), const Capabilities>, "Game::kHas: the State's optional methods");
   static_assert(G::kNumDistinctActions > 0 && G::kMaxPlayers > 0 && G::kMaxLegalActions > 0 && G::kObservationSize > 0,
                 "Game sizes must be positive");
   static_assert(GameState<S, typename G::Config, typename G::ActionList, typename G::ChanceList>,
                 "Game::State lacks part of the interface of docs/engine-interface.md");
-  static_assert(G::kLegalActionBits == HasLegalActionBits<S, G::kNumDistinctActions>,
-                "Game::kLegalActionBits does not match State::legal_action_bits(core::ActionBits<N>&) const");
-  static_assert(G::kDeterminizeLazily == HasDeterminizeLazily<S>,
-                "Game::kDeterminizeLazily does not match State::determinize_lazily(int, core::Rng&)");
-  static_assert(G::kPlayRandom == HasPlayRandom<S>, "Game::kPlayRandom does not match int State::play_random(core::Rng&, int)");
-  static_assert(G::kApplyUnhashed == HasApplyUnhashed<S>,
-                "Game::kApplyUnhashed does not match State::apply_unhashed(core::Action)");
-  static_assert(G::kEvaluate == HasEvaluate<S>, "Game::kEvaluate does not match double State::evaluate(int) const");
-  static_assert(G::kHeuristicAction == HasHeuristicAction<S>,
-                "Game::kHeuristicAction does not match core::Action State::heuristic_action(core::Rng&) const");
+  static_assert(G::kHas.legal_action_bits == HasLegalActionBits<S, G::kNumDistinctActions>,
+                "Game::kHas.legal_action_bits does not match State::legal_action_bits(core::ActionBits<N>&) const");
+  static_assert(G::kHas.determinize_lazily == HasDeterminizeLazily<S>,
+                "Game::kHas.determinize_lazily does not match State::determinize_lazily(int, core::Rng&)");
+  static_assert(G::kHas.play_random == HasPlayRandom<S>, "Game::kHas.play_random does not match int State::play_random(core::Rng&, int)");
+  static_assert(G::kHas.apply_unhashed == HasApplyUnhashed<S>,
+                "Game::kHas.apply_unhashed does not match State::apply_unhashed(core::Action)");
+  static_assert(G::kHas.evaluate == HasEvaluate<S>, "Game::kHas.evaluate does not match double State::evaluate(int) const");
+  static_assert(G::kHas.heuristic_action == HasHeuristicAction<S>,
+                "Game::kHas.heuristic_action does not match core::Action State::heuristic_action(core::Rng&) const");
   return true;
 }
 
 // As apply where the game can skip the hash update (nobody reads a playout's hash).
 template <class G>
 inline void apply_unhashed(typename G::State& s, Action a) {
-  if constexpr (G::kApplyUnhashed)
+  if constexpr (G::kHas.apply_unhashed)
     s.apply_unhashed(a);
   else
     s.apply(a);

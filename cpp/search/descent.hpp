@@ -48,7 +48,7 @@ core::Action nth(const Bits& b, int k) {
 // The legal actions as a bitset, from the game's own bitset where it has one.
 template <class G>
 void legal_bits(const typename G::State& s, ActionBits<G>& out) {
-  if constexpr (G::kLegalActionBits) {
+  if constexpr (G::kHas.legal_action_bits) {
     s.legal_action_bits(out);
   } else {
     typename G::ActionList legal;

@@ -35,14 +35,14 @@ struct CutoffEvaluation {
   static constexpr const char* kName = "evaluate";
   static constexpr const char* kHelp = "State::evaluate at the new leaf, no rollout";
   template <class G>
-  static constexpr bool kSupports = G::kEvaluate;
+  static constexpr bool kSupports = G::kHas.evaluate;
   explicit CutoffEvaluation(const SearchParams&) {}
 
   template <class G>
   static void value(const typename G::State& s, double* values) {
     if (s.is_terminal()) {
       s.returns(values);
-    } else if constexpr (G::kEvaluate) {
+    } else if constexpr (G::kHas.evaluate) {
       for (int seat = 0; seat < s.num_players(); ++seat) values[seat] = s.evaluate(seat);
     } else {
       for (int seat = 0; seat < s.num_players(); ++seat) values[seat] = 1.0 / s.num_players();
@@ -72,7 +72,7 @@ struct RandomRollout {
 
   template <class G>
   void evaluate(typename G::State& s, core::Rng& rng, double* values) const {
-    if constexpr (G::kPlayRandom) {
+    if constexpr (G::kHas.play_random) {
       s.play_random(rng, max_plies);
     } else {
       for (int ply = 0; ply < max_plies && !s.is_terminal(); ++ply) core::apply_unhashed<G>(s, s.random_action(rng));
@@ -86,7 +86,7 @@ struct HeuristicRollout {
   static constexpr const char* kName = "heuristic";
   static constexpr const char* kHelp = "heuristic_action moves to the end (or rollout_cutoff plies, then evaluate)";
   template <class G>
-  static constexpr bool kSupports = G::kHeuristicAction;
+  static constexpr bool kSupports = G::kHas.heuristic_action;
   int max_plies;
   explicit HeuristicRollout(const SearchParams& p) : max_plies(rollout_plies(p)) {}
 
@@ -138,7 +138,7 @@ void with_evaluator(const SearchParams& p, F&& f) {
 template <class G>
 void check_evaluator(const SearchParams& p) {
   with_evaluator<G>(p, [](const auto&) {});
-  if (p.rollout_cutoff > 0 && !G::kEvaluate)
+  if (p.rollout_cutoff > 0 && !G::kHas.evaluate)
     throw core::InvalidInput(std::string("rollout_cutoff needs State::evaluate, which the game ") + G::kName + " lacks");
 }
 

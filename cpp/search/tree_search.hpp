@@ -93,7 +93,7 @@ class TreeSearch {
     State s = root;
     s.set_explicit_chance(false);  // first: a lazy sample needs reveals resolved by apply
     if (!p.perfect_information) {
-      if constexpr (G::kDeterminizeLazily)
+      if constexpr (G::kHas.determinize_lazily)
         s.determinize_lazily(root_player_, rng_);
       else
         s.determinize(root_player_, rng_);
