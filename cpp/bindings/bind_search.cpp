@@ -127,10 +127,8 @@ void bind_game(py::module_& m, const std::string& prefix) {
           "the search.");
 
   // Agents take (state, seed, step): the bot's seed and its move count pick the stream.
-  using Agent = core::Action (*)(const State&, core::Rng&);
-  const std::pair<const char*, Agent> agents[] = {{"random_agent_action", &search::random_agent_action<G>},
-                                                  {"greedy_agent_action", &search::greedy_agent_action<G>}};
-  for (const auto& [name, agent] : agents)
+  // The greedy agent and `evaluate` exist for games whose State has evaluate().
+  auto def_agent = [&m](const char* name, core::Action (*agent)(const State&, core::Rng&)) {
     m.def(
         name,
         [agent](const State& state, uint64_t seed, uint64_t step) {
@@ -138,12 +136,17 @@ void bind_game(py::module_& m, const std::string& prefix) {
           return agent(state, rng);
         },
         py::arg("state"), py::arg("seed"), py::arg("step"));
-  m.def(
-      "evaluate", [](const State& state, int player) {
-        check_seat<G>(state, player, "evaluate");
-        return state.evaluate(player);
-      },
-      py::arg("state"), py::arg("player"), "Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).");
+  };
+  def_agent("random_agent_action", &search::random_agent_action<G>);
+  if constexpr (G::kHas.evaluate) {
+    def_agent("greedy_agent_action", &search::greedy_agent_action<G>);
+    m.def(
+        "evaluate", [](const State& state, int player) {
+          check_seat<G>(state, player, "evaluate");
+          return state.evaluate(player);
+        },
+        py::arg("state"), py::arg("player"), "Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).");
+  }
 }
 
 }  // namespace
