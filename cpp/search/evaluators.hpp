@@ -55,7 +55,7 @@ struct CutoffEvaluation {
 };
 
 // Rollouts play to the end of the game, or `rollout_cutoff` plies and then the cut-off
-// evaluation. They always end: kMaxPlies caps a game that would not.
+// evaluation. They always end: kMaxRolloutPlies caps a game that would not.
 inline constexpr int kMaxRolloutPlies = 4000;
 inline int rollout_plies(const SearchParams& p) {
   return p.rollout_cutoff > 0 ? std::min(p.rollout_cutoff, kMaxRolloutPlies) : kMaxRolloutPlies;

@@ -1,6 +1,6 @@
-// Search parameters (the SearchParams of DESIGN.md): budgets, exploration, the leaf
-// evaluator, threads, hidden information. validate() is the one place they are checked
-// and names the offending field. The Python API fills exploration / evaluator / cutoff
+// Search parameters: budgets, exploration, the leaf evaluator, threads, hidden
+// information. validate() is the one place they are checked and names the offending
+// field. The Python API fills exploration / evaluator / cutoff
 // per game from measurements (bench/RESULTS.md).
 #pragma once
 #include <cmath>
