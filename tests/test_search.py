@@ -154,6 +154,21 @@ def test_bad_parameters_name_the_parameter():
 
 
 @pytest.mark.parametrize("spec", ["splendor", "duel"])
+def test_every_registered_evaluator_searches(spec):
+    """`rollout` takes any leaf evaluator the C++ registry holds; each gives its own search."""
+    from splendor_mcts import _core
+
+    assert list(_core.EVALUATORS) == ["random", "heuristic", "evaluate"]
+    state = sm.load_game(spec).new_initial_state(seed=3)
+    results = {name: stable(sm.analyze(state, iterations=300, seed=1, rollout=name)) for name in _core.EVALUATORS}
+    assert all(r["rootInfo"]["visits"] == 300 for r in results.values())
+    assert len({str(r["moveInfos"]) for r in results.values()}) == 3
+    params = _core.SearchParams()
+    params.evaluator = "evaluate"
+    assert params.rollout == "evaluate"  # one setting under both names
+
+
+@pytest.mark.parametrize("spec", ["splendor", "duel"])
 def test_terminal_and_chance_states_are_refused(spec):
     game = sm.load_game(spec)
     rng = random.Random(1)

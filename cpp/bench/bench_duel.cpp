@@ -5,13 +5,13 @@
 
 #include "bench/args.hpp"
 #include "core/game_loops.hpp"
-#include "duel/state.hpp"
+#include "duel/game.hpp"
 
 int main(int argc, char** argv) {
   const long n = argc > 1 ? static_cast<long>(bench::whole("bench_duel", "N", argv[1], 1)) : 100000;
   const uint64_t seed = argc > 2 ? static_cast<uint64_t>(bench::whole("bench_duel", "SEED", argv[2], 0)) : 1;
   const auto start = std::chrono::steady_clock::now();
-  const auto result = core::random_playouts<duel::State>(duel::Config{}, n, seed);
+  const auto result = core::random_playouts<duel::Game::State>(duel::Config{}, n, seed);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   double decisions = 0;
   int longest = 0;

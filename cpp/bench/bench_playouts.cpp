@@ -8,7 +8,7 @@
 
 #include "bench/args.hpp"
 #include "core/game_loops.hpp"
-#include "splendor/state.hpp"
+#include "splendor/game.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 2 || std::strcmp(argv[1], "splendor") != 0) {
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto start = std::chrono::steady_clock::now();
-  const auto result = core::random_playouts<splendor::State>(config, n, seed);
+  const auto result = core::random_playouts<splendor::Game::State>(config, n, seed);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   double decisions = 0;
   for (int len : result.lengths) decisions += len;

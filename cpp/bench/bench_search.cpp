@@ -1,7 +1,8 @@
 // Search speed from fixed positions. Usage:
-//   bench_search [--game splendor|duel] [--players 2] [--iterations N] [--rollout random|heuristic]
+//   bench_search [--game splendor|duel] [--players 2] [--iterations N] [--rollout EVALUATOR]
 //                [--cutoff K] [--threads T] [--parallelism root|tree] [--midgame PLIES] [--seed S]
 //                [--time SECONDS]
+// --rollout names a leaf evaluator of search/evaluators.hpp (random, heuristic, evaluate).
 // The mid-game position is reached by PLIES heuristic moves from the seeded deal.
 // With one thread and an iteration budget the node count is deterministic.
 #include <cstdio>
@@ -10,16 +11,17 @@
 #include <string>
 
 #include "bench/args.hpp"
-#include "search/games.hpp"
+#include "duel/game.hpp"
 #include "search/mcts.hpp"
+#include "splendor/game.hpp"
 
 namespace {
 
-splendor::Config config_of(search::SplendorGame, int players) { return splendor::Config::standard(players); }
-duel::Config config_of(search::DuelGame, int) { return duel::Config{}; }
+splendor::Config config_of(splendor::Game, int players) { return splendor::Config::standard(players); }
+duel::Config config_of(duel::Game, int) { return duel::Config{}; }
 
 template <class G>
-int run(const char* name, const search::SearchParams& params, int players, int midgame, uint64_t deal) {
+int run(const search::SearchParams& params, int players, int midgame, uint64_t deal) {
   using State = typename G::State;
   State s = State::initial(config_of(G{}, players), deal, false);
   core::Rng rng(deal);
@@ -28,7 +30,7 @@ int run(const char* name, const search::SearchParams& params, int players, int m
   const search::SearchResult r = mcts.search(s);
   std::printf("%s players=%d midgame=%d rollout=%s cutoff=%d threads=%d parallelism=%s iterations=%llu seconds=%.3f it_per_s=%.0f "
               "nodes=%llu bytes=%llu bytes_per_node=%.1f max_depth=%d best=%s visits=%llu win_rate=%.3f\n",
-              name, players, midgame, params.rollout == search::Rollout::kRandom ? "random" : "heuristic",
+              G::kName, players, midgame, params.evaluator.c_str(),
               params.rollout_cutoff, params.threads,
               params.parallelism == search::Parallelism::kTree ? "tree" : "root", (unsigned long long)r.iterations, r.seconds,
               r.iterations_per_second, (unsigned long long)r.nodes, (unsigned long long)r.bytes,
@@ -54,9 +56,10 @@ int main(int argc, char** argv) {
     if (k == "--game") game = bench::choice(prog, "--game", v, {"splendor", "duel"});
     else if (k == "--players") players = static_cast<int>(bench::whole(prog, "--players", v, 2));
     else if (k == "--iterations") p.iterations = bench::whole(prog, "--iterations", v, 0);
-    else if (k == "--rollout")
-      p.rollout = bench::choice(prog, "--rollout", v, {"random", "heuristic"}) == "random" ? search::Rollout::kRandom
-                                                                                         : search::Rollout::kHeuristic;
+    else if (k == "--rollout") {
+      if (!search::is_evaluator(v)) bench::fail(prog, "--rollout must be one of " + search::evaluator_names() + ", got '" + v + "'");
+      p.evaluator = v;
+    }
     else if (k == "--cutoff") p.rollout_cutoff = static_cast<int>(bench::whole(prog, "--cutoff", v, 0));
     else if (k == "--threads") p.threads = static_cast<int>(bench::whole(prog, "--threads", v, 1));
     else if (k == "--parallelism")
@@ -72,8 +75,8 @@ int main(int argc, char** argv) {
   if (p.time_limit > 0 && p.iterations == 100000) p.iterations = 0;
   if (game == "duel" && players != 2) bench::fail(prog, "Splendor Duel has 2 players, got --players " + std::to_string(players));
   try {  // the search and the game check the rest (ValueError-style messages)
-    if (game == "duel") return run<search::DuelGame>("duel", p, 2, midgame, deal);
-    return run<search::SplendorGame>("splendor", p, players, midgame, deal);
+    if (game == "duel") return run<duel::Game>(p, 2, midgame, deal);
+    return run<splendor::Game>(p, players, midgame, deal);
   } catch (const core::InvalidInput& e) {
     bench::fail(prog, e.what());
   }

@@ -15,8 +15,9 @@
 #include "bindings/bind_state.hpp"
 #include "bindings/registry.hpp"
 #include "search/agents.hpp"
-#include "search/games.hpp"
+#include "duel/game.hpp"
 #include "search/mcts.hpp"
+#include "splendor/game.hpp"
 
 namespace bindings {
 
@@ -62,24 +63,6 @@ py::dict result_to_dict(const search::SearchResult& r) {
   out["interrupted"] = r.interrupted;
   out["memory_full"] = r.memory_full;
   return out;
-}
-
-// A two-valued enum setting read and written as one of two names; any other name is
-// a ValueError listing both.
-template <typename Enum>
-void def_choice(py::class_<search::SearchParams>& cls, const char* field, Enum search::SearchParams::*member,
-                std::pair<Enum, const char*> first, std::pair<Enum, const char*> second) {
-  cls.def_property(
-      field, [=](const search::SearchParams& p) { return p.*member == first.first ? first.second : second.second; },
-      [=](search::SearchParams& p, const std::string& v) {
-        if (v == first.second)
-          p.*member = first.first;
-        else if (v == second.second)
-          p.*member = second.first;
-        else
-          throw core::InvalidInput(std::string(field) + " must be '" + first.second + "' or '" + second.second +
-                                   "', got '" + v + "'");
-      });
 }
 
 template <class G>
@@ -144,23 +127,26 @@ void bind_game(py::module_& m, const std::string& prefix) {
           "the search.");
 
   // Agents take (state, seed, step): the bot's seed and its move count pick the stream.
-  using Agent = core::Action (*)(const State&, core::Rng&);
-  const std::pair<const char*, Agent> agents[] = {{"random_agent_action", &search::random_agent_action<G>},
-                                                  {"greedy_agent_action", &search::greedy_agent_action<G>}};
-  for (const auto& [name, agent] : agents)
+  // The greedy agent and `evaluate` exist for games whose State has evaluate().
+  auto def_agent = [&m](const char* name, core::Action (*agent)(const State&, core::Rng&)) {
     m.def(
         name,
         [agent](const State& state, uint64_t seed, uint64_t step) {
-          core::Rng rng(search::detail::thread_seed(seed, step, 0));
+          core::Rng rng(search::thread_seed(seed, step, 0));
           return agent(state, rng);
         },
         py::arg("state"), py::arg("seed"), py::arg("step"));
-  m.def(
-      "evaluate", [](const State& state, int player) {
-        check_seat<G>(state, player, "evaluate");
-        return state.evaluate(player);
-      },
-      py::arg("state"), py::arg("player"), "Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).");
+  };
+  def_agent("random_agent_action", &search::random_agent_action<G>);
+  if constexpr (G::kHas.evaluate) {
+    def_agent("greedy_agent_action", &search::greedy_agent_action<G>);
+    m.def(
+        "evaluate", [](const State& state, int player) {
+          check_seat<G>(state, player, "evaluate");
+          return state.evaluate(player);
+        },
+        py::arg("state"), py::arg("player"), "Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).");
+  }
 }
 
 }  // namespace
@@ -174,18 +160,31 @@ void bind_search(py::module_& m) {
       .def_readwrite("exploration", &SearchParams::exploration)
       .def_readwrite("threads", &SearchParams::threads)
       .def_readwrite("seed", &SearchParams::seed)
+      .def_readwrite("evaluator", &SearchParams::evaluator,
+                     "How a new leaf is valued: one of EVALUATORS (random or heuristic rollouts, or evaluate). "
+                     "validate() checks the name.")
+      .def_property(
+          "rollout", [](const SearchParams& p) { return p.evaluator; },
+          [](SearchParams& p, const std::string& v) { p.evaluator = v; },
+          "The evaluator under its former name (the rollout policy): the same setting as `evaluator`.")
       .def_readwrite("rollout_cutoff", &SearchParams::rollout_cutoff)
       .def_readwrite("perfect_information", &SearchParams::perfect_information)
       .def_readwrite("memory_limit", &SearchParams::memory_limit)
       .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
       .def("validate", &SearchParams::validate);
-  def_choice(params, "rollout", &SearchParams::rollout, {search::Rollout::kRandom, "random"},
-             {search::Rollout::kHeuristic, "heuristic"});
-  def_choice(params, "parallelism", &SearchParams::parallelism, {search::Parallelism::kRoot, "root"},
-             {search::Parallelism::kTree, "tree"});
+  params.def_property(
+      "parallelism", [](const SearchParams& p) { return p.parallelism == search::Parallelism::kTree ? "tree" : "root"; },
+      [](SearchParams& p, const std::string& v) {
+        if (v != "root" && v != "tree") throw core::InvalidInput("parallelism must be 'root' or 'tree', got '" + v + "'");
+        p.parallelism = v == "tree" ? search::Parallelism::kTree : search::Parallelism::kRoot;
+      },
+      "How threads share the work: 'root' (a tree each) or 'tree' (one shared tree).");
+  py::dict evaluators;  // name -> one line of help, in registration order
+  search::for_each_evaluator([&](const char* name, const char* help) { evaluators[name] = help; });
+  m.attr("EVALUATORS") = evaluators;
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
-  bind_game<search::SplendorGame>(m, "Splendor");
-  bind_game<search::DuelGame>(m, "Duel");
+  bind_game<splendor::Game>(m, "Splendor");
+  bind_game<duel::Game>(m, "Duel");
 }
 
 }  // namespace bindings

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/game.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 
@@ -45,12 +46,12 @@ PlayoutResult random_playouts(const Config& config, int64_t n_games, uint64_t se
     State state = State::initial(config, game_seed, false);
     Rng rng(splitmix64(game_seed ^ 0x5eedULL));
     int32_t length = 0;
-    if constexpr (requires { state.play_random(rng, 1); }) {
+    if constexpr (HasPlayRandom<State>) {  // named capabilities: each game's declaration checks them
       length = state.play_random(rng, std::numeric_limits<int>::max());  // the game's own loop, unhashed
     } else {
       for (; !state.is_terminal(); ++length) {
         const Action a = state.random_action(rng);
-        if constexpr (requires { state.apply_unhashed(a); })
+        if constexpr (HasApplyUnhashed<State>)
           state.apply_unhashed(a);  // nobody reads the hash of a playout
         else
           state.apply(a);

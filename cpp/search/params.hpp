@@ -1,19 +1,25 @@
-// Search parameters (the SearchParams of DESIGN.md): budgets, exploration, rollouts,
-// threads, hidden information. validate() names the offending field. The Python API
-// fills exploration / rollout / cutoff per game from measurements (bench/RESULTS.md).
+// Search parameters: budgets, exploration, the leaf evaluator, threads, hidden
+// information. validate() is the one place they are checked and names the offending
+// field. The Python API fills exploration / evaluator / cutoff
+// per game from measurements (bench/RESULTS.md).
 #pragma once
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/types.hpp"
 
 namespace search {
 
-enum class Rollout : uint8_t { kRandom, kHeuristic };
 // kRoot: one tree per thread, root statistics merged. kTree: one shared tree, statistics
 // updated atomically, virtual loss steering threads apart (not deterministic with 2+ threads).
 enum class Parallelism : uint8_t { kRoot, kTree };
+
+// The registered leaf evaluators (search/evaluators.hpp holds the registry; these are
+// defined out of line so this header needs none of the evaluators).
+bool is_evaluator(std::string_view name);
+std::string evaluator_names();  // "random, heuristic, ..." in registration order
 
 struct SearchParams {
   int64_t iterations = 0;       // total over all threads; 0 = no iteration budget
@@ -22,7 +28,7 @@ struct SearchParams {
   int threads = 1;
   Parallelism parallelism = Parallelism::kRoot;  // how threads share the work (bench/RESULTS.md)
   uint64_t seed = 0;
-  Rollout rollout = Rollout::kHeuristic;
+  std::string evaluator = "heuristic";  // how a new leaf is valued: a name of search/evaluators.hpp
   int rollout_cutoff = 0;       // rollout plies before State::evaluate; 0 = play out to the end
   bool perfect_information = false;  // experiments only: search the true hidden cards
   int64_t memory_limit = int64_t{1} << 30;  // bytes of tree over all threads; the tree stops growing there
@@ -36,6 +42,8 @@ struct SearchParams {
     if (!(exploration >= 0.0) || !std::isfinite(exploration)) fail("exploration must be a finite number >= 0");
     if (threads < 1 || threads > 256) fail("threads must be between 1 and 256, got " + std::to_string(threads));
     if (parallelism != Parallelism::kRoot && parallelism != Parallelism::kTree) fail("parallelism must be root or tree");
+    if (!is_evaluator(evaluator))
+      fail("evaluator (rollout) must be one of " + evaluator_names() + ", got '" + evaluator + "'");
     if (rollout_cutoff < 0) fail("rollout_cutoff must be >= 0, got " + std::to_string(rollout_cutoff));
     if (memory_limit < (int64_t{1} << 20)) fail("memory_limit must be at least 1 MiB (1048576 bytes)");
   }

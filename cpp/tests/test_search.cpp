@@ -4,16 +4,18 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "search/agents.hpp"
-#include "search/games.hpp"
+#include "duel/game.hpp"
 #include "search/mcts.hpp"
+#include "splendor/game.hpp"
 #include "splendor_tables.inc"
 
-using search::SplendorGame;
+using SplendorGame = splendor::Game;
 using splendor::State;
 
 namespace {
@@ -150,16 +152,61 @@ void test_duel_search() {
   search::SearchParams p;
   p.iterations = 2000;
   p.seed = 9;
-  search::MCTS<search::DuelGame> m1(p), m2(p);
+  search::MCTS<duel::Game> m1(p), m2(p);
   const auto r1 = m1.search(s), r2 = m2.search(s);
   expect(s.is_legal(r1.best_action), "duel: best action legal");
   expect(r1.nodes == r2.nodes && r1.best_action == r2.best_action, "duel: deterministic");
   p.threads = 2;
   p.memory_limit = 1 << 20;
   p.iterations = 40000;
-  search::MCTS<search::DuelGame> m3(p);
+  search::MCTS<duel::Game> m3(p);
   const auto r3 = m3.search(s);
   expect(r3.iterations == 40000 && r3.bytes <= (1u << 20) && r3.memory_full, "duel: two threads, memory limit");
+}
+
+// Every registered evaluator searches both games deterministically; the cut-off
+// evaluation values a leaf by State::evaluate; an unknown name is refused by name.
+void test_evaluators() {
+  const State s = position_with_blind_reserves();
+  const duel::State d = duel::State::initial(duel::Config{}, 5, false);
+  std::vector<double> first_win_rates;
+  search::for_each_evaluator([&](const char* name, const char*) {
+    search::SearchParams p;
+    p.iterations = 600;
+    p.seed = 2;
+    p.evaluator = name;
+    search::MCTS<SplendorGame> a(p), b(p);
+    const auto ra = a.search(s), rb = b.search(s);
+    expect(s.is_legal(ra.best_action) && ra.iterations == 600, "each evaluator: a legal answer within budget");
+    expect(ra.best_action == rb.best_action && ra.moves[0].win_rate == rb.moves[0].win_rate, "each evaluator: deterministic");
+    first_win_rates.push_back(ra.moves[0].win_rate);
+    search::MCTS<duel::Game> dm(p);
+    expect(d.is_legal(dm.search(d).best_action), "each evaluator: duel");
+  });
+  expect(first_win_rates.size() == 3 && first_win_rates[0] != first_win_rates[1] &&
+             first_win_rates[1] != first_win_rates[2],
+         "the evaluators value leaves differently");
+
+  search::SearchParams one;
+  one.iterations = 1;
+  one.evaluator = "evaluate";
+  one.perfect_information = true;  // the leaf is the true position after the move
+  search::MCTS<SplendorGame> m(one);
+  const auto r = m.search(s);
+  State leaf = s;
+  leaf.set_explicit_chance(false);
+  leaf.apply(r.best_action);
+  expect(std::abs(r.moves[0].win_rate - leaf.evaluate(s.current_player())) < 1e-6,
+         "evaluate: the leaf's value is State::evaluate of the mover");
+
+  one.evaluator = "clever";
+  bool refused = false;
+  try {
+    search::MCTS<SplendorGame> bad(one);
+  } catch (const core::InvalidInput& e) {
+    refused = std::string(e.what()).find("random, heuristic, evaluate, got 'clever'") != std::string::npos;
+  }
+  expect(refused, "an unknown evaluator is refused, naming the registered ones");
 }
 
 bool same_moves(const search::SearchResult& a, const search::SearchResult& b) {
@@ -208,7 +255,7 @@ void test_tree_parallelism() {
   q.threads = 2;
   q.parallelism = search::Parallelism::kTree;
   q.memory_limit = 1 << 20;
-  search::MCTS<search::DuelGame> m(q);
+  search::MCTS<duel::Game> m(q);
   const auto r = m.search(d);
   expect(r.iterations == 40000 && r.bytes <= (1u << 20) && r.memory_full && d.is_legal(r.best_action),
          "tree mode, two threads: memory limit");
@@ -294,6 +341,7 @@ int main() {
   test_lazy_determinize();
   test_search_deterministic_and_legal();
   test_duel_search();
+  test_evaluators();
   test_tree_parallelism();
   test_snapshots_during_search();
   test_agents_legal();

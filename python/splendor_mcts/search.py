@@ -21,7 +21,8 @@ SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
     "duel": {"exploration": 0.4, "rollout": "heuristic", "rollout_cutoff": 30},
 }
 DEFAULT_MEMORY_LIMIT = 1 << 30
-ROLLOUT_POLICIES = ("random", "heuristic")
+# The leaf evaluators registered in C++ (cpp/search/evaluators.hpp); `rollout` names one.
+ROLLOUT_POLICIES: tuple[str, ...] = tuple(_core.EVALUATORS)
 PARALLELISM_MODES = ("root", "tree")
 
 _SEARCHERS = {
@@ -270,8 +271,9 @@ def analyze(
     share one tree instead (with virtual loss); it is not deterministic with 2+ threads
     (bench/RESULTS.md compares the two modes). The search samples the
     cards the player cannot see; ``perfect_information=True`` searches the true ones
-    (experiments only). ``exploration`` is the UCT constant, ``rollout`` "heuristic"
-    or "random", ``rollout_cutoff`` the rollout plies before a heuristic evaluation
+    (experiments only). ``exploration`` is the UCT constant, ``rollout`` the leaf
+    evaluator (one of ``ROLLOUT_POLICIES``: "random" or "heuristic" rollouts, or
+    "evaluate", the heuristic value at once), ``rollout_cutoff`` the rollout plies before a heuristic evaluation
     (0: play out to the end); left as None they take the game's measured defaults
     (``SEARCH_DEFAULTS``). ``memory_limit`` caps the tree's bytes (it stops growing
     there). ``top_k=None`` reports every root move. Ctrl-C stops the

@@ -1,0 +1,119 @@
+// A search's result from its trees: root statistics merged by action over the threads'
+// trees (root parallelism) or read from the one shared tree, with a principal variation
+// per move and a confidence bound on each win rate.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "core/types.hpp"
+#include "search/params.hpp"
+#include "search/result.hpp"
+#include "search/seeds.hpp"
+#include "search/tree.hpp"
+#include "search/tree_search.hpp"
+
+namespace search {
+
+// Lower bound of the Wilson score interval (95%) for a mean of returns in [0, 1].
+inline double wilson_lower(double mean, double n) {
+  if (n <= 0) return 0.0;
+  constexpr double z = 1.96;
+  const double z2n = z * z / n;
+  const double centre = mean + z2n / 2;
+  const double spread = z * std::sqrt(std::max(mean * (1 - mean), 0.0) / n + z2n / (4 * n));
+  return std::clamp((centre - spread) / (1 + z2n), 0.0, mean);  // rounding can leave it a hair above
+}
+
+// The move, then the most visited child repeatedly while it is legal in `view`.
+template <class G>
+void principal_variation(const Tree& tree, uint32_t node, const typename G::State& view, MoveStats& m) {
+  typename G::State s = view;
+  constexpr int kMaxPv = 24;
+  while (node && static_cast<int>(m.pv.size()) < kMaxPv) {
+    const core::Action a = tree[node].action;
+    if (s.is_terminal() || s.is_chance() || !s.is_legal(a)) break;
+    m.pv.push_back(a);
+    m.pv_text.push_back(s.action_to_string(a));
+    s.apply(a);
+    uint32_t best = 0;
+    for (uint32_t c = tree[node].first_child; c; c = tree[c].next_sibling)
+      if (!best || tree[c].visits > tree[best].visits) best = c;
+    node = best;
+  }
+}
+
+// `search_index` picks the sample the principal variations are spelled out on.
+template <class G>
+SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::State& root, int player,
+                     const SearchParams& params, uint64_t search_index) {
+  SearchResult r;
+  r.player = player;
+  struct Acc {
+    uint64_t visits = 0, avail = 0;
+    double value = 0;
+    int best_tree = -1;
+    uint32_t best_node = 0;
+    uint64_t best_visits = 0;
+  };
+  std::vector<Acc> acc(static_cast<size_t>(G::kNumDistinctActions));
+  std::vector<double> seat(static_cast<size_t>(root.num_players()), 0.0);
+  uint64_t seat_iterations = 0;
+  for (int t = 0; t < static_cast<int>(trees.size()); ++t) {
+    const auto& ts = trees[t];
+    r.max_depth = std::max(r.max_depth, ts.max_depth);
+    r.memory_full |= ts.memory_full;
+    seat_iterations += static_cast<uint64_t>(ts.iterations);
+    for (int s = 0; s < root.num_players(); ++s) seat[s] += ts.seat_sum[s];
+    if (t > 0 && params.parallelism == Parallelism::kTree) continue;  // one shared tree
+    const Tree& tree = ts.own_tree;
+    r.root_visits += tree[0].visits;
+    r.nodes += tree.size();
+    r.bytes += tree.bytes();
+    for (uint32_t c = tree[0].first_child; c; c = tree[c].next_sibling) {
+      Acc& a = acc[static_cast<size_t>(tree[c].action)];
+      a.visits += tree[c].visits;
+      a.avail += tree[c].avail;
+      a.value += tree[c].value_sum;
+      if (tree[c].visits > a.best_visits) {
+        a.best_visits = tree[c].visits;
+        a.best_tree = t;
+        a.best_node = c;
+      }
+    }
+  }
+  for (double& v : seat) v = seat_iterations ? v / static_cast<double>(seat_iterations) : 0.0;
+  r.seat_values = seat;
+  for (const auto& ts : trees) r.iterations += static_cast<uint64_t>(ts.iterations);
+
+  // Principal variations are spelled out on a sample of the hidden cards drawn from
+  // the player's view, so their texts reveal nothing the player does not know.
+  typename G::State view = root;
+  core::Rng view_rng(thread_seed(params.seed, search_index, -1));
+  if (!params.perfect_information) view.determinize(player, view_rng);
+  view.set_explicit_chance(false);
+
+  for (int a = 0; a < G::kNumDistinctActions; ++a) {
+    const Acc& x = acc[static_cast<size_t>(a)];
+    if (x.visits == 0 || !root.is_legal(a)) continue;
+    MoveStats m;
+    m.action = a;
+    m.visits = x.visits;
+    m.avail = x.avail;
+    m.win_rate = x.value / static_cast<double>(x.visits);
+    m.lcb = wilson_lower(m.win_rate, static_cast<double>(x.visits));
+    principal_variation<G>(trees[x.best_tree].own_tree, x.best_node, view, m);
+    r.moves.push_back(std::move(m));
+  }
+  std::sort(r.moves.begin(), r.moves.end(), [](const MoveStats& a, const MoveStats& b) {
+    if (a.visits != b.visits) return a.visits > b.visits;
+    if (a.win_rate != b.win_rate) return a.win_rate > b.win_rate;
+    return a.action < b.action;
+  });
+  if (!r.moves.empty()) r.best_action = r.moves[0].action;
+  return r;
+}
+
+}  // namespace search

@@ -1,0 +1,117 @@
+// The two parallelism modes as the way one thread reads and writes the tree, so the
+// descent (search/descent.hpp) and the backup are written once for both:
+//   OwnTree    root parallelism: the thread's own tree, plain accesses; a visit is
+//              counted at backup.
+//   SharedTree tree parallelism: one tree for all threads, statistics other threads
+//              write read and written through relaxed std::atomic_ref, and a virtual
+//              loss: each node on the way down counts its visit at once and receives
+//              the return at backup, so a pending descent looks like a loss to the
+//              other threads and steers them elsewhere.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <thread>
+
+#include "core/types.hpp"
+#include "search/tree.hpp"
+
+namespace search {
+
+struct OwnTree {
+  static uint32_t first_child(Tree& tree, uint32_t node) { return tree[node].first_child; }
+  // The child was legal once more when its parent was selected from.
+  static uint32_t count_avail(Node& n) { return ++n.avail; }
+  static uint32_t visits(const Node& n) { return n.visits; }
+  static float value_sum(const Node& n) { return n.value_sum; }
+  static void enter_root(Tree&) {}
+  static void enter(Node&) {}
+  // A new child of `node` (the memory limit was checked before the descent).
+  static uint32_t expand(Tree& tree, uint32_t node, uint32_t /*head*/, core::Action a, int mover, size_t /*limit*/) {
+    const uint32_t child = tree.add_child(node, a, mover);
+    tree[child].avail = 1;
+    return child;
+  }
+  static void backup(Tree& tree, const uint32_t* path, int depth, const double* values) {
+    tree[0].visits++;
+    for (int i = 1; i < depth; ++i) {
+      Node& n = tree[path[i]];
+      n.visits++;
+      n.value_sum += static_cast<float>(values[n.mover]);
+    }
+  }
+};
+
+struct SharedTree {
+  // An acquire load (never a plain one, which would race with expand's store), so the
+  // children it publishes are seen complete.
+  static uint32_t first_child(Tree& tree, uint32_t node) {
+    return std::atomic_ref<uint32_t>(tree[node].first_child).load(std::memory_order_acquire);
+  }
+  // A plain load and store, not a locked increment: every legal child on every descent
+  // is touched, and the locked version halved the mid-game speed on 2 threads
+  // (bench/RESULTS.md). A lost count only nudges UCB's log term.
+  static uint32_t count_avail(Node& n) {
+    std::atomic_ref<uint32_t> r(n.avail);
+    const uint32_t avail = r.load(std::memory_order_relaxed) + 1;
+    r.store(avail, std::memory_order_relaxed);
+    return avail;
+  }
+  static uint32_t visits(Node& n) { return std::atomic_ref<uint32_t>(n.visits).load(std::memory_order_relaxed); }
+  static float value_sum(Node& n) { return std::atomic_ref<float>(n.value_sum).load(std::memory_order_relaxed); }
+  static void enter_root(Tree& tree) { enter(tree[0]); }
+  static void enter(Node& n) { bump(n.visits); }  // the virtual loss
+
+  // Adds child `a` to `node`, whose child list began at `head` when this thread scanned
+  // it. Another thread may have added `a` since: that child is then taken (with this
+  // visit's virtual loss), so a move never gets two nodes. Children are published by
+  // the release store of first_child, after they are complete. 0 when the memory
+  // limit stops the tree growing.
+  static uint32_t expand(Tree& tree, uint32_t node, uint32_t head, core::Action a, int mover, size_t memory_limit) {
+    std::atomic_ref<uint8_t> busy(tree[node].busy);
+    for (int spins = 0; busy.exchange(1, std::memory_order_acquire);)
+      while (busy.load(std::memory_order_relaxed))
+        if (++spins % 64 == 0)
+          std::this_thread::yield();  // the holder may have been preempted (more threads than cores)
+        else
+          cpu_relax();
+    std::atomic_ref<uint32_t> first(tree[node].first_child);
+    const uint32_t now = first.load(std::memory_order_relaxed);  // only lock holders write it
+    uint32_t child = 0;
+    for (uint32_t ci = now; ci != head; ci = tree[ci].next_sibling)
+      if (tree[ci].action == a) {
+        child = ci;
+        bump(tree[ci].avail);
+        bump(tree[ci].visits);
+        break;
+      }
+    if (!child) {
+      child = tree.add_shared(a, mover, memory_limit);
+      if (child) {
+        tree[child].next_sibling = now;
+        first.store(child, std::memory_order_release);
+      }
+    }
+    busy.store(0, std::memory_order_release);
+    return child;
+  }
+
+  static void backup(Tree& tree, const uint32_t* path, int depth, const double* values) {
+    for (int i = 1; i < depth; ++i) {  // the visits were counted on the way down
+      Node& n = tree[path[i]];
+      std::atomic_ref<float>(n.value_sum).fetch_add(static_cast<float>(values[n.mover]), std::memory_order_relaxed);
+    }
+  }
+
+ private:
+  // Relaxed: each is a counter read on its own.
+  static void bump(uint32_t& x) { std::atomic_ref<uint32_t>(x).fetch_add(1, std::memory_order_relaxed); }
+
+  static void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+};
+
+}  // namespace search

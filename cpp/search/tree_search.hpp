@@ -1,0 +1,146 @@
+// One thread's iterations of information-set MCTS (SO-ISMCTS, Cowling, Powley &
+// Whitehouse 2012) on its tree (root parallelism) or the shared one (tree parallelism).
+//
+// Each iteration copies the root, resamples everything the searching player cannot
+// see (State::determinize, or determinize_lazily where a game draws hidden cards only
+// when they are revealed), and descends a tree of that player's information sets
+// (search/descent.hpp). Card reveals happen inside apply() from the resampled deck
+// (explicit chance off), so chance is sampled, never peeked. The new leaf is valued by
+// the evaluator (search/evaluators.hpp) and each node backs up the return of the seat
+// that moved into it, so 3-4 player games are searched with each seat maximising its
+// own result.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "core/game.hpp"
+#include "core/rng.hpp"
+#include "core/types.hpp"
+#include "search/descent.hpp"
+#include "search/evaluators.hpp"
+#include "search/parallelism.hpp"
+#include "search/params.hpp"
+#include "search/tree.hpp"
+
+namespace search {
+
+template <class G>
+class TreeSearch {
+ public:
+  using State = typename G::State;
+  static_assert(core::check_game<G>());
+  static_assert(G::kNumDistinctActions <= 32768, "Node::action is 16 bits");
+  static_assert(G::kMaxPlayers <= 255, "Node::mover is 8 bits");
+  static constexpr int kMaxPath = 512;  // deeper descents stop growing the tree
+
+  Tree own_tree;               // unused by tree parallelism's threads 1..N-1
+  int64_t iterations = 0;
+  int max_depth = 0;
+  bool memory_full = false;
+  double seat_sum[G::kMaxPlayers] = {};
+
+  // `shared`: the tree of tree parallelism, else nullptr (this thread's own tree).
+  void begin(uint64_t seed, int root_player, Tree* shared) {
+    shared_ = shared;
+    rng_ = core::Rng(seed);
+    root_player_ = root_player;
+    iterations = 0;
+    max_depth = 0;
+    memory_full = false;
+    for (double& v : seat_sum) v = 0.0;
+    if (!shared_ && own_tree.size() == 0) own_tree.clear();
+  }
+
+  // Runs iterations until `budget` (0 = none) or the deadline or a stop request;
+  // `checkpoint()` runs between iterations (where a snapshot may pause the thread).
+  // The evaluator and the parallelism mode are chosen here, once per search.
+  template <class Clock, class Checkpoint>
+  void run(const State& root, const SearchParams& p, int64_t budget, typename Clock::time_point deadline,
+           bool timed, const std::atomic<bool>& stop, size_t memory_limit, Checkpoint&& checkpoint) {
+    with_evaluator<G>(p, [&](const auto& evaluator) {
+      if (shared_)
+        loop<Clock, SharedTree>(*shared_, root, p, evaluator, budget, deadline, timed, stop, memory_limit, checkpoint);
+      else
+        loop<Clock, OwnTree>(own_tree, root, p, evaluator, budget, deadline, timed, stop, memory_limit, checkpoint);
+    });
+  }
+
+ private:
+  core::Rng rng_;
+  int root_player_ = 0;
+  Tree* shared_ = nullptr;
+
+  template <class Clock, class Access, class Evaluator, class Checkpoint>
+  void loop(Tree& tree, const State& root, const SearchParams& p, const Evaluator& evaluator, int64_t budget,
+            typename Clock::time_point deadline, bool timed, const std::atomic<bool>& stop, size_t memory_limit,
+            Checkpoint& checkpoint) {
+    while ((budget == 0 || iterations < budget) && !stop.load(std::memory_order_relaxed)) {
+      // The clock is read every 16 iterations: ~20 ns each, negligible at that rate.
+      if (timed && (iterations & 15) == 0 && Clock::now() >= deadline) break;
+      checkpoint();
+      const bool can_grow = tree.bytes_if_grown() <= memory_limit;
+      memory_full |= !can_grow;
+      iterate<Access>(tree, root, p, evaluator, can_grow, memory_limit);
+      ++iterations;
+    }
+  }
+
+  template <class Access, class Evaluator>
+  void iterate(Tree& tree, const State& root, const SearchParams& p, const Evaluator& evaluator, bool can_grow,
+               size_t memory_limit) {
+    State s = root;
+    s.set_explicit_chance(false);  // first: a lazy sample needs reveals resolved by apply
+    if (!p.perfect_information) {
+      if constexpr (G::kHas.determinize_lazily)
+        s.determinize_lazily(root_player_, rng_);
+      else
+        s.determinize(root_player_, rng_);
+    }
+    uint32_t path[kMaxPath];
+    int depth = 0;
+    uint32_t node = 0;
+    path[depth++] = 0;
+    double values[G::kMaxPlayers];
+    const float c = static_cast<float>(p.exploration);
+    bool at_terminal = false;
+    Access::enter_root(tree);
+    for (;;) {
+      while (s.is_chance()) core::apply_unhashed<G>(s, s.random_action(rng_));  // games with chance left in apply
+      if (s.is_terminal()) {
+        at_terminal = true;
+        break;
+      }
+      ActionBits<G> legal;
+      legal_bits<G>(s, legal);
+      const ChildScan<G> scan = scan_children<G, Access>(tree, node, legal, c);
+      const int untried = bits::count(legal) - scan.n_seen;
+      if (untried > 0 && can_grow && depth < kMaxPath) {
+        const core::Action a = pick_untried<G>(legal, scan.seen, untried, rng_);
+        const uint32_t child = Access::expand(tree, node, scan.head, a, s.current_player(), memory_limit);
+        if (!child) {  // another thread took the last memory: evaluate from this node
+          memory_full = true;
+          break;
+        }
+        core::apply_unhashed<G>(s, a);
+        path[depth++] = child;
+        break;
+      }
+      if (scan.best == 0 || depth >= kMaxPath) break;  // cannot grow here: evaluate from this node
+      Access::enter(tree[scan.best]);
+      core::apply_unhashed<G>(s, tree[scan.best].action);
+      node = scan.best;
+      path[depth++] = scan.best;
+    }
+    if (at_terminal)
+      s.returns(values);
+    else
+      evaluator.template evaluate<G>(s, rng_, values);
+    Access::backup(tree, path, depth, values);
+    for (int seat = 0; seat < root.num_players(); ++seat) seat_sum[seat] += values[seat];
+    max_depth = std::max(max_depth, depth - 1);
+  }
+};
+
+}  // namespace search

@@ -1,0 +1,17 @@
+// Splendor as the generic code sees it (docs/engine-interface.md): checked against
+// the State by core::check_game.
+#pragma once
+#include "core/game.hpp"
+#include "splendor/state.hpp"
+
+namespace splendor {
+
+struct Game : core::GameTypes<State, Config, ActionList, ChanceList, kNumDistinctActions, kMaxPlayers, kMaxLegalActions,
+                              kObservationSize> {
+  static constexpr const char* kName = "splendor";
+  static constexpr core::Capabilities kHas{.legal_action_bits = true, .determinize_lazily = true, .play_random = true,
+                                           .apply_unhashed = true, .evaluate = true, .heuristic_action = true};
+};
+static_assert(core::check_game<Game>());
+
+}  // namespace splendor
