@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game, load_game
+from .game import Game, load_game, make_config
 
 
 class PositionError(ValueError):
@@ -52,13 +52,22 @@ def game_of_position(data: Any) -> Game:
         raise PositionError([f"variant: expected an object, found {_json_type(variant)}"])
     variant = dict(variant)
     players = data.get("players")
-    if "players" not in variant and isinstance(players, list) and name.lower() != "duel" and 2 <= len(players) <= 4:
+    if "players" not in variant and isinstance(players, list) and _takes_players(name, variant, len(players)):
         variant["players"] = len(players)
     try:
         return load_game(name, **variant)
     except ValueError as exc:
         field = "game" if str(exc).startswith("unknown game") else "variant"
         raise PositionError([f"{field}: {exc}"]) from None
+
+
+def _takes_players(name: str, variant: dict[str, Any], players: int) -> bool:
+    """Whether the game's variant has a number of players and this one is allowed."""
+    try:
+        make_config(name.lower(), {**variant, "players": players})
+    except ValueError:
+        return False
+    return True
 
 
 def read_position(text: str | bytes, seed: int | None = 0) -> Position:

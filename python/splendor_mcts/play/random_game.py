@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from .game import load_game
+from ..games.game import load_game
 
 _LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "pearl": "P", "gold": "Y"}
 
