@@ -8,9 +8,10 @@ The public API (README, "Using it from Python")::
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
 
-Where things live: ``games/`` (the registry, ``Game``, variants, positions, each game's
-Python side), ``search/`` (``analyze``, its defaults and results), ``bots``, ``playouts``,
-``analysis/`` (hint, review, the analysis protocol), ``play/``, ``tournament/``, ``envs/``.
+Where things live: ``games/`` (the registry, ``Game``, variants, positions, playouts and
+perft, each game's Python side), ``search/`` (``analyze``, its defaults and results),
+``bots``, ``analysis/`` (hint, review, the analysis protocol), ``play/``, ``tournament/``,
+``envs/``.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from .bots import Bot, GreedyBot, MCTSBot, RandomBot
 from .games.duel.config import DuelConfig
 from .games.game import Game, load_game
 from .games.splendor.config import SplendorConfig
-from .playouts import PlayoutResults, perft, random_playouts
+from .games.playouts import PlayoutResults, perft, random_playouts
 from .search.analyze import Analysis, MoveInfo, RootInfo, analyze
 from .version import __version__
 

@@ -5,9 +5,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _core
-from .games.game import Game
-from .seeds import check_seed
+from .. import _core
+from ..seeds import check_seed
+from .game import Game
 
 
 @dataclass(frozen=True)
