@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..seeds import check_seed
 from .agents import AgentSpec, parse_agent_spec
 from .backends import BACKENDS, make_backend
-from .matches import MatchStats, all_matches
+from .matches import all_matches
 from .play import DEFAULT_LOADER, GameTask, resolve_loader
 from .ratings import RatingTable, ScoredGame, rating_table
 from .report import SprtStatus, TournamentResult

@@ -30,7 +30,6 @@ LETTER_KINDS = {"w": "white", "u": "blue", "g": "green", "r": "red", "k": "black
                 "y": "gold"}
 
 
-
 class DuelTable(Table):
     """Splendor Duel: pyramid refills, blind reserves, bag fills and the first player."""
 
