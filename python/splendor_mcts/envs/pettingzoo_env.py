@@ -66,7 +66,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 
 from .. import _core
 from ..games.game import Game, load_game
-from ..games.registry import load_attribute
+from ..games.registry import DEFAULT_GAME, load_attribute
 
 ChanceMode = Literal["deal", "sample"]
 _RENDER_MODES = ("ansi", "human")
@@ -98,7 +98,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
 
     def __init__(
         self,
-        game: Game | str = "splendor",
+        game: Game | str = DEFAULT_GAME,
         render_mode: str | None = None,
         chance: ChanceMode = "deal",
         **variant: Any,
@@ -318,7 +318,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         return "\n".join(f"{key}: {json.dumps(value, separators=(',', ':'))}" for key, value in view.items())
 
 
-def env(game: Game | str = "splendor", **kwargs: Any) -> AECEnv:
+def env(game: Game | str = DEFAULT_GAME, **kwargs: Any) -> AECEnv:
     """The environment for ``game`` (a ``Game`` or a ``sm.load_game`` name/spec), wrapped
     in PettingZoo's ``OrderEnforcingWrapper``. Keywords: ``render_mode``, ``chance``,
     and variant keywords (``env("splendor", players=3)``); see ``raw_env``."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import Game, load_game, make_config
+from .registry import DEFAULT_GAME
 
 
 class PositionError(ValueError):
@@ -44,7 +45,7 @@ def game_of_position(data: Any) -> Game:
     """The game a decoded position belongs to; ``PositionError`` names the field."""
     if not isinstance(data, dict):
         raise PositionError([f"(root): expected an object, found {_json_type(data)}"])
-    name = data.get("game", "splendor")
+    name = data.get("game", DEFAULT_GAME)
     if not isinstance(name, str):
         raise PositionError([f"game: expected a string, found {_json_type(name)}"])
     variant = data.get("variant", {})

@@ -17,6 +17,7 @@ from typing import Any
 from ..search.defaults import SearchDefaults
 
 BUILTIN_GAMES = ("splendor_mcts.games.splendor", "splendor_mcts.games.duel")
+DEFAULT_GAME = "splendor"  # the game of a command or position that names none
 
 
 @dataclass(frozen=True)

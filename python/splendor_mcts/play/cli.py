@@ -11,6 +11,7 @@ from .. import exit_codes
 from ..analysis.hint import add_limit_arguments, limits_from_args
 from ..analysis.running import SearchLimits, run_search
 from ..games.game import load_game
+from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
 from ..seeds import seed_or_random
 from .session import PlaySession
@@ -33,7 +34,7 @@ def register(subparsers: Any) -> None:
         "play", help="play against the engine in the terminal, or follow a game on a real table",
         description="Play in the terminal: type moves in the notation (docs/actions.md, docs/actions-duel.md), ask for hints, "
         "undo, save and load the game record.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="splendor", help="game name or spec (default: splendor)")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"game name or spec (default: {DEFAULT_GAME})")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
     p.add_argument("--seat", type=int, action="append",
                    help="your seat (from 0; default 0); repeat for several people at one terminal")
