@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import exit_codes
+from .version import __version__
 
 def _registrars() -> list[Callable[[Any], None]]:
     from .analysis.hint import register as register_hint
@@ -29,6 +30,7 @@ def _registrars() -> list[Callable[[Any], None]]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="splendor-mcts", description="Splendor and Splendor Duel engine tools")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register in _registrars():
         register(subparsers)
