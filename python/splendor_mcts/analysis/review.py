@@ -20,8 +20,7 @@ from ..games.game import load_game
 from ..games.move_labels import MoveLabeller
 from ..records import GameRecord
 from ..search.defaults import REVIEW_ITERATIONS
-from .hint import add_limit_arguments, limits_from_args
-from .running import SearchLimits, decision_problem, run_search
+from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
 
 DEFAULT_THRESHOLD = 0.05
 # A played move with fewer visits than this (or this share of the best move's) is valued

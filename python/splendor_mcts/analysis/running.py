@@ -1,10 +1,12 @@
 """Running the search for the people-facing tools (hint, analyze, review, play).
 
 ``run_search(state, limits, on_progress=...)`` calls :func:`splendor_mcts.analyze` with the
-limits a tool was given and, when asked, reports partial results while it thinks.
+limits a tool was given and, when asked, reports partial results while it thinks;
+``add_limit_arguments`` and ``limits_from_args`` are those limits on a command line.
 """
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,7 +14,7 @@ from typing import Any
 
 from .. import _core
 from ..search.analyze import analyze
-from ..search.defaults import HINT_SECONDS
+from ..search.defaults import HINT_SECONDS, PARALLELISM_MODES
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,28 @@ class SearchLimits:
         if self.iterations is None and self.time_limit is None:
             return None, HINT_SECONDS
         return self.iterations, self.time_limit
+
+
+def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = HINT_SECONDS) -> None:
+    """The search limits shared by hint, review and play."""
+    shown = f"{default_time:g}" if default_time else "none"
+    p.add_argument("--time", type=float, metavar="SECONDS",
+                   help=f"thinking time per position (default: {shown} s unless --iterations is given)")
+    p.add_argument("--iterations", type=int, metavar="N", help="search iterations (stops at whichever limit comes first)")
+    p.add_argument("--threads", type=int, metavar="N", help="search threads (default: all cores)")
+    p.add_argument("--parallelism", choices=PARALLELISM_MODES, default="root",
+                   help="how the threads share the search: one tree each, merged (root, default: the "
+                   "strongest measured) or one shared tree (tree)")
+    p.add_argument("--seed", type=int, default=0, help="search seed (default 0); one thread + --iterations is reproducible")
+
+
+def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> SearchLimits:
+    for name in ("time", "iterations", "threads"):
+        value = getattr(args, name)
+        if value is not None and value <= 0:
+            raise ValueError(f"--{name} must be positive, got {value}")
+    return SearchLimits(iterations=args.iterations, time_limit=args.time, threads=args.threads, seed=args.seed,
+                        top_k=top_k, parallelism=args.parallelism)
 
 
 def run_search(

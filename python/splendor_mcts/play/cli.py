@@ -8,8 +8,7 @@ from typing import Any
 from rich.console import Console
 
 from .. import exit_codes
-from ..analysis.hint import add_limit_arguments, limits_from_args
-from ..analysis.running import SearchLimits, run_search
+from ..analysis.running import SearchLimits, add_limit_arguments, limits_from_args, run_search
 from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
