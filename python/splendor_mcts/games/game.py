@@ -3,12 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import copyreg
-import json
 from dataclasses import fields
 
 from ..seeds import seed_or_random
-from .registry import GameEntry, entry_of_state, game_entry
+from .registry import GameEntry, game_entry
 from .variants import parse_spec
 
 
@@ -21,8 +19,6 @@ class Game:
         self.entry: GameEntry = game_entry(self.name)
         self._rules = config.to_engine()
         self._state_class = self.entry.state
-        # Pickling (multiprocessing) restores a state through this module, by the game's name.
-        copyreg.pickle(self._state_class, _reduce_state)
 
     def __repr__(self) -> str:
         return f"Game({self.spec!r})"
@@ -115,16 +111,6 @@ def _text(text: Any) -> str:
     if not isinstance(text, str):
         raise ValueError(f"a position must be JSON text, got {type(text).__name__}")
     return text
-
-
-def _reduce_state(state: Any) -> tuple[Any, ...]:
-    return (_state_from_pickle, (entry_of_state(state).name, state.to_json()))
-
-
-def _state_from_pickle(game_name: str, text: str) -> Any:
-    """Restores a pickled state (used by multiprocessing)."""
-    variant = json.loads(text).get("variant", {})
-    return load_game(game_name, **variant).state_from_json(text)
 
 
 def load_game(name: str, **variant: Any) -> Game:

@@ -8,7 +8,9 @@ package (e.g. a test's) calls :func:`register`.
 """
 from __future__ import annotations
 
+import copyreg
 import importlib
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -81,6 +83,18 @@ def _add(entry: GameEntry) -> None:
         raise ValueError(f"a game named {entry.name!r} (or with its state class) is already registered")
     _GAMES[entry.name] = entry
     _BY_STATE[entry.state] = entry
+    copyreg.pickle(entry.state, _reduce_state)  # pickle (multiprocessing) and copy by the game's name
+
+
+def _reduce_state(state: Any) -> tuple[Any, ...]:
+    return (state_from_pickle, (entry_of_state(state).name, state.to_json()))
+
+
+def state_from_pickle(game_name: str, text: str) -> Any:
+    """A pickled state back: its game's config from the variant its JSON carries."""
+    entry = game_entry(game_name)
+    config = entry.config(**json.loads(text).get("variant", {}))
+    return entry.state.from_json(config.to_engine(), text)
 
 
 def _games() -> dict[str, GameEntry]:
