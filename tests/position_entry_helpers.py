@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from splendor_mcts.positions import PositionError, read_position
+from splendor_mcts.games.positions import PositionError, read_position
 
 Edit = Callable[[dict], None]
 

@@ -5,21 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
-
-import pytest
 
 import splendor_mcts as sm
 
-pytest.importorskip("splendor_mcts.search", reason="the search is not built in")
-
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-
-def _needs_progress() -> pytest.MarkDecorator:
-    from splendor_mcts.searching import supports_progress
-
-    return pytest.mark.skipif(not supports_progress(), reason="this build's analyze has no progress callback")
 
 
 def position(name: str = "splendor-2p-view.json") -> dict:
@@ -72,7 +63,6 @@ def test_interleaved_queries_bad_lines_and_version():
         assert by_id[qid] == [{"id": qid, "error": 'parallelism must be one of "root", "tree"', "field": "parallelism"}]
 
 
-@_needs_progress()
 def test_reports_during_search_then_final():
     query = {"id": "live", "position": position(), "maxTime": 1.0, "reportDuringSearchEvery": 0.2, "topK": 2}
     out = run_engine([json.dumps(query)])
@@ -83,22 +73,19 @@ def test_reports_during_search_then_final():
     assert visits == sorted(visits) and visits[0] < visits[-1]
 
 
-@_needs_progress()
 def test_terminate_stops_a_long_query():
     lines = [json.dumps({"id": "long", "position": position(), "maxTime": 60}),
              json.dumps({"id": "t", "action": "terminate", "terminateId": "long"})]
-    run = subprocess.Popen([sys.executable, "-m", "splendor_mcts.cli", "analyze"], stdin=subprocess.PIPE,
-                           stdout=subprocess.PIPE, text=True)
-    assert run.stdin and run.stdout
-    run.stdin.write(lines[0] + "\n")
-    run.stdin.flush()
-    import time
-
-    time.sleep(1.0)
-    run.stdin.write(lines[1] + "\n")
-    run.stdin.close()
-    out = [json.loads(line) for line in run.stdout]
-    assert run.wait(timeout=30) == 0
+    with subprocess.Popen([sys.executable, "-m", "splendor_mcts.cli", "analyze"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True) as run:
+        assert run.stdin and run.stdout
+        run.stdin.write(lines[0] + "\n")
+        run.stdin.flush()
+        time.sleep(1.0)
+        run.stdin.write(lines[1] + "\n")
+        run.stdin.close()
+        out = [json.loads(line) for line in run.stdout]
+        assert run.wait(timeout=30) == 0
     assert {"id": "t", "action": "terminate", "terminateId": "long", "stopped": 1} in out
     assert any(r["id"] == "long" and r.get("terminated") for r in out)
 
@@ -133,16 +120,16 @@ def test_query_parallelism_reaches_the_search(monkeypatch):
     """The query's parallelism is what the search is asked for (the response has no settings)."""
     import io
 
-    from splendor_mcts import protocol, search
+    from splendor_mcts.analysis import protocol, running
 
     asked = []
-    real = search.analyze
+    real = running.analyze
 
     def spy(state, **kwargs):
         asked.append(kwargs.get("parallelism"))
         return real(state, **kwargs)
 
-    monkeypatch.setattr(search, "analyze", spy)
+    monkeypatch.setattr(running, "analyze", spy)
     out = io.StringIO()
     queries = [json.dumps({"id": q, "position": position(), "maxIterations": 200, "threads": 2, **extra})
                for q, extra in (("t", {"parallelism": "tree"}), ("r", {}))]

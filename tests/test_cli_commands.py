@@ -1,4 +1,4 @@
-"""Small commands through the real entry point: random-game and bench."""
+"""Small commands through the real entry point: --version, random-game and bench."""
 from __future__ import annotations
 
 import subprocess
@@ -7,6 +7,16 @@ import sys
 
 def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "splendor_mcts.cli", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_version_is_the_package_version():
+    from importlib.metadata import version
+
+    import splendor_mcts as sm
+
+    out = _run("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"splendor-mcts {version('splendor-mcts')}"
+    assert sm.__version__ == version("splendor-mcts")
 
 
 def test_random_game_prints_a_complete_game():

@@ -10,7 +10,7 @@ import pytest
 import splendor_mcts as sm
 from position_entry_helpers import (assert_only_a_view_reads, assert_reported, assert_reported_at_once, hint_refusal,
                                     problems_of, run_cli, set_at)
-from splendor_mcts.positions import read_position
+from splendor_mcts.games.positions import read_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "duel-view.json"
 GAME = sm.load_game("duel")

@@ -35,7 +35,7 @@ def test_components_67_cards_4_royals_25_tokens():
 
 
 def test_components_card_table_matches_the_csv():
-    rows = list(csv.DictReader((Path(__file__).parents[1] / "data/splendor_duel/cards.csv").open()))
+    rows = list(csv.DictReader((Path(__file__).parents[1] / "data/splendor_duel/cards.csv").read_text().splitlines()))
     for card, row in zip(sm.load_game("duel").cards(), rows):
         assert card["level"] == int(row["level"]) and card["bonus"] == row["bonus"]
         assert card["points"] == int(row["points"]) and card["crowns"] == int(row["crowns"])

@@ -1,7 +1,7 @@
 """The tools for people on Splendor Duel, through the real entry points: ``play --follow``
-(a real table typed in, no search needed), and — once the search covers Duel — ``hint`` on
-the example, hidden-card independence, a scripted ``play`` session, ``review`` finding an
-injected blunder and ``analyze`` on a Duel position and record."""
+(a real table typed in), ``hint`` on the example, hidden-card independence, a scripted
+``play`` session, ``review`` finding an injected blunder and ``analyze`` on a Duel position
+and record."""
 from __future__ import annotations
 
 import json
@@ -10,26 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import splendor_mcts as sm
-from splendor_mcts.positions import read_position
+from splendor_mcts.games.positions import read_position
 from splendor_mcts.records import GameRecord, replay
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "duel-view.json"
 GAME = sm.load_game("duel")
 TEXTS = {c["id"]: c["text"] for c in GAME.cards()}
-
-
-@pytest.fixture(scope="module")
-def duel_search():
-    """Skips (like the other tool tests) until the search is built in and covers Duel."""
-    search = pytest.importorskip("splendor_mcts.search", reason="the search is not built in")
-    try:
-        search.analyze(GAME.new_initial_state(seed=1), iterations=1, threads=1)
-    except ValueError as exc:
-        pytest.skip(f"the search is not built in for Duel ({exc})")
-    return search
 
 
 def cli(command: str, *args: str, stdin: str | None = None, timeout: int = 120) -> subprocess.CompletedProcess[str]:
@@ -145,7 +132,7 @@ def test_play_duel_bad_options_exit_2():
 
 # ---------------------------------------------------------------- with the search
 
-def test_hint_on_the_duel_example_table_and_json(duel_search):
+def test_hint_on_the_duel_example_table_and_json():
     run = cli("hint", str(EXAMPLE), "--iterations", "400", "--threads", "1", "--top", "3")
     assert run.returncode == 0, run.stderr
     out = run.stdout.splitlines()
@@ -160,24 +147,24 @@ def test_hint_on_the_duel_example_table_and_json(duel_search):
     run = cli("hint", str(EXAMPLE), "--iterations", "400", "--threads", "1", "--seed", "3", "--json", "--top", "4")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
-    api = duel_search.analyze(state, iterations=400, threads=1, seed=3, top_k=4)
+    api = sm.analyze(state, iterations=400, threads=1, seed=3, top_k=4)
     assert [m["action"] for m in data["moveInfos"]] == [m.action for m in api.moves]
     assert data["game"].startswith("duel") and data["toMove"] == 0
     assert all(m["label"].startswith(m["move"]) for m in data["moveInfos"])
 
 
-def test_a_duel_hint_does_not_depend_on_the_hidden_cards(duel_search):
+def test_a_duel_hint_does_not_depend_on_the_hidden_cards():
     """Two samplings of the unseen cards (deck order, the opponent's three blind reserves)."""
     text = EXAMPLE.read_text()
     a = read_position(text, seed=1).state
     b = read_position(text, seed=77).state
     assert a.to_json() != b.to_json()
-    ra = duel_search.analyze(a, iterations=1500, threads=1, seed=7, top_k=None)
-    rb = duel_search.analyze(b, iterations=1500, threads=1, seed=7, top_k=None)
+    ra = sm.analyze(a, iterations=1500, threads=1, seed=7, top_k=None)
+    rb = sm.analyze(b, iterations=1500, threads=1, seed=7, top_k=None)
     assert ra.to_dict()["moveInfos"] == rb.to_dict()["moveInfos"]
 
 
-def test_scripted_duel_session_moves_hint_undo_save_load(duel_search, tmp_path):
+def test_scripted_duel_session_moves_hint_undo_save_load(tmp_path):
     saved = tmp_path / "duel.json"
     args = ("--game", "duel", "--deal-seed", "5", "--iterations", "60", "--threads", "1", "--hint-time", "0.2")
     game = GAME.new_initial_state(seed=5)
@@ -259,7 +246,7 @@ def test_the_duel_blunder_record_is_what_it_says():
     assert wins_at_once(before, winning, seat) and not wins_at_once(before, record.actions[turn], seat)
 
 
-def test_review_finds_the_injected_duel_blunder(duel_search, tmp_path):
+def test_review_finds_the_injected_duel_blunder(tmp_path):
     record, turn, winning, seat = blunder_record()
     path = tmp_path / "duel-game.json"
     path.write_text(record.to_json())
@@ -272,7 +259,7 @@ def test_review_finds_the_injected_duel_blunder(duel_search, tmp_path):
     assert blunder["played"].startswith("take")
 
 
-def test_analyze_a_duel_position_and_record_over_a_pipe(duel_search):
+def test_analyze_a_duel_position_and_record_over_a_pipe():
     record, turn, _, _ = blunder_record()
     queries = [json.dumps({"id": "pos", "position": json.loads(EXAMPLE.read_text()), "maxIterations": 200, "topK": 3}),
                json.dumps({"id": "rec", "record": record.to_dict(), "analyzeTurns": [turn], "maxIterations": 200}),

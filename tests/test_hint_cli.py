@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 import splendor_mcts as sm
-from splendor_mcts.positions import read_position
-
-pytest.importorskip("splendor_mcts.search", reason="the search is not built in")
+from splendor_mcts.games.positions import read_position
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 VIEWS = sorted(EXAMPLES.glob("splendor-*p-view.json"))

@@ -286,3 +286,10 @@ def test_render_shows_the_mover_the_last_moves_and_the_result(capsys: pytest.Cap
         warnings.simplefilter("always")
         assert silent.render() is None
     silent.close()
+
+
+def test_duel_render_draws_the_duel_board() -> None:
+    e = env("duel", render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert "royals" in text and "level 3" in text and "a  b  c  d  e" in text

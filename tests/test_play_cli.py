@@ -5,12 +5,8 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 import splendor_mcts as sm
 from splendor_mcts.records import GameRecord, replay
-
-pytest.importorskip("splendor_mcts.search", reason="the search is not built in")
 
 
 def play(lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:

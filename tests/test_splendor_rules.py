@@ -31,7 +31,7 @@ def test_components_card_table_matches_the_csv():
     import csv
     from pathlib import Path
 
-    rows = list(csv.DictReader((Path(__file__).parents[1] / "data/splendor/cards.csv").open()))
+    rows = list(csv.DictReader((Path(__file__).parents[1] / "data/splendor/cards.csv").read_text().splitlines()))
     for card, row in zip(sm.load_game("splendor").cards(), rows):
         assert card["level"] == int(row["level"]) and card["bonus"] == row["bonus"]
         assert card["points"] == int(row["points"])

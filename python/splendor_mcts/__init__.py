@@ -1,22 +1,29 @@
 """splendor_mcts: Splendor and Splendor Duel engines with Monte Carlo tree search.
 
-The public API (see DESIGN.md section 3)::
+The public API (README, "Using it from Python")::
 
     import splendor_mcts as sm
     game = sm.load_game("splendor", players=3)
     state = game.new_initial_state(seed=7)
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
+
+Where things live: ``games/`` (the registry, ``Game``, variants, positions, playouts and
+perft, each game's Python side), ``search/`` (``analyze``, its defaults and results),
+``bots``, ``analysis/`` (hint, review, the analysis protocol), ``play/``, ``tournament/``,
+``envs/``.
 """
 from __future__ import annotations
 
 from . import _core
 from ._core import CHANCE, TERMINAL
-from .game import Game, load_game
 from .bots import Bot, GreedyBot, MCTSBot, RandomBot
-from .playouts import PlayoutResults, perft, random_playouts
-from .search import Analysis, MoveInfo, RootInfo, analyze
-from .variants import DuelConfig, SplendorConfig
+from .games.duel.config import DuelConfig
+from .games.game import Game, load_game
+from .games.splendor.config import SplendorConfig
+from .games.playouts import PlayoutResults, perft, random_playouts
+from .search.analyze import Analysis, MoveInfo, RootInfo, analyze
+from .version import __version__
 
 InvalidInput = _core.InvalidInput
 
@@ -36,8 +43,8 @@ __all__ = [
     "InvalidInput",
     "PlayoutResults",
     "SplendorConfig",
+    "__version__",
     "load_game",
     "perft",
     "random_playouts",
 ]
-__version__ = "0.1.0"

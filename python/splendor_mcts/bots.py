@@ -8,15 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import _core
-from .game import Game
-from .search import (
-    DEFAULT_MEMORY_LIMIT,
-    Analysis,
-    _int,
-    build_analysis,
-    make_params,
-    searcher_class,
-)
+from .games.game import Game
+from .search.analyze import Analysis, build_analysis, make_params
+from .search.defaults import BOT_ITERATIONS, MEMORY_LIMIT
+from .seeds import check_seed
 
 
 class Bot:
@@ -28,7 +23,7 @@ class Bot:
         if not isinstance(game, Game):
             raise ValueError(f"game must be a Game (from sm.load_game), got {type(game).__name__}")
         self.game = game
-        self.seed = _int("seed", seed, 0, 2**64 - 1)
+        self.seed = check_seed(seed)
         self._steps = 0
         self._probe = game.new_initial_state(seed=0)
 
@@ -73,7 +68,7 @@ class GreedyBot(Bot):
 class MCTSBot(Bot):
     """Information-set MCTS (see ``sm.analyze`` for the parameters).
 
-    ``iterations`` per move (2,000 when neither it nor ``time_limit`` is given) or a
+    ``iterations`` per move (``search.defaults.BOT_ITERATIONS`` when neither it nor ``time_limit`` is given) or a
     ``time_limit`` in seconds per move, or both. With ``reuse_tree`` the bot keeps the
     subtree of the position reached when the moves played since its last step are in
     its tree (checked by replaying them; otherwise it starts fresh). With one thread
@@ -94,15 +89,15 @@ class MCTSBot(Bot):
         rollout: str | None = None,
         rollout_cutoff: int | None = None,
         perfect_information: bool = False,
-        memory_limit: int = DEFAULT_MEMORY_LIMIT,
+        memory_limit: int = MEMORY_LIMIT,
         reuse_tree: bool = True,
         parallelism: str = "root",
     ) -> None:
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
-            iterations = 2000
+            iterations = BOT_ITERATIONS
         self.params = make_params(
-            game_name=game.name,
+            defaults=game.entry.search_defaults,
             iterations=iterations,
             time_limit=time_limit,
             threads=threads,
@@ -115,7 +110,7 @@ class MCTSBot(Bot):
             reuse_tree=reuse_tree,
             parallelism=parallelism,
         )
-        self._searcher = searcher_class(self._probe)(self.params)
+        self._searcher = game.entry.searcher(self.params)
         self.last_analysis: Analysis | None = None
 
     def __repr__(self) -> str:

@@ -2,7 +2,7 @@
 
 Each tool registers its subcommands with ``register(subparsers)`` and sets ``func`` on its parser;
 ``func(args)`` returns the exit code. A ``ValueError`` from a tool is bad input: it is printed as
-``splendor-mcts <command>: error: ...`` with exit code 2.
+``splendor-mcts <command>: error: ...`` with exit code ``exit_codes.USAGE``.
 """
 
 from __future__ import annotations
@@ -12,14 +12,16 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import exit_codes
+from .version import __version__
 
 def _registrars() -> list[Callable[[Any], None]]:
-    from .bench_command import register as register_bench
-    from .hint import register as register_hint
+    from .analysis.hint import register as register_hint
+    from .analysis.protocol import register as register_analyze
+    from .analysis.review import register as register_review
     from .play.cli import register as register_play
-    from .protocol import register as register_analyze
-    from .random_game import register as register_random_game
-    from .review import register as register_review
+    from .play.random_game import register as register_random_game
+    from .search.bench import register as register_bench
     from .tournament.cli import register as register_tournament
 
     return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament,
@@ -28,6 +30,7 @@ def _registrars() -> list[Callable[[Any], None]]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="splendor-mcts", description="Splendor and Splendor Duel engine tools")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register in _registrars():
         register(subparsers)
@@ -41,19 +44,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except ValueError as exc:
         print(f"splendor-mcts {args.command}: error: {exc}", file=sys.stderr)
-        return 2
+        return exit_codes.USAGE
     except RuntimeError as exc:  # a run that cannot go on (e.g. a lost worker); its message says what to do
         print(f"splendor-mcts {args.command}: {exc}", file=sys.stderr)
-        return 1
+        return exit_codes.FAILURE
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+        return exit_codes.BROKEN_PIPE
     except KeyboardInterrupt:
         print(f"splendor-mcts {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return exit_codes.INTERRUPTED
 
 
 if __name__ == "__main__":

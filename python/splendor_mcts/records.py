@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .games.game import load_game
+
 RECORD_FORMAT = "splendor-mcts-record/1"
 TERMINATIONS = ("normal", "forfeit", "unfinished")
 
@@ -195,9 +197,7 @@ def replay(record: GameRecord, upto: int | None = None, game: Any = None) -> Any
     action index when a recorded action is illegal (the record does not belong to this game).
     """
     if game is None:
-        import splendor_mcts
-
-        game = splendor_mcts.load_game(record.game)
+        game = load_game(record.game)
     actions = record.actions if upto is None else record.actions[:upto]
     if upto is not None and not 0 <= upto <= len(record.actions):
         raise ValueError(f"upto={upto} is outside 0..{len(record.actions)}")

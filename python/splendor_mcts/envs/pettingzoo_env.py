@@ -65,7 +65,8 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     ) from err
 
 from .. import _core
-from ..game import Game, load_game
+from ..games.game import Game, load_game
+from ..games.registry import DEFAULT_GAME, load_attribute
 
 ChanceMode = Literal["deal", "sample"]
 _RENDER_MODES = ("ansi", "human")
@@ -97,7 +98,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
 
     def __init__(
         self,
-        game: Game | str = "splendor",
+        game: Game | str = DEFAULT_GAME,
         render_mode: str | None = None,
         chance: ChanceMode = "deal",
         **variant: Any,
@@ -303,22 +304,21 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         return "\n".join(lines)
 
     def _view_text(self, state: Any, seat: int) -> str:
-        if self.game.name == "splendor":
+        """The game's board as ``seat`` sees it, or its view as JSON for a game without one."""
+        if self.game.entry.board is not None:
             import io
 
             from rich.console import Console
 
-            from ..play.board import draw_board
-
             out = io.StringIO()
             console = Console(file=out, width=160, color_system=None, force_terminal=False)
-            draw_board(console, state, seat, list(self.possible_agents), self.game.name)
+            load_attribute(self.game.entry.board)(console, state, seat, list(self.possible_agents))
             return out.getvalue().rstrip("\n")
         view = json.loads(state.observation_json(seat))
         return "\n".join(f"{key}: {json.dumps(value, separators=(',', ':'))}" for key, value in view.items())
 
 
-def env(game: Game | str = "splendor", **kwargs: Any) -> AECEnv:
+def env(game: Game | str = DEFAULT_GAME, **kwargs: Any) -> AECEnv:
     """The environment for ``game`` (a ``Game`` or a ``sm.load_game`` name/spec), wrapped
     in PettingZoo's ``OrderEnforcingWrapper``. Keywords: ``render_mode``, ``chance``,
     and variant keywords (``env("splendor", players=3)``); see ``raw_env``."""

@@ -8,8 +8,11 @@ from typing import Any
 from rich.console import Console
 
 from .. import exit_codes
-from ..hint import add_limit_arguments, limits_from_args
-from ..searching import SearchLimits, search
+from ..analysis.running import SearchLimits, add_limit_arguments, limits_from_args, run_search
+from ..games.game import load_game
+from ..games.registry import DEFAULT_GAME
+from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
+from ..seeds import seed_or_random
 from .session import PlaySession
 
 EXAMPLES = """examples:
@@ -30,26 +33,25 @@ def register(subparsers: Any) -> None:
         "play", help="play against the engine in the terminal, or follow a game on a real table",
         description="Play in the terminal: type moves in the notation (docs/actions.md, docs/actions-duel.md), ask for hints, "
         "undo, save and load the game record.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="splendor", help="game name or spec (default: splendor)")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"game name or spec (default: {DEFAULT_GAME})")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
     p.add_argument("--seat", type=int, action="append",
                    help="your seat (from 0; default 0); repeat for several people at one terminal")
     p.add_argument("--follow", action="store_true",
                    help="follow a real table: type every player's moves and the cards revealed; hints at any time")
-    add_limit_arguments(p, default_time=2.0)
-    p.add_argument("--hint-time", type=float, default=3.0, metavar="SECONDS", help="thinking time of a hint (default 3)")
+    add_limit_arguments(p, default_time=PLAY_SECONDS)
+    p.add_argument("--hint-time", type=float, default=HINT_SECONDS, metavar="SECONDS",
+                   help=f"thinking time of a hint (default {HINT_SECONDS:g})")
     p.add_argument("--deal-seed", type=int, help="seed of the deal (default: random; ignored with --follow)")
     p.add_argument("--load", metavar="RECORD", help="start from a saved game record")
     p.set_defaults(func=run_play_command)
 
 
 def run_play_command(args: argparse.Namespace) -> int:
-    from ..game import _seed, load_game
-
     game = load_game(args.game)
     if args.players is not None and args.players != game.num_players():
-        if game.name == "duel":
-            raise ValueError(f"--players {args.players}: Splendor Duel is a 2-player game")
+        if "players" not in game.entry.variant_fields():
+            raise ValueError(f"--players {args.players}: {game.entry.title} is a {game.num_players()}-player game")
         game = load_game(args.game, players=args.players)
     seats = args.seat or [0]
     for seat in seats:
@@ -59,16 +61,16 @@ def run_play_command(args: argparse.Namespace) -> int:
         raise ValueError(f"--hint-time must be positive, got {args.hint_time}")
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
-        limits = SearchLimits(time_limit=2.0, threads=limits.threads, seed=limits.seed)
+        limits = SearchLimits(time_limit=PLAY_SECONDS, threads=limits.threads, seed=limits.seed)
     engine_limits = SearchLimits(iterations=limits.iterations, time_limit=limits.time_limit, threads=limits.threads,
                                  seed=limits.seed, top_k=1)
 
     def engine(state: Any) -> int:
-        return int(search(state, engine_limits).best_action)
+        return int(run_search(state, engine_limits).best_action)
 
     budget = f"iterations={limits.iterations}" if limits.iterations else f"time={limits.time_limit:g}"
     console = Console(highlight=False)
-    session = PlaySession(game, console, humans=set(seats), engine=engine, seed=_seed(args.deal_seed) if not args.follow else 0,
+    session = PlaySession(game, console, humans=set(seats), engine=engine, seed=seed_or_random(args.deal_seed, "--deal-seed") if not args.follow else 0,
                           follow=args.follow, viewer=seats[0], engine_name=f"mcts:{budget}",
                           hint_limits=SearchLimits(time_limit=args.hint_time, threads=limits.threads, seed=limits.seed))
     if args.load:

@@ -26,9 +26,11 @@ from rich.console import Console
 
 from rich.text import Text
 
-from ..moves import MoveLabeller
+from ..analysis.hint import print_hint_table
+from ..analysis.running import SearchLimits, decision_problem, run_search
+from ..games.game import load_game
+from ..games.move_labels import MoveLabeller
 from ..records import GameRecord, replay
-from ..searching import SearchLimits, search
 from . import hidden
 from .tables import NotNowError, card_id_of, table_for
 
@@ -50,7 +52,7 @@ class PlaySession:
         self.viewer = viewer
         self.seed = seed
         self.engine_name = engine_name
-        self.hint_limits = hint_limits or SearchLimits(time_limit=2.0)
+        self.hint_limits = hint_limits or SearchLimits()
         self.actions: list[int] = []
         self.state = game.new_initial_state(seed=seed, explicit_chance=True)
         self.finished = False
@@ -95,7 +97,7 @@ class PlaySession:
             if seat in self.humans or self.engine is None:
                 return
             action = self.engine(self.state)
-            label = MoveLabeller(self.state, self.game.name).label(action)
+            label = MoveLabeller(self.state).label(action)
             self.apply(action)
             self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
         if not self.finished:
@@ -148,13 +150,10 @@ class PlaySession:
         if self.state.is_terminal():
             self.console.print("the game is over")
             return
-        labeller = MoveLabeller(self.state, self.game.name)
+        labeller = MoveLabeller(self.state)
         self.console.print(", ".join(labeller.label(a) for a in self.state.legal_actions()), highlight=False)
 
     def hint(self, arg: str) -> None:
-        from ..hint import print_hint_table
-        from ..searching import decision_problem
-
         problem = decision_problem(self.state)
         if problem:
             self.console.print(problem)
@@ -169,7 +168,7 @@ class PlaySession:
                 self.console.print(f"hint takes a number of seconds (e.g. hint 5), not {arg!r}")
                 return
             limits = SearchLimits(time_limit=seconds, threads=limits.threads, seed=limits.seed, top_k=limits.top_k)
-        analysis = search(self.state, limits)
+        analysis = run_search(self.state, limits)
         print_hint_table(self.console, self.game, self.state, analysis, limits.resolved_threads())
 
     def undo(self) -> None:
@@ -185,7 +184,7 @@ class PlaySession:
         if last is None:
             self.console.print("nothing to undo")
             return
-        undone = MoveLabeller(replay(self.record(), upto=last, game=self.game), self.game.name).label(self.actions[last])
+        undone = MoveLabeller(replay(self.record(), upto=last, game=self.game)).label(self.actions[last])
         self.reset_to(self.actions[:last])
         self.console.print(f"undid {undone}")
         self.advance()
@@ -217,8 +216,6 @@ class PlaySession:
             with open(path, encoding="utf-8") as handle:
                 record = GameRecord.from_json(handle.read())
             if record.game != self.game.spec:
-                from ..game import load_game
-
                 game = load_game(record.game)
             else:
                 game = self.game
@@ -264,7 +261,7 @@ class PlaySession:
             return
         if actions != self.actions:
             self.reset_to(actions)  # the opponent's hidden reserve is now the card they showed
-        label = MoveLabeller(self.state, self.game.name).label(action)
+        label = MoveLabeller(self.state).label(action)
         self.apply(action)
         self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
         self.advance()
@@ -273,7 +270,7 @@ class PlaySession:
 
     def suggest(self, text: str) -> None:
         """The legal moves closest to what was typed (same verb first)."""
-        labeller = MoveLabeller(self.state, self.game.name)
+        labeller = MoveLabeller(self.state)
         plain = {self.state.action_to_string(a).lower(): a for a in self.state.legal_actions()}
         typed = " ".join(text.lower().split())
         verb = typed.split(" ", 1)[0]

@@ -13,7 +13,8 @@ See ``docs/tournaments.md``.
 from .agents import AgentSpec, parse_agent_spec
 from .elo import EloEstimate, Pentanomial, WinLossDraw, elo_from_score, score_from_elo
 from .ratings import RatingRow, RatingTable, ScoredGame, rating_table
-from .runner import Progress, SprtStatus, Tournament, TournamentConfig, TournamentResult, run_tournament
+from .report import SprtStatus, TournamentResult
+from .runner import Progress, Tournament, TournamentConfig, run_tournament
 from .schedule import ScheduledGame, make_schedule
 from .sprt import SprtConfig, llr
 from .store import TournamentDatabaseError, TournamentStore

@@ -30,6 +30,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..search.defaults import BOT_ITERATIONS
+from ..seeds import MAX_SEED
+
 BUILTIN_KINDS = ("mcts", "greedy", "random")
 _NAME_RE = re.compile(r"^[A-Za-z0-9._+\-]+$")
 _MODULE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -60,7 +63,6 @@ _BUILTIN_PARAMS: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "greedy": {},
     "random": {},
 }
-MCTS_DEFAULT_ITERATIONS = 2000
 
 
 def _parse_value(text: str) -> Any:
@@ -224,7 +226,7 @@ class ObservingAgent:
         seat = state.current_player()
         self.calls += 1
         view = self.game.state_from_observation(
-            state.observation_json(seat), seed=(self.seed + self.calls) % (1 << 63)
+            state.observation_json(seat), seed=(self.seed + self.calls) % (MAX_SEED + 1)
         )
         return self.inner.step(view)
 
@@ -233,16 +235,16 @@ def build_agent(spec: AgentSpec, game: Any, seed: int, engine: Mapping[str, Any]
     """Construct a fresh agent for one game.
 
     ``engine`` maps ``RandomBot``/``GreedyBot``/``MCTSBot`` to classes; by default they come from
-    ``splendor_mcts``.
+    :mod:`splendor_mcts.bots`.
     """
     if spec.kind == "python":
         assert spec.target is not None
         cls = load_python_class(spec.target)
         return ObservingAgent(cls(game, seed=seed, **spec.kwargs()), game, seed)
     if engine is None:
-        import splendor_mcts
+        from .. import bots
 
-        engine = {n: getattr(splendor_mcts, n) for n in ("RandomBot", "GreedyBot", "MCTSBot")}
+        engine = {n: getattr(bots, n) for n in ("RandomBot", "GreedyBot", "MCTSBot")}
     if spec.kind == "random":
         return engine["RandomBot"](game, seed=seed)
     if spec.kind == "greedy":
@@ -251,5 +253,5 @@ def build_agent(spec: AgentSpec, game: Any, seed: int, engine: Mapping[str, Any]
     threads = kwargs.get("threads", 1)
     if "time" in kwargs:
         return engine["MCTSBot"](game, time_limit=kwargs["time"], threads=threads, seed=seed)
-    iterations = kwargs.get("iterations", MCTS_DEFAULT_ITERATIONS)
+    iterations = kwargs.get("iterations", BOT_ITERATIONS)
     return engine["MCTSBot"](game, iterations=iterations, threads=threads, seed=seed)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from ..games.registry import DEFAULT_GAME
 from ..records import GameRecord, read_jsonl, replay, write_jsonl
 from .backends import BACKENDS
 from .play import DEFAULT_LOADER
@@ -36,8 +37,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("agents", nargs="+", metavar="AGENT",
                    help="agent spec: mcts:iterations=N,threads=T | mcts:time=SECONDS | greedy | random | "
                    "module:Class[:k=v,...]; add name=LABEL to any spec")
-    p.add_argument("--game", default="splendor", help="game name or spec, e.g. splendor, duel, "
-                   "'splendor(players=4,points_to_win=18)' (default: splendor)")
+    p.add_argument("--game", default=DEFAULT_GAME, help="game name or spec, e.g. splendor, duel, "
+                   f"'splendor(players=4,points_to_win=18)' (default: {DEFAULT_GAME})")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
     p.add_argument("--mode", choices=MODES, default="round-robin",
                    help="round-robin: every group of agents meets; gauntlet: the first agent meets every other")

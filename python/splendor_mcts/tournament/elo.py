@@ -1,6 +1,6 @@
 """Head-to-head statistics for two agents: Elo difference with a 95% error, LOS, draw ratio, pentanomial.
 
-Formulas follow cutechess-cli (``projects/lib/src/elo.cpp``):
+Formulas follow cutechess-cli's Elo code:
 
 * score ``mu = (W + D/2) / N``; Elo difference ``-400 * log10(1/mu - 1)``;
 * standard deviation of the mean score from the trinomial sample

@@ -1,17 +1,46 @@
-"""Text reports in the shapes people know (cutechess-cli lines, a rating table) and the ratings plot."""
+"""A tournament's result and its reports in the shapes people know (cutechess-cli lines, a
+rating table), and the ratings plot."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .elo import WinLossDraw
 from .matches import MatchStats
-from .ratings import RatingTable
+from .ratings import RatingTable, ScoredGame
+from .sprt import SprtConfig
 
-if TYPE_CHECKING:
-    from .runner import SprtStatus, TournamentResult
+
+@dataclass(frozen=True)
+class SprtStatus:
+    config: SprtConfig
+    llr: float
+    verdict: str | None  # "H0", "H1" or None
+    pairs: int
+
+
+@dataclass
+class TournamentResult:
+    """Everything the reports need, computed from the database."""
+
+    game_spec: str
+    num_players: int
+    names: list[str]
+    games: list[ScoredGame]
+    scheduled: int
+    played_now: int
+    table: RatingTable
+    matches: list[MatchStats]
+    sprt: SprtStatus | None
+    forfeits: list[tuple[int, int, str]] = field(default_factory=list)
+    think_times: list[tuple[int, float, int]] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    def report(self) -> str:
+        """The full end-of-run report (:func:`format_report`)."""
+        return format_report(self)
 
 
 def _fmt(x: float, digits: int = 1) -> str:

@@ -10,21 +10,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..seeds import check_seed
 from .agents import AgentSpec, parse_agent_spec
 from .backends import BACKENDS, make_backend
-from .matches import MatchStats, all_matches
+from .matches import all_matches
 from .play import DEFAULT_LOADER, GameTask, resolve_loader
 from .ratings import RatingTable, ScoredGame, rating_table
+from .report import SprtStatus, TournamentResult
 from .schedule import MODES, ScheduledGame, agent_seed, make_pairings, make_schedule
 from .sprt import SprtConfig, llr
 from .store import PlayedGame, TournamentStore
-
-MAX_SEED = (1 << 63) - 1
-
 
 @dataclass(frozen=True)
 class TournamentConfig:
@@ -49,37 +48,6 @@ class TournamentConfig:
     ray_address: str | None = None
     sprt: SprtConfig | None = None
     loader: str = DEFAULT_LOADER
-
-
-@dataclass(frozen=True)
-class SprtStatus:
-    config: SprtConfig
-    llr: float
-    verdict: str | None  # "H0", "H1" or None
-    pairs: int
-
-
-@dataclass
-class TournamentResult:
-    """Everything the reports need, computed from the database."""
-
-    game_spec: str
-    num_players: int
-    names: list[str]
-    games: list[ScoredGame]
-    scheduled: int
-    played_now: int
-    table: RatingTable
-    matches: list[MatchStats]
-    sprt: SprtStatus | None
-    forfeits: list[tuple[int, int, str]] = field(default_factory=list)
-    think_times: list[tuple[int, float, int]] = field(default_factory=list)
-    elapsed: float = 0.0
-
-    def report(self) -> str:
-        from .report import format_report
-
-        return format_report(self)
 
 
 def _load_game(loader: str, game: str, players: int | None) -> Any:
@@ -149,8 +117,7 @@ class Tournament:
             raise ValueError(f"--concurrency must be at least 1, got {config.concurrency}")
         if config.ray_address is not None and config.backend != "ray":
             raise ValueError("--ray-address needs --backend ray")
-        if not 0 <= config.seed <= MAX_SEED:
-            raise ValueError(f"--seed must be in 0..{MAX_SEED}, got {config.seed}")
+        check_seed(config.seed, "--seed")
         if config.deals < 1:
             raise ValueError(f"--deals must be at least 1, got {config.deals}")
         if len(config.agents) < 2:

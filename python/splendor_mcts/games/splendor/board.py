@@ -7,12 +7,14 @@ seat cannot see. Colours are off when the output is not a terminal or ``NO_COLOR
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
+
+from ... import _core
+from ..card_rows import print_card_rows
 
 COLOURS = ("white", "blue", "green", "red", "black")
 LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "gold": "Y"}
@@ -20,18 +22,14 @@ STYLES = {"white": "bold white", "blue": "bold blue", "green": "bold green", "re
           "black": "bold magenta", "gold": "bold yellow"}
 
 
-@lru_cache(maxsize=2)
-def _cards(game_name: str) -> dict[int, dict[str, Any]]:
-    from ..game import load_game
-
-    return {c["id"]: c for c in load_game(game_name).cards()}
+@lru_cache(maxsize=1)
+def _cards() -> dict[int, dict[str, Any]]:
+    return {c["id"]: c for c in _core.splendor_cards()}
 
 
-@lru_cache(maxsize=2)
-def _nobles(game_name: str) -> dict[int, dict[str, Any]]:
-    from ..game import load_game
-
-    return {n["id"]: n for n in load_game(game_name).nobles()}
+@lru_cache(maxsize=1)
+def _nobles() -> dict[int, dict[str, Any]]:
+    return {n["id"]: n for n in _core.splendor_nobles()}
 
 
 def noble_text(noble: dict[str, Any]) -> str:
@@ -59,23 +57,11 @@ def tokens_text(tokens: dict[str, int], kinds: tuple[str, ...] = COLOURS + ("gol
     return text
 
 
-def print_card_rows(console: Console, rows: list[list[int | None]], decks: list[int],
-                    describe: Callable[[int], Text]) -> None:
-    """The face-up cards, level 3 first, each with its slot name (``2.1``) and deck count."""
-    for level in (3, 2, 1):
-        row = Text(f"level {level} ({decks[level - 1]:>2} left)  ", style="bold")
-        for slot, card in enumerate(rows[level - 1], start=1):
-            row.append(f"{level}.{slot} ", style="dim")
-            row.append_text(describe(card) if card else Text("(empty)", style="dim"))
-            row.append("   ")
-        console.print(row)
-
-
-def draw_board(console: Console, state: Any, viewer: int, names: list[str], game_name: str = "splendor") -> None:
+def draw_board(console: Console, state: Any, viewer: int, names: list[str]) -> None:
     """Print the view of seat ``viewer``: nobles, the three rows, the bank, every player."""
     view = json.loads(state.observation_json(viewer))
-    cards = _cards(game_name)
-    nobles = _nobles(game_name)
+    cards = _cards()
+    nobles = _nobles()
     line = Text("nobles  ", style="bold")
     for n in view["nobles"]:
         line.append(f"[{noble_text(nobles[n])}] ")

@@ -13,7 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game, load_game
+from .game import Game, load_game, make_config
+from .registry import DEFAULT_GAME
 
 
 class PositionError(ValueError):
@@ -44,7 +45,7 @@ def game_of_position(data: Any) -> Game:
     """The game a decoded position belongs to; ``PositionError`` names the field."""
     if not isinstance(data, dict):
         raise PositionError([f"(root): expected an object, found {_json_type(data)}"])
-    name = data.get("game", "splendor")
+    name = data.get("game", DEFAULT_GAME)
     if not isinstance(name, str):
         raise PositionError([f"game: expected a string, found {_json_type(name)}"])
     variant = data.get("variant", {})
@@ -52,13 +53,22 @@ def game_of_position(data: Any) -> Game:
         raise PositionError([f"variant: expected an object, found {_json_type(variant)}"])
     variant = dict(variant)
     players = data.get("players")
-    if "players" not in variant and isinstance(players, list) and name.lower() != "duel" and 2 <= len(players) <= 4:
+    if "players" not in variant and isinstance(players, list) and _takes_players(name, variant, len(players)):
         variant["players"] = len(players)
     try:
         return load_game(name, **variant)
     except ValueError as exc:
         field = "game" if str(exc).startswith("unknown game") else "variant"
         raise PositionError([f"{field}: {exc}"]) from None
+
+
+def _takes_players(name: str, variant: dict[str, Any], players: int) -> bool:
+    """Whether the game's variant has a number of players and this one is allowed."""
+    try:
+        make_config(name.lower(), {**variant, "players": players})
+    except ValueError:
+        return False
+    return True
 
 
 def read_position(text: str | bytes, seed: int | None = 0) -> Position:

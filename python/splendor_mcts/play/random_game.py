@@ -6,7 +6,8 @@ import json
 import random
 from typing import Any
 
-from .game import load_game
+from ..games.game import load_game
+from ..games.registry import DEFAULT_GAME
 
 _LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "pearl": "P", "gold": "Y"}
 
@@ -23,7 +24,8 @@ def _scoreline(state: Any) -> str:
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("random-game", help="play and print one complete game of random moves")
-    p.add_argument("--game", default="splendor", help='game or spec, e.g. "splendor(players=3)" (default: splendor)')
+    p.add_argument("--game", default=DEFAULT_GAME,
+                   help=f'game or spec, e.g. "splendor(players=3)" (default: {DEFAULT_GAME})')
     p.add_argument("--seed", type=int, default=1, help="deal and move seed (default: 1)")
     p.set_defaults(func=run)
 

@@ -11,8 +11,9 @@ import argparse
 import time
 from typing import Any
 
-from .game import load_game
-from .search import analyze
+from ..games.game import load_game
+from .analyze import analyze
+from .defaults import BENCH_ITERATIONS
 
 # (game spec, deal seed, plies of dealt play before the search)
 POSITIONS: list[tuple[str, int, int]] = [
@@ -42,7 +43,7 @@ def _fnv1a(values: list[int], h: int = 0xCBF29CE484222325) -> int:
     return h
 
 
-def run_bench(iterations: int = 20_000, seed: int = 0) -> tuple[int, int, float, list[tuple[str, int, float]]]:
+def run_bench(iterations: int = BENCH_ITERATIONS, seed: int = 0) -> tuple[int, int, float, list[tuple[str, int, float]]]:
     """Searches every bench position with one thread; returns (total nodes, signature,
     seconds, rows). The signature hashes each root's moves and visit counts."""
     rows = []
@@ -61,7 +62,8 @@ def run_bench(iterations: int = 20_000, seed: int = 0) -> tuple[int, int, float,
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("bench", help="search a fixed set of positions: deterministic node count and nodes/s")
-    p.add_argument("--iterations", type=int, default=20_000, help="iterations per position (default 20000)")
+    p.add_argument("--iterations", type=int, default=BENCH_ITERATIONS,
+                   help=f"iterations per position (default {BENCH_ITERATIONS})")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.set_defaults(func=run)
 

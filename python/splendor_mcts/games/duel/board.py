@@ -14,7 +14,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from .board import print_card_rows
+from ... import _core
+from ..card_rows import print_card_rows
 
 COLOURS = ("white", "blue", "green", "red", "black")
 KINDS = COLOURS + ("pearl", "gold")
@@ -28,16 +29,12 @@ LEGEND = "W white  U blue  G green  R red  K black  P pearl  * gold"
 
 @lru_cache(maxsize=1)
 def _cards() -> dict[int, dict[str, Any]]:
-    from ..game import load_game
-
-    return {c["id"]: c for c in load_game("duel").cards()}
+    return {c["id"]: c for c in _core.duel_cards()}
 
 
 @lru_cache(maxsize=1)
 def _royals() -> dict[int, dict[str, Any]]:
-    from ..game import load_game
-
-    return {r["id"]: r for r in load_game("duel").royals()}
+    return {r["id"]: r for r in _core.duel_royals()}
 
 
 def card_text(card: dict[str, Any]) -> Text:

@@ -3,7 +3,7 @@
 Reads a position (a file, or ``-`` for standard input; docs/position-format.md),
 searches it from the view of the player to move and prints a table of the top moves:
 readable move, visits, win %, lower confidence bound, principal variation. ``--json``
-prints the analysis as one JSON object instead. Exit codes: :mod:`.exit_codes`.
+prints the analysis as one JSON object instead. Exit codes: :mod:`splendor_mcts.exit_codes`.
 """
 from __future__ import annotations
 
@@ -13,11 +13,10 @@ import sys
 import time
 from typing import Any, TextIO
 
-from . import exit_codes
-from .moves import MoveLabeller
-from .positions import Position, PositionError, read_position_file
-from .search import PARALLELISM_MODES
-from .searching import DEFAULT_HINT_SECONDS, SearchLimits, decision_problem, search
+from .. import exit_codes
+from ..games.move_labels import MoveLabeller
+from ..games.positions import Position, PositionError, read_position_file
+from .running import add_limit_arguments, decision_problem, limits_from_args, run_search
 
 PV_SHOWN = 6
 
@@ -31,28 +30,6 @@ exit codes: 0 ok, 2 bad option, 3 invalid position (every problem is listed with
 JSON path), 4 nothing to analyze (game over, or a card or bag draw comes first),
 130 interrupted.
 """
-
-
-def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = DEFAULT_HINT_SECONDS) -> None:
-    """The search limits shared by hint, review and play."""
-    shown = f"{default_time:g}" if default_time else "none"
-    p.add_argument("--time", type=float, metavar="SECONDS",
-                   help=f"thinking time per position (default: {shown} s unless --iterations is given)")
-    p.add_argument("--iterations", type=int, metavar="N", help="search iterations (stops at whichever limit comes first)")
-    p.add_argument("--threads", type=int, metavar="N", help="search threads (default: all cores)")
-    p.add_argument("--parallelism", choices=PARALLELISM_MODES, default="root",
-                   help="how the threads share the search: one tree each, merged (root, default: the "
-                   "strongest measured) or one shared tree (tree)")
-    p.add_argument("--seed", type=int, default=0, help="search seed (default 0); one thread + --iterations is reproducible")
-
-
-def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> SearchLimits:
-    for name in ("time", "iterations", "threads"):
-        value = getattr(args, name)
-        if value is not None and value <= 0:
-            raise ValueError(f"--{name} must be positive, got {value}")
-    return SearchLimits(iterations=args.iterations, time_limit=args.time, threads=args.threads, seed=args.seed,
-                        top_k=top_k, parallelism=args.parallelism)
 
 
 def register(subparsers: Any) -> None:
@@ -88,7 +65,7 @@ def run_hint_command(args: argparse.Namespace) -> int:
     warn_about_view(position)
     progress = None if args.no_progress or not sys.stderr.isatty() else ProgressLine(position.state, sys.stderr)
     try:
-        analysis = search(position.state, limits, on_progress=progress)
+        analysis = run_search(position.state, limits, on_progress=progress)
     finally:
         if progress:
             progress.clear()
@@ -122,7 +99,7 @@ def warn_about_view(position: Position) -> None:
 def hint_json(position: Position, analysis: Any) -> dict[str, Any]:
     """The analysis as JSON, with each move's readable label."""
     data = analysis.to_dict()
-    labeller = MoveLabeller(position.state, position.game.name)
+    labeller = MoveLabeller(position.state)
     for info in data["moveInfos"]:
         info["label"] = labeller.label(info["action"])
     return {"game": position.game.spec, "toMove": position.state.current_player(), **data}
@@ -133,7 +110,7 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     from rich.table import Table
 
     root = analysis.root
-    title = (f"{game.name.capitalize()}, {game.num_players()} players: seat {root.player} to move. "
+    title = (f"{game.entry.title}, {game.num_players()} players: seat {root.player} to move. "
              f"{root.iterations:,} iterations in {root.seconds:.1f} s on {threads} "
              f"thread{'s' if threads != 1 else ''}; seat {root.player} wins "
              f"{100 * root.win_rates[root.player]:.1f}% with the best play found")
@@ -145,7 +122,7 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     table.add_column("win %", justify="right")
     table.add_column("lcb %", justify="right")
     table.add_column("principal variation", overflow="fold")
-    labeller = MoveLabeller(state, game.name)
+    labeller = MoveLabeller(state)
     for rank, move in enumerate(analysis.moves, start=1):
         pv = ", ".join(move.pv[1:PV_SHOWN]) + (" ..." if len(move.pv) > PV_SHOWN else "")
         table.add_row(str(rank), labeller.label(move.action), f"{move.visits:,}", f"{100 * move.win_rate:.1f}",

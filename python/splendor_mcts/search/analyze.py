@@ -1,4 +1,4 @@
-"""Monte Carlo tree search from Python: ``analyze`` and its result types.
+"""Monte Carlo tree search from Python: ``analyze``, its parameters and its result types.
 
 The search itself is C++ (information-set MCTS, ``cpp/search/``); this module validates
 parameters, runs it with the GIL released (Ctrl-C stops it: ``KeyboardInterrupt``) and
@@ -12,34 +12,10 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any
 
-from . import _core
-
-# Per game, the strongest settings measured at 1,000 iterations per move
-# (bench/RESULTS.md, "Search"); used for any of these parameters left as None.
-SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
-    "splendor": {"exploration": 0.4, "rollout": "heuristic", "rollout_cutoff": 30},
-    "duel": {"exploration": 0.4, "rollout": "heuristic", "rollout_cutoff": 30},
-}
-DEFAULT_MEMORY_LIMIT = 1 << 30
-# The leaf evaluators registered in C++ (cpp/search/evaluators.hpp); `rollout` names one.
-ROLLOUT_POLICIES: tuple[str, ...] = tuple(_core.EVALUATORS)
-PARALLELISM_MODES = ("root", "tree")
-
-_SEARCHERS = {
-    _core.SplendorState: ("splendor", _core.SplendorSearcher),
-    _core.DuelState: ("duel", _core.DuelSearcher),
-}
-
-
-def _game_of(state: Any) -> tuple[str, Any]:
-    try:
-        return _SEARCHERS[type(state)]
-    except KeyError:
-        raise ValueError(f"state must be a game state (from game.new_initial_state), got {type(state).__name__}") from None
-
-
-def searcher_class(state: Any) -> Any:
-    return _game_of(state)[1]
+from .. import _core
+from ..games.registry import entry_of_state
+from ..seeds import check_seed
+from .defaults import ANALYZE_ITERATIONS, MEMORY_LIMIT, PARALLELISM_MODES, ROLLOUT_POLICIES, SearchDefaults
 
 
 def _int(name: str, value: Any, minimum: int, maximum: int | None = None) -> int:
@@ -61,7 +37,7 @@ def _number(name: str, value: Any, minimum: float) -> float:
 
 def make_params(
     *,
-    game_name: str,
+    defaults: SearchDefaults,
     iterations: int | None,
     time_limit: float | None,
     threads: int,
@@ -76,11 +52,10 @@ def make_params(
 ) -> Any:
     """Validated ``_core.SearchParams``; ``ValueError`` names the bad parameter.
     ``exploration``, ``rollout`` and ``rollout_cutoff`` left as None take the game's
-    measured defaults (``SEARCH_DEFAULTS``)."""
-    defaults = SEARCH_DEFAULTS[game_name]
-    exploration = defaults["exploration"] if exploration is None else exploration
-    rollout = defaults["rollout"] if rollout is None else rollout
-    rollout_cutoff = defaults["rollout_cutoff"] if rollout_cutoff is None else rollout_cutoff
+    measured ``defaults`` (its registry entry's)."""
+    exploration = defaults.exploration if exploration is None else exploration
+    rollout = defaults.rollout if rollout is None else rollout
+    rollout_cutoff = defaults.rollout_cutoff if rollout_cutoff is None else rollout_cutoff
     p = _core.SearchParams()
     if iterations is not None:
         p.iterations = _int("iterations", iterations, 1)
@@ -94,7 +69,7 @@ def make_params(
     if parallelism not in PARALLELISM_MODES:
         raise ValueError(f"parallelism must be one of {PARALLELISM_MODES}, got {parallelism!r}")
     p.parallelism = parallelism
-    p.seed = _int("seed", seed, 0, 2**64 - 1)
+    p.seed = check_seed(seed)
     p.exploration = _number("exploration", exploration, 0.0)
     if rollout not in ROLLOUT_POLICIES:
         raise ValueError(f"rollout must be one of {ROLLOUT_POLICIES}, got {rollout!r}")
@@ -257,14 +232,14 @@ def analyze(
     rollout: str | None = None,
     rollout_cutoff: int | None = None,
     perfect_information: bool = False,
-    memory_limit: int = DEFAULT_MEMORY_LIMIT,
+    memory_limit: int = MEMORY_LIMIT,
     progress: Callable[[Analysis], Any] | None = None,
     progress_interval: float = 0.5,
 ) -> Analysis:
     """Search ``state`` from the view of the player to move and report the root moves.
 
     Budget: ``iterations`` (total over threads), ``time_limit`` seconds, or both (the
-    first reached stops); neither given means 10,000 iterations. With an iteration
+    first reached stops); neither given means ``search.defaults.ANALYZE_ITERATIONS``. With an iteration
     budget the result is deterministic for a ``seed`` and a number of ``threads`` (one
     tree per thread, each with its own share of the budget); a time limit is not (how
     many iterations fit depends on the machine). ``parallelism="tree"`` has the threads
@@ -275,7 +250,7 @@ def analyze(
     evaluator (one of ``ROLLOUT_POLICIES``: "random" or "heuristic" rollouts, or
     "evaluate", the heuristic value at once), ``rollout_cutoff`` the rollout plies before a heuristic evaluation
     (0: play out to the end); left as None they take the game's measured defaults
-    (``SEARCH_DEFAULTS``). ``memory_limit`` caps the tree's bytes (it stops growing
+    (its registry entry's ``search_defaults``). ``memory_limit`` caps the tree's bytes (it stops growing
     there). ``top_k=None`` reports every root move. Ctrl-C stops the
     search and raises ``KeyboardInterrupt``. ``progress(partial_analysis)`` is called
     about every ``progress_interval`` seconds while the search runs; if it returns
@@ -283,12 +258,12 @@ def analyze(
     ``ValueError`` naming a bad parameter, or for a terminal state or a chance node.
     """
     if iterations is None and time_limit is None:
-        iterations = 10_000
+        iterations = ANALYZE_ITERATIONS
     if top_k is not None:
         _int("top_k", top_k, 1)
-    game_name, searcher_type = _game_of(state)
+    entry = entry_of_state(state)
     params = make_params(
-        game_name=game_name,
+        defaults=entry.search_defaults,
         iterations=iterations,
         time_limit=time_limit,
         threads=threads,
@@ -301,7 +276,7 @@ def analyze(
         reuse_tree=False,
         parallelism=parallelism,
     )
-    searcher = searcher_type(params)
+    searcher = entry.searcher(params)
     if progress is None:
         return build_analysis(state, searcher.search(state), top_k, params)
     if not callable(progress):

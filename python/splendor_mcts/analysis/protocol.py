@@ -16,13 +16,15 @@ import threading
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from . import __version__
-from .positions import PositionError, game_of_position
-from .search import PARALLELISM_MODES
-from .searching import SearchLimits, decision_problem, search
+from ..games.game import load_game
+from ..games.positions import PositionError, game_of_position
+from ..records import GameRecord
+from ..search.defaults import PARALLELISM_MODES, PROTOCOL_ITERATIONS
+from ..seeds import MAX_SEED
+from ..version import __version__
+from .running import SearchLimits, decision_problem, run_search
 
 PROTOCOL_VERSION = 1
-DEFAULT_ITERATIONS = 1000
 MAX_TOP_K = 200
 QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", "maxIterations", "maxTime", "threads", "parallelism",
                 "seed", "topK", "reportDuringSearchEvery")
@@ -170,7 +172,7 @@ class Engine:
         def stop_only(_partial: Any) -> bool:
             return job.cancelled.is_set()
 
-        analysis = search(job.state, job.limits, on_progress=report if job.report_every else stop_only,
+        analysis = run_search(job.state, job.limits, on_progress=report if job.report_every else stop_only,
                           progress_every=job.report_every or 0.1)
         if not job.cancelled.is_set():
             self.send(self.response(job, analysis, during=False))
@@ -215,7 +217,7 @@ class Engine:
         if seconds is not None and (not _is_number(seconds) or seconds <= 0):
             raise QueryError("maxTime must be a positive number of seconds", "maxTime")
         if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+            iterations = PROTOCOL_ITERATIONS
         threads = query.get("threads", self.default_threads)
         if not _is_int(threads) or not 1 <= threads <= 256:
             raise QueryError("threads must be an integer from 1 to 256", "threads")
@@ -223,7 +225,7 @@ class Engine:
         if parallelism not in PARALLELISM_MODES:
             raise QueryError(f"parallelism must be one of {', '.join(map(json.dumps, PARALLELISM_MODES))}", "parallelism")
         seed = query.get("seed", 0)
-        if not _is_int(seed) or not 0 <= seed < 2**64:
+        if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
             raise QueryError("seed must be an integer from 0 to 2**64-1", "seed")
         top_k = query.get("topK", 5)
         if not _is_int(top_k) or not 1 <= top_k <= MAX_TOP_K:
@@ -246,9 +248,6 @@ class Engine:
         return state
 
     def states_of_record(self, record: Any, turns: Any) -> list[tuple[int, Any]]:
-        from .game import load_game
-        from .records import GameRecord
-
         try:
             parsed = GameRecord.from_dict(record)
             game = load_game(parsed.game)

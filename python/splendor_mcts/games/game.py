@@ -3,19 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _core
-from .variants import make_config, parse_spec
+from dataclasses import fields
 
-_STATE_CLASSES = {"splendor": _core.SplendorState, "duel": _core.DuelState}
-_CARD_TABLES = {
-    "splendor": (_core.splendor_cards, _core.splendor_nobles),
-    "duel": (_core.duel_cards, _core.duel_royals),
-}
-_CARD_FROM_TEXT = {"splendor": _core.splendor_card_from_text, "duel": _core.duel_card_from_text}
-_SIZES = {
-    "splendor": (_core.SPLENDOR_NUM_DISTINCT_ACTIONS, _core.SPLENDOR_OBSERVATION_SIZE),
-    "duel": (_core.DUEL_NUM_DISTINCT_ACTIONS, _core.DUEL_OBSERVATION_SIZE),
-}
+from ..seeds import seed_or_random
+from .registry import GameEntry, game_entry
+from .variants import parse_spec
 
 
 class Game:
@@ -24,8 +16,9 @@ class Game:
     def __init__(self, config: Any) -> None:
         self.config = config
         self.name: str = config.game_name
+        self.entry: GameEntry = game_entry(self.name)
         self._rules = config.to_engine()
-        self._state_class = _STATE_CLASSES[self.name]
+        self._state_class = self.entry.state
 
     def __repr__(self) -> str:
         return f"Game({self.spec!r})"
@@ -53,10 +46,10 @@ class Game:
         return self.config.num_players()
 
     def num_distinct_actions(self) -> int:
-        return _SIZES[self.name][0]
+        return self.entry.num_distinct_actions
 
     def observation_tensor_size(self) -> int:
-        return _SIZES[self.name][1]
+        return self.entry.observation_size
 
     def new_initial_state(self, seed: int | None = None, explicit_chance: bool = False) -> Any:
         """A new game. The deal (deck order, nobles) comes from ``seed`` (random if None).
@@ -65,7 +58,7 @@ class Game:
         chance node (``current_player() == CHANCE``) whose outcome the caller picks
         (to follow a real table) or takes from ``state.dealt_outcome()``.
         """
-        return self._state_class.initial(self._rules, _seed(seed), bool(explicit_chance))
+        return self._state_class.initial(self._rules, seed_or_random(seed), bool(explicit_chance))
 
     def state_from_json(self, text: str) -> Any:
         """A full state from ``state.to_json()`` text (docs/position-format.md).
@@ -78,12 +71,12 @@ class Game:
         """A full state consistent with a player's view (``observation_json``): the
         unknown deck order and the opponents' blind reserves are drawn from the
         unseen cards with ``seed``."""
-        return self._state_class.from_observation(self._rules, _text(text), _seed(seed))
+        return self._state_class.from_observation(self._rules, _text(text), seed_or_random(seed))
 
     def cards(self) -> list[dict[str, Any]]:
         """The development cards: id (CSV row number), level, bonus, points, cost, and
         ``text``, the readable description accepted wherever a card id is."""
-        return _CARD_TABLES[self.name][0]()
+        return self.entry.cards()
 
     def card_from_text(self, text: str) -> int:
         """The id of the card a readable description names, e.g. ``"green 1pt W2U3K2"``
@@ -92,19 +85,24 @@ class Game:
         ``cards()``. ``ValueError`` says what could not be read, or which card is closest."""
         if not isinstance(text, str):
             raise ValueError(f"a card description must be a string, got {type(text).__name__}")
-        return int(_CARD_FROM_TEXT[self.name](text))
+        if self.entry.card_from_text is None:
+            raise ValueError(f"{self.entry.title} has no card descriptions")
+        return int(self.entry.card_from_text(text))
 
     def nobles(self) -> list[dict[str, Any]]:
         """The nobles (base game): id, points, requirement."""
-        if self.name != "splendor":
-            raise ValueError(f"{self.name} has no nobles (see royals())")
-        return _CARD_TABLES[self.name][1]()
+        return self._card_table("nobles")
 
     def royals(self) -> list[dict[str, Any]]:
         """The royal cards (Duel): id, points, abilities."""
-        if self.name != "duel":
-            raise ValueError(f"{self.name} has no royal cards")
-        return _CARD_TABLES[self.name][1]()
+        return self._card_table("royals")
+
+    def _card_table(self, kind: str) -> list[dict[str, Any]]:
+        table = self.entry.card_tables.get(kind)
+        if table is None:
+            others = ", ".join(f"{k}()" for k in self.entry.card_tables)
+            raise ValueError(f"{self.name} has no {kind}" + (f" (see {others})" if others else ""))
+        return table()
 
 
 def _text(text: Any) -> str:
@@ -113,26 +111,6 @@ def _text(text: Any) -> str:
     if not isinstance(text, str):
         raise ValueError(f"a position must be JSON text, got {type(text).__name__}")
     return text
-
-
-def _state_from_pickle(game_name: str, text: str) -> Any:
-    """Restores a pickled state (used by multiprocessing)."""
-    import json
-
-    variant = json.loads(text).get("variant", {})
-    return load_game(game_name, **variant).state_from_json(text)
-
-
-def _seed(seed: int | None) -> int:
-    if seed is None:
-        import secrets
-
-        return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be between 0 and 2**64-1, got {seed}")
-    return seed
 
 
 def load_game(name: str, **variant: Any) -> Game:
@@ -147,3 +125,13 @@ def load_game(name: str, **variant: Any) -> Game:
         if key in spec_kwargs:
             raise ValueError(f"{key} is given both in the spec and as a keyword")
     return Game(make_config(base, {**spec_kwargs, **variant}))
+
+
+def make_config(name: str, kwargs: dict[str, Any]) -> Any:
+    """The validated config of game ``name``; unknown names and fields are errors."""
+    entry = game_entry(name)
+    known = {f.name for f in fields(entry.config)}
+    for key in kwargs:
+        if key not in known:
+            raise ValueError(f"{name}: unknown variant field {key!r}; fields: {', '.join(sorted(known))}")
+    return entry.config(**kwargs)

@@ -5,8 +5,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _core
-from .game import Game, _seed
+from .. import _core
+from ..seeds import check_seed
+from .game import Game
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,7 @@ def random_playouts(game: Game, n_games: int, seed: int = 0) -> PlayoutResults:
     """
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
         raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
-    run = getattr(_core, f"{game.name}_random_playouts")
-    returns, lengths = run(game.rules, n_games, _seed(seed))
+    returns, lengths = game.entry.random_playouts(game.rules, n_games, check_seed(seed))
     return PlayoutResults(returns=returns, lengths=lengths)
 
 

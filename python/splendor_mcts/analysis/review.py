@@ -15,13 +15,14 @@ import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from . import exit_codes
-from .hint import add_limit_arguments, limits_from_args
-from .moves import MoveLabeller
-from .searching import SearchLimits, decision_problem, search
+from .. import exit_codes
+from ..games.game import load_game
+from ..games.move_labels import MoveLabeller
+from ..records import GameRecord
+from ..search.defaults import REVIEW_ITERATIONS
+from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
 
 DEFAULT_THRESHOLD = 0.05
-DEFAULT_REVIEW_ITERATIONS = 2000
 # A played move with fewer visits than this (or this share of the best move's) is valued
 # by the search of the next position instead of its own few visits.
 MIN_VISITS = 100
@@ -78,8 +79,6 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
     called before each analysis (progress). Raises ``ValueError`` for a record that does
     not replay.
     """
-    from .game import load_game
-
     game = load_game(record.game)
     state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
     states: list[tuple[int, Any]] = []
@@ -98,7 +97,7 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
 
     def analysis_at(index: int, st: Any) -> Any:
         if index not in analyses:
-            analyses[index] = search(st, SearchLimits(iterations=limits.iterations, time_limit=limits.time_limit,
+            analyses[index] = run_search(st, SearchLimits(iterations=limits.iterations, time_limit=limits.time_limit,
                                                       threads=limits.threads, seed=limits.seed, top_k=None))
         return analyses[index]
 
@@ -116,7 +115,7 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
             played_value = info.win_rate
         else:
             played_value = value_after(next_decision[index], final, seat, analysis_at)
-        labeller = MoveLabeller(st, game.name)
+        labeller = MoveLabeller(st)
         decisions.append(Decision(
             turn=index, seat=seat, played=labeller.label(played), played_action=played,
             best=labeller.label(best.action), best_action=best.action, best_win_rate=best.win_rate,
@@ -149,9 +148,11 @@ def register(subparsers: Any) -> None:
 
 def read_record(source: str, index: int) -> Any:
     """The ``index``-th (from 1) record of a JSON or JSON-lines file or stdin."""
-    from .records import GameRecord
-
-    text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        with open(source, encoding="utf-8") as handle:
+            text = handle.read()
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
         try:
@@ -168,7 +169,7 @@ def run_review_command(args: argparse.Namespace) -> int:
         raise ValueError(f"--threshold must be between 0 and 1, got {args.threshold}")
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
-        limits = SearchLimits(iterations=DEFAULT_REVIEW_ITERATIONS, threads=limits.threads, seed=limits.seed)
+        limits = SearchLimits(iterations=REVIEW_ITERATIONS, threads=limits.threads, seed=limits.seed)
     try:
         record = read_record(args.record, args.game_index)
     except OSError as exc:

@@ -8,44 +8,25 @@ move itself is always the engine's notation (``state.action_to_string``).
 from __future__ import annotations
 
 import json
-import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-
-@dataclass(frozen=True)
-class _CardMoves:
-    """The shapes of a game's move texts that point at a card."""
-
-    slot: re.Pattern[str]        # a table/pyramid slot: groups level, slot
-    reserved: re.Pattern[str]    # the mover's reserved card: group index (from 1)
-    reveal: re.Pattern[str]      # a revealed card: group id
-    rows: str                    # the view's field holding the face-up cards
+from .registry import GameEntry, entry_of_state
 
 
-_CARD_MOVES = {
-    "splendor": _CardMoves(re.compile(r"^(?:buy|reserve) (?P<level>\d)\.(?P<slot>\d)$"),
-                           re.compile(r"^buy reserved (?P<index>\d)$"), re.compile(r"^reveal #(?P<id>\d+)$"), "table"),
-    "duel": _CardMoves(re.compile(r"^(?:buy|reserve) (?P<level>\d)\.(?P<slot>\d)(?: gold [a-e][1-5])?$"),
-                       re.compile(r"^buy r(?P<index>\d)$"), re.compile(r"^card (?P<id>\d+)$"), "pyramid"),
-}
-
-
-@lru_cache(maxsize=4)
-def _card_texts(game_name: str) -> dict[int, str]:
-    from .game import load_game
-
-    return {c["id"]: c["text"] for c in load_game(game_name).cards()}
+@lru_cache(maxsize=8)
+def _card_texts(entry: GameEntry) -> dict[int, str]:
+    return {c["id"]: c["text"] for c in entry.cards()}
 
 
 class MoveLabeller:
     """Labels the moves of one state (reads the state's view once)."""
 
-    def __init__(self, state: Any, game_name: str = "splendor") -> None:
+    def __init__(self, state: Any) -> None:
         self.state = state
-        self._texts = _card_texts(game_name)
-        self._moves = _CARD_MOVES[game_name]
+        entry = entry_of_state(state)
+        self._texts = _card_texts(entry)
+        self._moves = entry.card_moves
         self._view: dict[str, Any] | None = None
 
     def _position(self) -> dict[str, Any]:
@@ -57,6 +38,8 @@ class MoveLabeller:
     def card_of(self, text: str) -> str | None:
         """The description of the card a move's text points at, if any."""
         moves = self._moves
+        if moves is None:
+            return None
         try:
             if (match := moves.slot.match(text)) is not None:
                 row = self._position()[moves.rows][int(match["level"]) - 1]
@@ -79,6 +62,6 @@ class MoveLabeller:
         return f"{text} ({card})" if card else text
 
 
-def move_label(state: Any, action: int, game_name: str = "splendor") -> str:
+def move_label(state: Any, action: int) -> str:
     """``state.action_to_string(action)`` with the card it buys or reserves, if any."""
-    return MoveLabeller(state, game_name).label(action)
+    return MoveLabeller(state).label(action)

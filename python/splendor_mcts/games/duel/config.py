@@ -1,0 +1,45 @@
+"""The variant of Splendor Duel: a frozen, validated config."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ... import _core
+from ..variants import VariantConfig, check_int
+
+
+@dataclass(frozen=True)
+class DuelConfig(VariantConfig):
+    """Splendor Duel (2 players).
+
+    The three victory thresholds are checked at the end of each turn. ``first_player``
+    is 0 or 1, or ``None`` for the published rule: drawn at random from the game's seed
+    (a chance node when chance is explicit). ``privileges`` is the number of privilege
+    scrolls in the game.
+    """
+
+    game_name: ClassVar[str] = "duel"
+
+    points_to_win: int = 20
+    crowns_to_win: int = 10
+    colour_points_to_win: int = 10
+    privileges: int = 3
+    first_player: int | None = None
+
+    def __post_init__(self) -> None:
+        # Upper bounds keep every game winnable (92 card + 9 royal points, 28 crowns).
+        check_int("points_to_win", self.points_to_win, 1, 40)
+        check_int("crowns_to_win", self.crowns_to_win, 1, 20)
+        check_int("colour_points_to_win", self.colour_points_to_win, 1, 20)
+        check_int("privileges", self.privileges, 0, 6)
+        if self.first_player is not None:
+            check_int("first_player", self.first_player, 0, 1)
+
+    def num_players(self) -> int:
+        return 2
+
+    def to_engine(self) -> _core.DuelRules:
+        fields_ = dataclasses.asdict(self)
+        fields_["first_player"] = -1 if self.first_player is None else self.first_player
+        return _core.DuelRules(**fields_)

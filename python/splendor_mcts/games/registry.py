@@ -1,0 +1,136 @@
+"""The games of the package, each declared once: every tool looks a game up here.
+
+A game's Python side is one package under ``games/`` whose ``GAME`` is a :class:`GameEntry`
+(its config class, the engine's state and searcher classes, search defaults, card tables,
+and optionally the shapes of move texts that name a card, a board renderer and a play table).
+Adding a game is its own package and one line in ``BUILTIN_GAMES``; a game from outside the
+package (e.g. a test's) calls :func:`register`.
+"""
+from __future__ import annotations
+
+import copyreg
+import importlib
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..search.defaults import SearchDefaults
+
+BUILTIN_GAMES = ("splendor_mcts.games.splendor", "splendor_mcts.games.duel")
+DEFAULT_GAME = "splendor"  # the game of a command or position that names none
+
+
+@dataclass(frozen=True)
+class CardMoves:
+    """The shapes of a game's move texts that name a card (for readable move labels)."""
+
+    slot: re.Pattern[str]        # a face-up slot: groups level, slot
+    reserved: re.Pattern[str]    # the mover's reserved card: group index (from 1)
+    reveal: re.Pattern[str]      # a revealed card: group id
+    rows: str                    # the view's field holding the face-up cards
+
+
+@dataclass(frozen=True, eq=False)  # one entry per game: compared and hashed by identity
+class GameEntry:
+    """Everything the tools need to know about one game.
+
+    ``config`` is a frozen dataclass with a ``game_name`` class variable, ``num_players()``,
+    ``to_engine()`` (the rules object of the engine) and ``spec()``; ``state`` and
+    ``searcher`` are the engine's classes, ``random_playouts(rules, n, seed)`` its playout
+    loop. ``card_tables`` holds the other card lists by name (``nobles``, ``royals``).
+    ``board`` (``"module:function"``, drawing a seat's view on a rich console) and
+    ``play_table`` (``"module:Class"``, a :class:`splendor_mcts.play.tables.Table`) are
+    imported when first used.
+    """
+
+    name: str
+    title: str
+    config: type[Any]
+    state: type[Any]
+    searcher: type[Any]
+    random_playouts: Callable[..., Any]
+    num_distinct_actions: int
+    observation_size: int
+    cards: Callable[[], list[dict[str, Any]]] = list
+    card_from_text: Callable[[str], int] | None = None
+    card_tables: Mapping[str, Callable[[], list[dict[str, Any]]]] = field(default_factory=dict)
+    search_defaults: SearchDefaults = SearchDefaults()
+    card_moves: CardMoves | None = None
+    board: str | None = None
+    play_table: str | None = None
+
+    def variant_fields(self) -> tuple[str, ...]:
+        """The names of the config's fields (the variant keywords of ``load_game``)."""
+        return tuple(f.name for f in fields(self.config))
+
+
+_GAMES: dict[str, GameEntry] = {}
+_BY_STATE: dict[type, GameEntry] = {}
+_builtins_loaded = False
+
+
+def register(entry: GameEntry) -> GameEntry:
+    """Add a game; ``ValueError`` if its name or state class is taken."""
+    _games()
+    _add(entry)
+    return entry
+
+
+def _add(entry: GameEntry) -> None:
+    if entry.name in _GAMES or entry.state in _BY_STATE:
+        raise ValueError(f"a game named {entry.name!r} (or with its state class) is already registered")
+    _GAMES[entry.name] = entry
+    _BY_STATE[entry.state] = entry
+    copyreg.pickle(entry.state, _reduce_state)  # pickle (multiprocessing) and copy by the game's name
+
+
+def _reduce_state(state: Any) -> tuple[Any, ...]:
+    return (state_from_pickle, (entry_of_state(state).name, state.to_json()))
+
+
+def state_from_pickle(game_name: str, text: str) -> Any:
+    """A pickled state back: its game's config from the variant its JSON carries."""
+    entry = game_entry(game_name)
+    config = entry.config(**json.loads(text).get("variant", {}))
+    return entry.state.from_json(config.to_engine(), text)
+
+
+def _games() -> dict[str, GameEntry]:
+    # The built-in games are imported on first use: their modules import this one.
+    global _builtins_loaded
+    if not _builtins_loaded:
+        _builtins_loaded = True
+        for module in BUILTIN_GAMES:
+            _add(importlib.import_module(module).GAME)
+    return _GAMES
+
+
+def game_names() -> list[str]:
+    """The names of every registered game, sorted."""
+    return sorted(_games())
+
+
+def game_entry(name: str) -> GameEntry:
+    """The game called ``name``; ``ValueError`` listing the known games otherwise."""
+    try:
+        return _games()[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(game_names())}") from None
+
+
+def entry_of_state(state: Any) -> GameEntry:
+    """The game a state belongs to; ``ValueError`` for anything that is not a game state."""
+    _games()
+    try:
+        return _BY_STATE[type(state)]
+    except KeyError:
+        raise ValueError(
+            f"state must be a game state (from game.new_initial_state), got {type(state).__name__}") from None
+
+
+def load_attribute(path: str) -> Any:
+    """The object a ``"module:attribute"`` path names (a game's board or play table)."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)

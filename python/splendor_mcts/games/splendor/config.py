@@ -1,0 +1,51 @@
+"""The variant of Splendor: a frozen, validated config."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ... import _core
+from ..variants import VariantConfig, check_bool, check_int
+
+
+@dataclass(frozen=True)
+class SplendorConfig(VariantConfig):
+    """Splendor (base game) for 2-4 players.
+
+    ``gem_tokens`` (per colour) and ``nobles`` default to the published numbers for
+    the player count (4/5/7 tokens, players + 1 nobles) when left as ``None``.
+    """
+
+    game_name: ClassVar[str] = "splendor"
+
+    players: int = 2
+    points_to_win: int = 15
+    take_fewer_distinct: bool = True
+    gem_tokens: int | None = None
+    gold_tokens: int = 5
+    nobles: int | None = None
+    token_limit: int = 10
+    reserve_limit: int = 3
+    take_two_min: int = 4
+
+    def __post_init__(self) -> None:
+        check_int("players", self.players, 2, 4)
+        if self.gem_tokens is None:
+            object.__setattr__(self, "gem_tokens", {2: 4, 3: 5, 4: 7}[self.players])
+        if self.nobles is None:
+            object.__setattr__(self, "nobles", self.players + 1)
+        check_int("points_to_win", self.points_to_win, 1, 100)
+        check_bool("take_fewer_distinct", self.take_fewer_distinct)
+        check_int("gem_tokens", self.gem_tokens, 1, 20)
+        check_int("gold_tokens", self.gold_tokens, 0, 20)
+        check_int("nobles", self.nobles, 0, 10)
+        check_int("token_limit", self.token_limit, 1, 60)
+        check_int("reserve_limit", self.reserve_limit, 0, 3)
+        check_int("take_two_min", self.take_two_min, 2, 20)
+
+    def num_players(self) -> int:
+        return self.players
+
+    def to_engine(self) -> _core.SplendorRules:
+        return _core.SplendorRules(**dataclasses.asdict(self))

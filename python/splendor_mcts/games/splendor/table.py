@@ -1,0 +1,76 @@
+"""Playing Splendor in the terminal: its help, its board, and the reveals a person types."""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from rich.console import Console
+
+from ...play.tables import COMMON_HELP, NotNowError, Table
+from .board import COLOURS, LETTERS, draw_board
+
+SPLENDOR_HELP = """commands:
+  a move in the notation   take WUG | take RR | buy 2.1 | buy #47 | reserve 1.3 | reserve deck 2 |
+                           buy reserved 1 | return K | noble 3 | pass   (see docs/actions.md)"""
+
+SPLENDOR_FOLLOW_HELP = """  in follow mode, when a card is revealed type it as on the card: green 1pt W2U3K2 (or #53);
+  a noble by its requirement: 3pt W4U4 (or noble 4)"""
+
+
+class SplendorTable(Table):
+    """The base game: nobles and card reveals."""
+
+    help = SPLENDOR_HELP + "\n" + COMMON_HELP
+    follow_help = SPLENDOR_FOLLOW_HELP
+    example = "take WUG, buy 2.1"
+    named_reserve_move = re.compile(r"^\s*(buy reserved (\d))\s+(\S.*)$", re.IGNORECASE)
+    reveal_format = "reveal #{}"
+
+    def draw(self, console: Console, state: Any, viewer: int, names: list[str]) -> None:
+        draw_board(console, state, viewer, names)
+
+    def hidden_draw(self, view: dict[str, Any]) -> bool:
+        """A card is being drawn into the blind reserve of a seat other than the viewer."""
+        return view.get("pending_blind_reserve") is not None and view["to_move"] != view["observer"]
+
+    def prompt(self, state: Any) -> str:
+        return "revealed card> "
+
+    def describe_chance(self, state: Any, viewer: int) -> str:
+        view = json.loads(state.observation_json(viewer))
+        outcomes = [state.action_to_string(a) for a, _ in state.chance_outcomes()]
+        if outcomes and outcomes[0].startswith("reveal noble"):
+            return "a noble is dealt: type its requirement (e.g. 3pt W4U4) or 'noble N'"
+        if view.get("pending_blind_reserve"):
+            return f"you reserved blind from level {view['pending_blind_reserve']}: type the card you drew"
+        return "a card is revealed on the table: type it as printed (e.g. green 1pt W2U3K2)"
+
+    def read_chance(self, state: Any, text: str) -> list[int]:
+        """The reveal a person typed; ``ValueError`` says what is wrong."""
+        action = None
+        try:
+            action = state.string_to_action(text if text.lower().startswith("reveal") else f"reveal {text}")
+        except ValueError:
+            pass
+        if action is None:
+            try:
+                action = state.string_to_action(f"reveal #{self.game.card_from_text(text)}")
+            except ValueError as exc:
+                noble = self.noble_from_text(text)
+                if noble is None:
+                    raise ValueError(f"cannot read the revealed card {text!r}: {exc}") from None
+                action = state.string_to_action(f"reveal noble {noble}")
+        if action not in dict(state.chance_outcomes()):
+            raise NotNowError(f"{state.action_to_string(action)} cannot be revealed now "
+                              "(it is already on the table, in a hand, or of another level)", action)
+        return [action]
+
+    def noble_from_text(self, text: str) -> int | None:
+        """A noble by its description ``3pt W4U4`` (the points may be left out)."""
+        wanted = "".join(text.lower().replace("3pt", "").split())
+        for noble in self.game.nobles():
+            need = "".join(f"{LETTERS[c]}{noble['requirement'][c]}" for c in COLOURS if noble["requirement"][c])
+            if wanted == need.lower():
+                return int(noble["id"])
+        return None

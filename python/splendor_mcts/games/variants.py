@@ -1,0 +1,73 @@
+"""Rules variants: what every game's frozen, validated config shares.
+
+A variant is built from keyword arguments (``load_game("splendor", players=3)``) or
+from a spec string (``"splendor(players=4,points_to_win=18)"``). Each game's config
+(``games/<game>/config.py``) checks every field so a bad variant raises ``ValueError``
+naming the field before the engine sees it.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, ClassVar
+
+
+def check_int(name: str, value: Any, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if not lo <= value <= hi:
+        raise ValueError(f"{name} must be between {lo} and {hi}, got {value}")
+
+
+def check_bool(name: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, got {value!r}")
+
+
+class VariantConfig:
+    """Base of the games' configs (frozen dataclasses): the canonical spec string."""
+
+    game_name: ClassVar[str]
+
+    def spec(self) -> str:
+        """Canonical spec string; ``load_game(spec)`` gives back an equal game."""
+        args = ",".join(f"{f.name}={_format_value(getattr(self, f.name))}" for f in fields(self))  # type: ignore[arg-type]
+        return f"{self.game_name}({args})"
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def parse_value(name: str, text: str) -> Any:
+    """A spec value: integer, true/false, or none."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    try:
+        return int(lowered)
+    except ValueError:
+        raise ValueError(f"{name}: cannot read {text!r} (expected an integer or true/false)") from None
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"name(k=v,...)"`` into the game name and keyword arguments."""
+    text = spec.strip()
+    if "(" not in text:
+        return text.lower(), {}
+    if not text.endswith(")"):
+        raise ValueError(f"game spec {spec!r}: missing closing parenthesis")
+    name, _, body = text[:-1].partition("(")
+    kwargs: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in body.split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ValueError(f"game spec {spec!r}: expected key=value, got {part!r}")
+        if key in kwargs:
+            raise ValueError(f"game spec {spec!r}: {key} given twice")
+        kwargs[key] = parse_value(key, value)
+    return name.strip().lower(), kwargs

@@ -1,0 +1,1 @@
+"""Monte Carlo tree search from Python: ``analyze``, its parameters, defaults and results."""
