@@ -116,11 +116,8 @@ def _text(text: Any) -> str:
 
 
 def _state_from_pickle(game_name: str, text: str) -> Any:
-    """Restores a pickled state (used by multiprocessing)."""
-    import json
-
-    variant = json.loads(text).get("variant", {})
-    return load_game(game_name, **variant).state_from_json(text)
+    """Restores a pickled state (used by multiprocessing); the text names its game."""
+    return _core.read_position(text, 0, True)[2]
 
 
 def _seed(seed: int | None) -> int:
