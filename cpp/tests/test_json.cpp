@@ -9,8 +9,8 @@
 
 #include "core/json.hpp"
 #include "core/rng.hpp"
-#include "duel/state.hpp"
-#include "splendor/state.hpp"
+#include "duel/position.hpp"
+#include "splendor/position.hpp"
 
 using core::json::Cursor;
 using core::json::Value;
@@ -247,6 +247,44 @@ void test_fuzz() {
                                               std::to_string(rejected) + " rejected");
 }
 
+// read_position: the variant and observer from the text, problems apart by path.
+void test_read_position() {
+  splendor::Config c3;
+  c3.players = 3, c3.gem_tokens = 5, c3.nobles = 4, c3.points_to_win = 12;
+  const splendor::State s = splendor::State::initial(c3, 5, false);
+  const auto view = splendor::read_position(core::json::parse(s.observation_json(1)), 9);
+  check(view.variant == c3 && view.observer == 1 && view.state.observation_json(1) == s.observation_json(1),
+        "splendor view: variant, observer and state");
+  const auto full = splendor::read_position(core::json::parse(s.to_json()), 0, true);
+  check(full.observer == -1 && full.state == s, "splendor full state");
+
+  duel::Config first;
+  first.first_player = 1;
+  const duel::State d = duel::State::initial(first, 3, false);
+  const auto duel_view = duel::read_position(core::json::parse(d.observation_json(0)), 4);
+  check(duel_view.variant == first && duel_view.observer == 0 &&
+            duel_view.state.observation_json(0) == d.observation_json(0),
+        "duel view: variant, observer and state");
+
+  std::string text = s.to_json();
+  text.replace(text.find("\"to_move\":0"), 11, "\"to_move\":\"x\",\"setup\":3");
+  try {
+    splendor::read_position(core::json::parse(text), 0);
+    check(false, "a damaged position is refused");
+  } catch (const core::InvalidPosition& e) {
+    const auto has = [&](const std::string& path, const std::string& message) {
+      for (const core::Problem& p : e.problems())
+        if (p.path == path && p.message == message) return true;
+      return false;
+    };
+    check(e.problems().size() == 2 && has("to_move", "expected an integer, found a string") &&
+              has("setup", "expected a boolean, found an integer"),
+          std::string("problems by path: ") + e.what());
+  }
+  expect_error([] { splendor::read_position(core::json::parse(R"({"variant": {"players": 5}})"), 0); },
+               "variant: players must be 2, 3 or 4", "variant checked by Config::validate");
+}
+
 // FNV-1a over every to_json and observation_json of random games (chance nodes
 // included), and of the states read back from them.
 struct Digest {
@@ -314,6 +352,7 @@ int main() {
   test_limits();
   test_cursor();
   test_fuzz();
+  test_read_position();
   test_writers_golden();
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

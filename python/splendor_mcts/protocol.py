@@ -236,6 +236,8 @@ class Engine:
             state = read_position(json.dumps(position)).state
         except PositionError as exc:
             raise QueryError(str(exc), _prefixed("position", exc.problems[0]["path"])) from None
+        except ValueError as exc:
+            raise QueryError(str(exc), "position") from None
         problem = decision_problem(state)
         if problem:
             raise QueryError(problem, "position")
