@@ -21,7 +21,7 @@ def problems_of(data: dict) -> list[str]:
     """The problems read_position reports for ``data`` (which must be refused)."""
     with pytest.raises(PositionError) as info:
         read_position(json.dumps(data))
-    return info.value.problems
+    return [f"{p['path']}: {p['message']}" if p["path"] else p["message"] for p in info.value.problems]
 
 
 def set_at(path: list, value: object) -> Edit:

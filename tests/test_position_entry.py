@@ -97,7 +97,7 @@ ERROR_CLASSES = {
     "points do not match": (set_at(["players", 0, "points"], 9), "players[0].points: 9 does not match"),
     "deck count does not match": (set_at(["decks", 0], 12), "decks[0]: "),
     "unknown phase": (set_at(["phase"], "lunch"), 'phase: unknown phase "lunch"'),
-    "variant out of range": (set_at(["variant", "players"], 7), "variant: players must be between 2 and 4, got 7"),
+    "variant out of range": (set_at(["variant", "players"], 7), "variant: players must be 2, 3 or 4"),
     "variant of another game size": (set_at(["variant", "gem_tokens"], 7), "does not add up: the game has 7"),
     "unknown game": (set_at(["game"], "chess"), "game: unknown game 'chess'"),
     "blind reserve without level": (set_at(["players", 0, "reserved", 0], {"blind": True}),
@@ -139,7 +139,7 @@ def test_cli_reports_every_problem_with_exit_code_3(tmp_path):
 def test_cli_reads_stdin_and_reports_bad_json_with_exit_code_3():
     run = run_cli("hint", "-", stdin="{not json")
     assert run.returncode == 3
-    assert "line 1, column 2" in run.stderr
+    assert "line 1, column 3: syntax error while parsing object key" in run.stderr
 
 
 def test_cli_missing_file_and_bad_options_exit_2(tmp_path):
@@ -159,3 +159,40 @@ def test_finished_game_has_nothing_to_hint_exit_4(tmp_path):
     run = run_cli("hint", str(path))
     assert run.returncode == 4, run.stderr
     assert "the game is over" in run.stderr
+
+
+def test_problems_come_back_with_their_paths_apart():
+    data = example()
+    data["players"][1]["tokens"]["red"] = 8
+    data["to_move"] = "one"
+    with pytest.raises(PositionError) as info:
+        read_position(json.dumps(data))
+    problems = info.value.problems
+    assert {"path": "players[1].tokens.red", "message": "8 exceeds the 4 in the game"} in problems
+    assert {"path": "to_move", "message": "expected an integer, found a string"} in problems
+    assert str(info.value).splitlines() == [f"{p['path']}: {p['message']}" for p in problems]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"game": "splendor", "game": "duel"}', 'line 1, column 22: duplicate key "game"'),
+    ("[" * 100_000, "line 1, column 129: nesting deeper than 128 levels"),
+    ('{"to_move": 0} x', "line 1, column 16: syntax error"),
+    ('{"to_move": 1e400}', "line 1, column 17: number overflow"),
+    ('{"game": "splendor\x00"}', "line 1, column 19: unexpected byte 0x00"),
+    (b'{"game": "\xff"}', "(root): the position is not UTF-8 text"),
+])
+def test_malformed_json_is_refused_saying_where(text, expected):
+    with pytest.raises(PositionError) as info:
+        read_position(text)
+    assert expected in str(info.value)
+    assert len(info.value.problems) == 1
+
+
+def test_read_position_takes_game_variant_and_observer_from_the_text():
+    data = example("splendor-3p-view.json")
+    position = read_position(json.dumps(data))
+    assert position.game.spec == sm.load_game("splendor", players=3).spec
+    assert position.observer == data["observer"]
+    full = position.state.to_json()
+    assert read_position(full).observer is None
+    assert read_position(full).state == position.state

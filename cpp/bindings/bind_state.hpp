@@ -109,11 +109,6 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
            py::arg("player"), "What `player` knows, as JSON (no deck order, no others' blind reserves).")
       .def_static("from_json", &State::from_json, py::arg("config"), py::arg("text"))
       .def_static("from_observation", &State::from_observation, py::arg("config"), py::arg("text"), py::arg("seed"))
-      .def("__reduce__",
-           [](const State& s) {
-             py::object restore = py::module_::import("splendor_mcts.game").attr("_state_from_pickle");
-             return py::make_tuple(restore, py::make_tuple(Game::kName, s.to_json()));
-           })
       .def("determinize",
            [](State& s, int observer, uint64_t seed) {
              check_seat<Game>(s, observer, "determinize");

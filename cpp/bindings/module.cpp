@@ -12,4 +12,5 @@ PYBIND11_MODULE(_core, m) {
   bindings::bind_splendor(m);
   bindings::bind_duel(m);
   bindings::bind_search(m);
+  bindings::bind_position(m);
 }

@@ -6,4 +6,5 @@ namespace bindings {
 void bind_splendor(pybind11::module_& m);
 void bind_duel(pybind11::module_& m);
 void bind_search(pybind11::module_& m);
+void bind_position(pybind11::module_& m);
 }  // namespace bindings

@@ -1,13 +1,12 @@
-// JSON for the position format: a DOM (Value), a strict parser (parse), a writer
-// (Writer, dump), and Cursor, a reader whose errors name the JSON path at fault.
+// JSON for the position format through nlohmann/json: parse() (strict, with
+// messages that say where), and Cursor, a reader whose errors name the JSON path
+// at fault. Writers build nlohmann::ordered_json (members in the order written).
 //
-// parse() follows RFC 8259 strictly (no comments, trailing commas, NaN/Infinity,
-// leading zeros, duplicate keys, invalid UTF-8, raw control characters in strings,
-// or trailing garbage) and throws core::InvalidInput "line L, column C: what";
-// lines and columns count from 1, columns in bytes. Nesting deeper than kMaxDepth
-// is refused so hostile input cannot exhaust the stack, and input over
-// kMaxInputBytes is refused outright (that message has no position). Numbers
-// beyond the range of a double (1e400, 1e-400) are refused too.
+// parse() accepts RFC 8259 only (nlohmann's strict parser: no comments, trailing
+// commas, NaN, leading zeros, invalid UTF-8 or trailing garbage) and also refuses
+// duplicate keys, nesting deeper than kMaxDepth (so hostile input cannot build a
+// structure too deep for anything recursive) and input over kMaxInputBytes. Errors
+// are PathError with an empty path and the message "line L, column C: what".
 //
 // Reading a position:
 //   json::Value doc = json::parse(text);
@@ -26,189 +25,62 @@
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 #include <numeric>
-#include <stdexcept>
+#include <span>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
-#include <variant>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/types.hpp"
 
+namespace core {
+
+// One problem of an input: the JSON path at fault ("" when the text is not JSON
+// at all; "(root)" for the whole document) and what is wrong there.
+struct Problem {
+  std::string path;
+  std::string message;
+  std::string text() const { return path.empty() ? message : path + ": " + message; }
+};
+
+// An InvalidInput that knows its JSON path; what() is Problem::text().
+class PathError : public InvalidInput {
+ public:
+  PathError(std::string path, std::string message)
+      : InvalidInput(Problem{path, message}.text()), problem_{std::move(path), std::move(message)} {}
+  const Problem& problem() const { return problem_; }
+
+ private:
+  Problem problem_;
+};
+
+}  // namespace core
+
 namespace core::json {
+
+using Value = nlohmann::json;           // parsed documents (objects keyed in sorted order)
+using Ordered = nlohmann::ordered_json;  // written documents (members in the order written)
 
 inline constexpr int kMaxDepth = 128;
 inline constexpr size_t kMaxInputBytes = size_t{16} << 20;
 
-// Integer: the literal had no fraction or exponent and fits int64_t (exact).
-// Double: any other number.
-enum class Type { Null, Bool, Integer, Double, String, Array, Object };
-
-// Integer types other than bool and char, which are meant as truth values and text.
 template <typename T>
-concept Integer = std::integral<T> && !std::same_as<T, bool> && !std::same_as<T, char>;
-// Those whose every value fits in int64_t.
-template <typename T>
-concept Int64Compatible = Integer<T> && (std::is_signed_v<T> || sizeof(T) < sizeof(int64_t));
-
-struct Member;
-
-class Value {
- public:
-  using Array = std::vector<Value>;
-  using Object = std::vector<Member>;  // in insertion order
-
-  Value() = default;  // null
-  Value(std::nullptr_t) {}
-  // Templates so that pointers and integers never silently become booleans.
-  template <std::same_as<bool> B>
-  Value(B b) : data_(b) {}
-  template <Int64Compatible I>
-  Value(I i) : data_(static_cast<int64_t>(i)) {}
-  Value(double d) : data_(d) {}
-  Value(std::string s) : data_(std::move(s)) {}
-  Value(std::string_view s) : data_(std::string(s)) {}
-  Value(const char* s) : data_(std::string(s)) {}
-  Value(Array items) : data_(std::move(items)) {}
-  Value(Object members);
-
-  Type type() const { return static_cast<Type>(data_.index()); }
-  bool is_null() const { return type() == Type::Null; }
-  bool is_integer() const { return type() == Type::Integer; }
-  bool is_double() const { return type() == Type::Double; }
-
-  // Each accessor requires the matching type (std::bad_variant_access otherwise).
-  bool as_bool() const { return std::get<bool>(data_); }
-  int64_t as_integer() const { return std::get<int64_t>(data_); }
-  double as_double() const { return std::get<double>(data_); }
-  const std::string& as_string() const { return std::get<std::string>(data_); }
-  const Array& as_array() const { return std::get<Array>(data_); }
-  const Object& as_object() const { return std::get<Object>(data_); }
-
-  // The member named `key` of an object, or nullptr.
-  const Value* find(std::string_view key) const;
-
-  friend bool operator==(const Value& a, const Value& b);
-
- private:
-  // Alternative order matches Type.
-  std::variant<std::nullptr_t, bool, int64_t, double, std::string, Array, Object> data_;
-};
-
-struct Member {
-  std::string key;
-  Value value;
-  friend bool operator==(const Member&, const Member&) = default;
-};
-
-inline Value::Value(Object members) : data_(std::move(members)) {}
-
-inline const Value* Value::find(std::string_view key) const {
-  for (const Member& m : as_object())
-    if (m.key == key) return &m.value;
-  return nullptr;
-}
-
-inline bool operator==(const Value& a, const Value& b) { return a.data_ == b.data_; }
+concept Int64Compatible = std::integral<T> && !std::same_as<T, bool> && (std::is_signed_v<T> || sizeof(T) < 8);
 
 namespace detail {
 
-inline const char* type_name(Type t) {
-  static constexpr const char* kNames[] = {"null",     "a boolean", "an integer", "a number",
-                                           "a string", "an array",  "an object"};
-  return kNames[static_cast<int>(t)];
-}
-
-// Length of the well-formed UTF-8 sequence at s[i] (Unicode table 3-7: no overlong
-// forms, no surrogates, nothing above U+10FFFF), or 0 if there is none.
-inline size_t utf8_sequence_length(std::string_view s, size_t i) {
-  auto byte = [&](size_t k) -> unsigned {
-    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0x100u;
-  };
-  auto within = [](unsigned b, unsigned lo, unsigned hi) { return b >= lo && b <= hi; };
-  const unsigned lead = byte(0);
-  if (lead < 0x80) return 1;
-  size_t length = 0;
-  unsigned second_lo = 0x80, second_hi = 0xBF;
-  if (within(lead, 0xC2, 0xDF)) {
-    length = 2;
-  } else if (within(lead, 0xE0, 0xEF)) {
-    length = 3;
-    if (lead == 0xE0) second_lo = 0xA0;  // overlong
-    if (lead == 0xED) second_hi = 0x9F;  // surrogates
-  } else if (within(lead, 0xF0, 0xF4)) {
-    length = 4;
-    if (lead == 0xF0) second_lo = 0x90;  // overlong
-    if (lead == 0xF4) second_hi = 0x8F;  // above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (!within(byte(1), second_lo, second_hi)) return 0;
-  for (size_t k = 2; k < length; ++k)
-    if (!within(byte(k), 0x80, 0xBF)) return 0;
-  return length;
-}
-
-inline void append_utf8(std::string& out, uint32_t cp) {
-  auto put = [&](uint32_t bits) { out += static_cast<char>(bits); };
-  if (cp < 0x80) {
-    put(cp);
-  } else if (cp < 0x800) {
-    put(0xC0 | cp >> 6);
-    put(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    put(0xE0 | cp >> 12);
-    put(0x80 | (cp >> 6 & 0x3F));
-    put(0x80 | (cp & 0x3F));
-  } else {
-    put(0xF0 | cp >> 18);
-    put(0x80 | (cp >> 12 & 0x3F));
-    put(0x80 | (cp >> 6 & 0x3F));
-    put(0x80 | (cp & 0x3F));
-  }
-}
-
-// Appends s as a JSON string literal. Invalid UTF-8 throws when `strict` (the
-// output must parse again); otherwise it becomes U+FFFD (text for messages).
-inline void append_quoted(std::string& out, std::string_view s, bool strict = true) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += '"';
-  for (size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      const size_t length = utf8_sequence_length(s, i);
-      if (length == 0 && strict) throw InvalidInput("json: cannot write a string that is not valid UTF-8");
-      if (length == 0) {
-        out += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        out.append(s, i, length);
-        i += length;
-      }
-      continue;
-    }
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += kHex[c >> 4];
-          out += kHex[c & 0xF];
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-    ++i;
-  }
-  out += '"';
+inline const char* type_name(const Value& v) {
+  if (v.is_null()) return "null";
+  if (v.is_boolean()) return "a boolean";
+  if (v.is_number_integer()) return "an integer";
+  if (v.is_number()) return "a number";
+  if (v.is_string()) return "a string";
+  if (v.is_array()) return "an array";
+  return "an object";
 }
 
 // A key or string from the input, quoted for an error message and cut to a
@@ -221,8 +93,7 @@ inline std::string quote_for_message(std::string_view s) {
     while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;
     s = s.substr(0, end);
   }
-  std::string out;
-  append_quoted(out, s, /*strict=*/false);
+  std::string out = Value(std::string(s)).dump(-1, ' ', false, Value::error_handler_t::replace);
   if (cut) out.insert(out.size() - 1, "...");
   return out;
 }
@@ -260,7 +131,7 @@ inline size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 // The known name `key` is most likely a typo of, or empty if none is close.
-inline std::string_view near_miss(std::string_view key, std::initializer_list<std::string_view> known) {
+inline std::string_view near_miss(std::string_view key, std::span<const std::string_view> known) {
   constexpr size_t kLongestTypo = 64;  // bounds the quadratic distance on hostile keys
   if (key.size() > kLongestTypo) return {};
   std::string_view best;
@@ -276,404 +147,147 @@ inline std::string_view near_miss(std::string_view key, std::initializer_list<st
   return best;
 }
 
-class Parser {
- public:
-  explicit Parser(std::string_view text) : text_(text) {}
+// "line L, column C: what" for the byte at `offset` (lines and columns from 1, in bytes).
+inline std::string located(std::string_view text, size_t offset, const std::string& what) {
+  offset = std::min(offset, text.size());
+  size_t line = 1, line_start = 0;
+  for (size_t i = 0; i < offset; ++i)
+    if (text[i] == '\n') ++line, line_start = i + 1;
+  return "line " + std::to_string(line) + ", column " + std::to_string(offset - line_start + 1) + ": " + what;
+}
 
-  Value document() {
-    skip_whitespace();
-    Value root = value(0);
-    skip_whitespace();
-    if (pos_ < text_.size()) fail("unexpected " + describe(pos_) + " after the JSON value");
-    return root;
+// A char iterator that records how far the parser has read, so the checks made
+// while building (duplicate keys, depth) can say where they failed.
+class TrackingIterator {
+ public:
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+  TrackingIterator(const char* at, const char** furthest) : at_(at), furthest_(furthest) {}
+  reference operator*() const { return *at_; }
+  TrackingIterator& operator++() {
+    *furthest_ = std::max(*furthest_, ++at_);
+    return *this;
+  }
+  TrackingIterator operator++(int) {
+    TrackingIterator before = *this;
+    ++*this;
+    return before;
+  }
+  bool operator==(const TrackingIterator& other) const { return at_ == other.at_; }
+
+ private:
+  const char* at_;
+  const char** furthest_;
+};
+
+// nlohmann's SAX events into a Value; refuses what nlohmann's DOM parser would
+// silently accept (a repeated key keeps the last value there) or nest without bound.
+class Builder {
+ public:
+  Builder(std::string_view text, Value& root) : text_(text), furthest_(text.data()), root_(root) {}
+
+  const char** furthest() { return &furthest_; }
+  const std::string& error() const { return error_; }
+
+  bool null() { return add(nullptr) != nullptr; }
+  bool boolean(bool b) { return add(b) != nullptr; }
+  bool number_integer(int64_t i) { return add(i) != nullptr; }
+  bool number_unsigned(uint64_t u) { return add(u) != nullptr; }
+  bool number_float(double d, const std::string&) { return add(d) != nullptr; }
+  bool string(std::string& s) { return add(std::move(s)) != nullptr; }
+  bool binary(Value::binary_t&) { return fail(read_offset(), "binary values are not JSON"); }
+  bool start_object(size_t) { return open(Value::object()); }
+  bool start_array(size_t) { return open(Value::array()); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+  bool key(std::string& k) {
+    auto [slot, fresh] = open_.back()->get_ref<Value::object_t&>().try_emplace(k);
+    if (!fresh) return fail(key_offset(), "duplicate key " + quote_for_message(k));
+    member_ = &slot->second;
+    return true;
+  }
+  bool parse_error(size_t offset, const std::string&, const nlohmann::detail::exception& e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 4: syntax error ..." -> "syntax error ..."
+    std::string_view what = e.what();
+    what.remove_prefix(std::min(what.find("] ") + 2, what.size()));
+    if (what.starts_with("parse error at line ")) what.remove_prefix(std::min(what.find(": ") + 2, what.size()));
+    return fail(offset == 0 ? 0 : offset - 1, std::string(what));
   }
 
  private:
   std::string_view text_;
-  size_t pos_ = 0;
+  const char* furthest_;
+  Value& root_;
+  std::vector<Value*> open_;  // the containers being filled, innermost last
+  Value* member_ = nullptr;   // where the value after a key goes
+  std::string error_;
 
-  [[noreturn]] void fail_at(size_t offset, const std::string& what) const {
-    size_t line = 1, line_start = 0;
-    for (size_t i = 0; i < offset; ++i) {
-      if (text_[i] == '\n') {
-        ++line;
-        line_start = i + 1;
-      }
+  size_t read_offset() const { return static_cast<size_t>(furthest_ - text_.data()); }
+
+  // The opening quote of the key just read (the parser stops on its closing quote).
+  size_t key_offset() const {
+    size_t at = read_offset() - 1;
+    while (at > 0) {
+      at = text_.rfind('"', at - 1);
+      if (at == std::string_view::npos) return 0;
+      size_t backslashes = 0;
+      while (at > backslashes && text_[at - 1 - backslashes] == '\\') ++backslashes;
+      if (backslashes % 2 == 0) return at;
     }
-    throw InvalidInput("line " + std::to_string(line) + ", column " +
-                       std::to_string(offset - line_start + 1) + ": " + what);
-  }
-  [[noreturn]] void fail(const std::string& what) const { fail_at(pos_, what); }
-  [[noreturn]] void fail_expected(const char* expected) const {
-    fail("unexpected " + describe(pos_) + ", expected " + expected);
+    return 0;
   }
 
-  std::string describe(size_t offset) const {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    if (offset >= text_.size()) return "end of input";
-    const auto c = static_cast<unsigned char>(text_[offset]);
-    if (c >= 0x20 && c < 0x7F) return std::string{'\'', static_cast<char>(c), '\''};
-    return std::string("byte 0x") + kHex[c >> 4] + kHex[c & 0xF];
+  bool fail(size_t offset, const std::string& what) {
+    if (error_.empty()) error_ = located(text_, offset, what);
+    return false;
   }
 
-  bool at(char c) const { return pos_ < text_.size() && text_[pos_] == c; }
-  bool at_digit() const { return pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9'; }
-  bool at_text(std::string_view word) const { return text_.substr(pos_).starts_with(word); }
-  bool consume(char c) {
-    if (!at(c)) return false;
-    ++pos_;
+  template <typename V>
+  Value* add(V&& v) {
+    if (open_.empty()) {
+      root_ = Value(std::forward<V>(v));
+      return &root_;
+    }
+    if (open_.back()->is_array()) {
+      open_.back()->emplace_back(std::forward<V>(v));
+      return &open_.back()->back();
+    }
+    *member_ = Value(std::forward<V>(v));
+    return member_;
+  }
+
+  bool open(Value container) {
+    if (static_cast<int>(open_.size()) >= kMaxDepth)
+      return fail(read_offset() - 1, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+    open_.push_back(add(std::move(container)));
     return true;
   }
-  void skip_digits() {
-    while (at_digit()) ++pos_;
-  }
-  void skip_whitespace() {
-    while (at(' ') || at('\t') || at('\n') || at('\r')) ++pos_;
-  }
-
-  Value value(int depth) {
-    if (pos_ >= text_.size()) fail_expected("a value");
-    switch (text_[pos_]) {
-      case '{': return object(depth + 1);
-      case '[': return array(depth + 1);
-      case '"': return string_text();
-      case 't': return literal("true", true);
-      case 'f': return literal("false", false);
-      case 'n': return literal("null", nullptr);
-      case '/': fail("comments are not allowed in JSON");
-      case '\'': fail("strings must be in double quotes");
-      default:
-        if (at('-') || at_digit()) return number();
-        if (at_text("NaN") || at_text("Infinity")) fail("NaN and Infinity are not valid JSON numbers");
-        fail_expected("a value");
-    }
-  }
-
-  Value literal(std::string_view word, Value result) {
-    if (!at_text(word)) fail("invalid literal, expected " + std::string(word));
-    pos_ += word.size();
-    return result;
-  }
-
-  void check_depth(int depth) const {
-    if (depth > kMaxDepth) fail("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-  }
-
-  Value array(int depth) {
-    check_depth(depth);
-    ++pos_;
-    Value::Array items;
-    skip_whitespace();
-    if (consume(']')) return items;
-    while (true) {
-      items.push_back(value(depth));
-      skip_whitespace();
-      if (consume(']')) return items;
-      if (!consume(',')) fail_expected("',' or ']' after an array element");
-      skip_whitespace();
-      if (at(']')) fail("trailing comma before ']'");
-    }
-  }
-
-  Value object(int depth) {
-    check_depth(depth);
-    ++pos_;
-    Value::Object members;
-    std::vector<size_t> key_offsets;
-    skip_whitespace();
-    if (consume('}')) return members;
-    while (true) {
-      if (!at('"')) fail_expected("a string key");
-      key_offsets.push_back(pos_);
-      std::string key = string_text();
-      skip_whitespace();
-      if (!consume(':')) fail_expected("':' after the key");
-      skip_whitespace();
-      members.push_back({std::move(key), value(depth)});
-      skip_whitespace();
-      if (consume('}')) break;
-      if (!consume(',')) fail_expected("',' or '}' after an object member");
-      skip_whitespace();
-      if (at('}')) fail("trailing comma before '}'");
-    }
-    reject_duplicate_keys(members, key_offsets);
-    return members;
-  }
-
-  // Sorting keeps this O(n log n): a linear scan per key would let one large
-  // object take hours.
-  void reject_duplicate_keys(const Value::Object& members, const std::vector<size_t>& key_offsets) const {
-    std::vector<size_t> order(members.size());
-    std::iota(order.begin(), order.end(), size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return members[a].key < members[b].key; });
-    size_t first_repeat = members.size();
-    for (size_t i = 1; i < order.size(); ++i)
-      if (members[order[i]].key == members[order[i - 1]].key) first_repeat = std::min(first_repeat, order[i]);
-    if (first_repeat < members.size())
-      fail_at(key_offsets[first_repeat], "duplicate key " + quote_for_message(members[first_repeat].key));
-  }
-
-  Value number() {
-    const size_t start = pos_;
-    consume('-');
-    if (!at_digit()) {
-      if (at_text("Infinity")) fail_at(start, "NaN and Infinity are not valid JSON numbers");
-      fail_expected("a digit after '-'");
-    }
-    if (consume('0')) {
-      if (at_digit()) fail_at(start, "leading zeros are not allowed in numbers");
-    } else {
-      skip_digits();
-    }
-    bool integer = true;
-    if (consume('.')) {
-      integer = false;
-      if (!at_digit()) fail_expected("a digit after the decimal point");
-      skip_digits();
-    }
-    if (consume('e') || consume('E')) {
-      integer = false;
-      if (!consume('+')) consume('-');
-      if (!at_digit()) fail_expected("a digit in the exponent");
-      skip_digits();
-    }
-    const char* first = text_.data() + start;
-    const char* last = text_.data() + pos_;
-    if (integer) {
-      int64_t i = 0;
-      if (std::from_chars(first, last, i).ec == std::errc{}) return i;
-      // Beyond int64_t: kept as the nearest double.
-    }
-    double d = 0;
-    if (std::from_chars(first, last, d).ec != std::errc{})
-      fail_at(start, "number out of the range of a double");
-    return d;
-  }
-
-  std::string string_text() {
-    const size_t start = pos_;
-    ++pos_;
-    std::string out;
-    while (true) {
-      if (pos_ >= text_.size()) fail_at(start, "unterminated string");
-      const auto c = static_cast<unsigned char>(text_[pos_]);
-      if (c == '"') {
-        ++pos_;
-        return out;
-      }
-      if (c == '\\') {
-        escape(out, start);
-      } else if (c < 0x20) {
-        fail("control character " + describe(pos_) + " in a string must be escaped");
-      } else {
-        const size_t length = utf8_sequence_length(text_, pos_);
-        if (length == 0) fail("invalid UTF-8 in a string");
-        out.append(text_, pos_, length);
-        pos_ += length;
-      }
-    }
-  }
-
-  void escape(std::string& out, size_t string_start) {
-    if (pos_ + 1 >= text_.size()) fail_at(string_start, "unterminated string");
-    const char c = text_[pos_ + 1];
-    switch (c) {
-      case '"': case '\\': case '/': out += c; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'u': append_utf8(out, code_point()); return;
-      default: fail_at(pos_ + 1, "invalid escape: " + describe(pos_ + 1) + " after a backslash");
-    }
-    pos_ += 2;
-  }
-
-  // At "\uXXXX": the code point, joining a surrogate pair written as two escapes.
-  uint32_t code_point() {
-    const size_t escape_start = pos_;
-    pos_ += 2;
-    const uint32_t unit = hex4();
-    if (unit >= 0xDC00 && unit <= 0xDFFF) fail_at(escape_start, "unpaired low surrogate in a \\u escape");
-    if (unit < 0xD800 || unit > 0xDBFF) return unit;
-    if (!at_text("\\u")) fail_at(escape_start, "unpaired high surrogate in a \\u escape");
-    pos_ += 2;
-    const uint32_t low = hex4();
-    if (low < 0xDC00 || low > 0xDFFF) fail_at(escape_start, "unpaired high surrogate in a \\u escape");
-    return 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
-  }
-
-  uint32_t hex4() {
-    uint32_t unit = 0;
-    for (int k = 0; k < 4; ++k, ++pos_) {
-      const char c = pos_ < text_.size() ? text_[pos_] : '\0';
-      uint32_t digit = 0;
-      if (c >= '0' && c <= '9') digit = static_cast<uint32_t>(c - '0');
-      else if (c >= 'a' && c <= 'f') digit = static_cast<uint32_t>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') digit = static_cast<uint32_t>(c - 'A' + 10);
-      else fail_expected("4 hex digits after \\u");
-      unit = unit * 16 + digit;
-    }
-    return unit;
+  bool close() {
+    open_.pop_back();
+    return true;
   }
 };
 
 }  // namespace detail
 
-// Throws core::InvalidInput "line L, column C: what" (see the top of this file).
+// Throws PathError with an empty path and "line L, column C: what" (see the top).
 inline Value parse(std::string_view text) {
   if (text.size() > kMaxInputBytes)
-    throw InvalidInput("JSON input of " + std::to_string(text.size()) + " bytes is over the limit of " +
-                       std::to_string(kMaxInputBytes) + " bytes");
-  return detail::Parser(text).document();
+    throw PathError("", "JSON input of " + std::to_string(text.size()) + " bytes is over the limit of " +
+                            std::to_string(kMaxInputBytes) + " bytes");
+  // nlohmann's lexer takes a NUL byte for the end of the input; no JSON text has one.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos)
+    throw PathError("", detail::located(text, nul, "unexpected byte 0x00"));
+  Value root;
+  detail::Builder builder(text, root);
+  const detail::TrackingIterator first(text.data(), builder.furthest());
+  const detail::TrackingIterator last(text.data() + text.size(), builder.furthest());
+  if (!Value::sax_parse(first, last, &builder)) throw PathError("", builder.error());
+  return root;
 }
-
-// Streams one JSON document: compact, or with `pretty` 2-space indentation in the
-// layout of Python's json.dumps(indent=2). Calls out of order (a value in an object
-// without key(), unbalanced ends) throw std::logic_error: they are bugs, not input.
-// A non-finite double or a string that is not UTF-8 throws core::InvalidInput.
-// After an exception the Writer's output is incomplete; discard it.
-class Writer {
- public:
-  explicit Writer(bool pretty = false) : pretty_(pretty) {}
-
-  Writer& begin_object() { return open('{', true); }
-  Writer& end_object() { return close('}', true); }
-  Writer& begin_array() { return open('[', false); }
-  Writer& end_array() { return close(']', false); }
-
-  Writer& key(std::string_view name) {
-    if (frames_.empty() || !frames_.back().is_object || frames_.back().has_key)
-      misuse("key() outside an object or twice in a row");
-    separate();
-    detail::append_quoted(out_, name);
-    out_ += pretty_ ? ": " : ":";
-    frames_.back().has_key = true;
-    return *this;
-  }
-
-  Writer& value(std::nullptr_t) { return scalar("null"); }
-  template <std::same_as<bool> B>
-  Writer& value(B b) {
-    return scalar(b ? "true" : "false");
-  }
-  template <Integer I>
-  Writer& value(I i) {
-    char buffer[24];
-    return scalar(std::string_view(buffer, std::to_chars(buffer, buffer + sizeof buffer, i).ptr));
-  }
-  Writer& value(double d) {
-    if (!std::isfinite(d)) throw InvalidInput("json: cannot write the non-finite number " + std::to_string(d));
-    return scalar(detail::format_double(d));
-  }
-  Writer& value(std::string_view s) {
-    before_value();
-    detail::append_quoted(out_, s);
-    return *this;
-  }
-  template <std::same_as<Value> V>  // a template, so strings and numbers never convert to Value
-  Writer& value(const V& v) {
-    switch (v.type()) {
-      case Type::Null: value(nullptr); break;
-      case Type::Bool: value(v.as_bool()); break;
-      case Type::Integer: value(v.as_integer()); break;
-      case Type::Double: value(v.as_double()); break;
-      case Type::String: value(std::string_view(v.as_string())); break;
-      case Type::Array:
-        begin_array();
-        for (const Value& item : v.as_array()) value(item);
-        end_array();
-        break;
-      case Type::Object:
-        begin_object();
-        for (const Member& m : v.as_object()) key(m.key).value(m.value);
-        end_object();
-        break;
-    }
-    return *this;
-  }
-
-  template <typename T>
-  Writer& field(std::string_view name, const T& v) {
-    return key(name).value(v);
-  }
-
-  // The finished document.
-  const std::string& str() const {
-    if (!started_ || !frames_.empty()) misuse("str() before the document is complete");
-    return out_;
-  }
-
- private:
-  struct Frame {
-    bool is_object;
-    bool empty = true;
-    bool has_key = false;
-  };
-
-  std::string out_;
-  std::vector<Frame> frames_;
-  bool pretty_;
-  bool started_ = false;
-
-  [[noreturn]] static void misuse(const char* what) { throw std::logic_error(std::string("json::Writer: ") + what); }
-
-  void before_value() {
-    if (frames_.empty()) {
-      if (started_) misuse("a second top-level value");
-      started_ = true;
-      return;
-    }
-    Frame& frame = frames_.back();
-    if (!frame.is_object) {
-      separate();
-    } else if (frame.has_key) {
-      frame.has_key = false;
-    } else {
-      misuse("a value in an object without key()");
-    }
-  }
-
-  void separate() {
-    Frame& frame = frames_.back();
-    if (!frame.empty) out_ += ',';
-    frame.empty = false;
-    new_line();
-  }
-
-  void new_line() {
-    if (!pretty_) return;
-    out_ += '\n';
-    out_.append(2 * frames_.size(), ' ');
-  }
-
-  Writer& scalar(std::string_view text) {
-    before_value();
-    out_ += text;
-    return *this;
-  }
-
-  Writer& open(char bracket, bool is_object) {
-    before_value();
-    out_ += bracket;
-    frames_.push_back({is_object});
-    return *this;
-  }
-
-  Writer& close(char bracket, bool is_object) {
-    if (frames_.empty() || frames_.back().is_object != is_object || frames_.back().has_key)
-      misuse("end_object()/end_array() does not match the open container");
-    const bool was_empty = frames_.back().empty;
-    frames_.pop_back();
-    if (!was_empty) new_line();
-    out_ += bracket;
-    return *this;
-  }
-};
-
-inline std::string dump(const Value& v, bool pretty = false) { return Writer(pretty).value(v).str(); }
 
 class Cursor;
 
@@ -704,13 +318,13 @@ class ArrayView {
 
  private:
   friend class Cursor;
-  ArrayView(const Value::Array& items, std::string path) : items_(&items), path_(std::move(path)) {}
-  const Value::Array* items_;
+  ArrayView(const Value::array_t& items, std::string path) : items_(&items), path_(std::move(path)) {}
+  const Value::array_t* items_;
   std::string path_;
 };
 
 // A position in a parsed document that knows its path, so every error names it:
-// `players[1].tokens.red: 8 is more than 7`. All errors are core::InvalidInput.
+// `players[1].tokens.red: 8 is more than 7`. All errors are PathError.
 // get() may return an absent cursor; reading one throws the "missing field" error
 // of the first absent step. The Value must outlive the cursor.
 class Cursor {
@@ -720,20 +334,20 @@ class Cursor {
   std::string path() const { return path_.empty() ? "(root)" : path_; }
   bool exists() const { return value_ != nullptr; }
   bool is_null() const { return value_ && value_->is_null(); }
-  bool is_integer() const { return value_ && value_->is_integer(); }
-  bool is_array() const { return value_ && value_->type() == Type::Array; }
-  bool is_object() const { return value_ && value_->type() == Type::Object; }
-  bool is_string() const { return value_ && value_->type() == Type::String; }
+  bool is_integer() const { return value_ && value_->is_number_integer(); }
+  bool is_array() const { return value_ && value_->is_array(); }
+  bool is_object() const { return value_ && value_->is_object(); }
+  bool is_string() const { return value_ && value_->is_string(); }
 
   // Whether this object has `key`; false when this cursor is absent.
-  bool has(std::string_view key) const { return value_ && expect(Type::Object).find(key); }
+  bool has(std::string_view key) const { return value_ && find(key); }
   // The member `key`, or an absent cursor.
   Cursor get(std::string_view key) const {
     std::string child_path = key_path(key);
     if (!value_) return Cursor(nullptr, std::move(child_path), missing_);
-    const Value* child = expect(Type::Object).find(key);
+    const Value* child = find(key);
     return Cursor(child, std::move(child_path),
-                  child ? std::string() : path() + ": missing field " + detail::quote_for_message(key));
+                  child ? Problem{} : Problem{path(), "missing field " + detail::quote_for_message(key)});
   }
   // The member `key`; throws `path: missing field "key"` without it.
   Cursor required(std::string_view key) const {
@@ -749,8 +363,10 @@ class Cursor {
     return items[index];
   }
 
-  bool as_bool() const { return expect(Type::Bool).as_bool(); }
-  const std::string& as_string() const { return expect(Type::String).as_string(); }
+  bool as_bool() const { return expect(Value::value_t::boolean, "a boolean").get<bool>(); }
+  const std::string& as_string() const {
+    return expect(Value::value_t::string, "a string").get_ref<const std::string&>();
+  }
 
   // An integer in [lo, hi]. Out of range throws `path: 8 is more than 7`, or with
   // `out_of_range` given, `path: ` + out_of_range with its first "{}" replaced by the
@@ -760,7 +376,9 @@ class Cursor {
     return static_cast<T>(int_in_range(lo, hi, out_of_range));
   }
 
-  ArrayView as_array() const { return ArrayView(expect(Type::Array).as_array(), path_); }
+  ArrayView as_array() const {
+    return ArrayView(expect(Value::value_t::array, "an array").get_ref<const Value::array_t&>(), path_);
+  }
   // Also requires min_size <= size <= max_size.
   ArrayView as_array(size_t min_size, size_t max_size) const {
     ArrayView items = as_array();
@@ -776,10 +394,13 @@ class Cursor {
   // Requires an object whose keys are all in `known`; a typo gets a suggestion:
   // `players[0]: unknown field "tokns" (did you mean "tokens"?)`.
   void only_fields(std::initializer_list<std::string_view> known) const {
-    for (const Member& m : expect(Type::Object).as_object()) {
-      if (std::find(known.begin(), known.end(), m.key) != known.end()) continue;
-      std::string what = "unknown field " + detail::quote_for_message(m.key);
-      if (std::string_view guess = detail::near_miss(m.key, known); !guess.empty()) {
+    only_fields(std::span<const std::string_view>(known.begin(), known.size()));
+  }
+  void only_fields(std::span<const std::string_view> known) const {
+    for (const auto& [key, value] : expect(Value::value_t::object, "an object").items()) {
+      if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+      std::string what = "unknown field " + detail::quote_for_message(key);
+      if (std::string_view guess = detail::near_miss(key, known); !guess.empty()) {
         what += " (did you mean " + detail::quote_for_message(guess) + "?)";
       } else if (known.size() > 0) {
         what += " (expected one of";
@@ -791,27 +412,32 @@ class Cursor {
   }
 
   // Throws `path: what`, for checks only the caller understands.
-  [[noreturn]] void fail(const std::string& what) const { throw InvalidInput(path() + ": " + what); }
+  [[noreturn]] void fail(const std::string& what) const { throw PathError(path(), what); }
 
  private:
   friend class ArrayView;
-  Cursor(const Value* value, std::string path, std::string missing)
+  Cursor(const Value* value, std::string path, Problem missing)
       : value_(value), path_(std::move(path)), missing_(std::move(missing)) {}
 
   const Value* value_;
-  std::string path_;     // empty at the root
-  std::string missing_;  // the error for reading this cursor when absent
+  std::string path_;  // empty at the root
+  Problem missing_;   // the error for reading this cursor when absent
 
   const Value& present() const {
-    if (!value_) throw InvalidInput(missing_);
+    if (!value_) throw PathError(missing_.path, missing_.message);
     return *value_;
   }
 
-  const Value& expect(Type type) const {
+  const Value& expect(Value::value_t type, const char* name) const {
     const Value& v = present();
-    if (v.type() != type)
-      fail(std::string("expected ") + detail::type_name(type) + ", found " + detail::type_name(v.type()));
+    if (v.type() != type) fail(std::string("expected ") + name + ", found " + detail::type_name(v));
     return v;
+  }
+
+  const Value* find(std::string_view key) const {
+    const Value::object_t& members = expect(Value::value_t::object, "an object").get_ref<const Value::object_t&>();
+    const auto it = members.find(key);
+    return it == members.end() ? nullptr : &it->second;
   }
 
   std::string key_path(std::string_view key) const {
@@ -825,15 +451,21 @@ class Cursor {
 
   int64_t int_in_range(int64_t lo, int64_t hi, std::string_view out_of_range) const {
     const Value& v = present();
-    if (v.is_integer()) {
-      const int64_t i = v.as_integer();
+    if (v.is_number_unsigned()) {
+      const uint64_t u = v.get<uint64_t>();
+      if (u > static_cast<uint64_t>(hi) || static_cast<int64_t>(u) < lo)
+        fail_range(std::to_string(u), u <= static_cast<uint64_t>(hi), lo, hi, out_of_range);
+      return static_cast<int64_t>(u);
+    }
+    if (v.is_number_integer()) {
+      const int64_t i = v.get<int64_t>();
       if (i < lo || i > hi) fail_range(std::to_string(i), i < lo, lo, hi, out_of_range);
       return i;
     }
-    if (!v.is_double()) fail(std::string("expected an integer, found ") + detail::type_name(v.type()));
-    // An integer literal beyond int64_t is out of any range; anything else with a
+    if (!v.is_number_float()) fail(std::string("expected an integer, found ") + detail::type_name(v));
+    // An integer literal beyond 64 bits is out of any range; anything else with a
     // fraction or exponent is not an integer literal.
-    const double d = v.as_double();
+    const double d = v.get<double>();
     const std::string text = detail::format_double(d);
     if (d == std::trunc(d) && (d < static_cast<double>(lo) || d > static_cast<double>(hi)))
       fail_range(text, d < static_cast<double>(lo), lo, hi, out_of_range);

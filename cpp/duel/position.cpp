@@ -6,10 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/card_text.hpp"
-#include "core/json.hpp"
-#include "core/problems.hpp"
-#include "duel/state.hpp"
+#include "core/position.hpp"
+#include "duel/position.hpp"
 
 namespace duel {
 
@@ -36,11 +34,7 @@ const char* phase_name(int phase) {
   }
 }
 
-void write_tokens(json::Writer& w, uint64_t tokens, int kinds) {
-  w.begin_object();
-  for (int k = 0; k < kinds; ++k) w.field(kKindNames[k], lane_get(tokens, k));
-  w.end_object();
-}
+json::Ordered tokens_json(uint64_t tokens, int kinds) { return core::lanes_json(tokens, kKindNames, kinds); }
 
 std::string slot_text(int slot) {
   int l = slot_level(slot);
@@ -57,125 +51,106 @@ bool meets_victory(const Player& p, const Config& c) {
 
 // ---- Writing -------------------------------------------------------------------------------
 
+json::Ordered variant_json(const Config& c) {
+  return {{"points_to_win", c.points_to_win},
+          {"crowns_to_win", c.crowns_to_win},
+          {"colour_points_to_win", c.colour_points_to_win},
+          {"privileges", c.privileges},
+          {"first_player", c.first_player < 0 ? json::Ordered(nullptr) : json::Ordered(c.first_player)}};
+}
+
 namespace {
-std::string write_position(const State& s, int observer) {
-  const Config& c = s.config();
+json::Ordered position_json(const State& s, int observer) {
   const bool full = observer < 0;
-  json::Writer w;
-  w.begin_object();
-  w.field("game", "duel");
-  w.key("variant").begin_object();
-  w.field("points_to_win", int{c.points_to_win}).field("crowns_to_win", int{c.crowns_to_win});
-  w.field("colour_points_to_win", int{c.colour_points_to_win}).field("privileges", int{c.privileges});
-  c.first_player < 0 ? w.field("first_player", nullptr) : w.field("first_player", int{c.first_player});
-  w.end_object();
-  if (!full) w.field("observer", observer);
-  w.field("to_move", s.mover());
-  w.field("phase", phase_name(s.phase()));
-  w.field("explicit_chance", s.explicit_chance());
-  if (s.in_setup()) w.field("setup", true);
-  w.field("replenished", s.replenished()).field("again", s.again_pending());
-  w.field("action_done", s.action_done());
-  w.key("pending").begin_object();
-  if (s.pending_fills()) w.field("fills", s.pending_fills());
+  json::Ordered w = {{"game", "duel"}, {"variant", variant_json(s.config())}};
+  if (!full) w["observer"] = observer;
+  w["to_move"] = s.mover();
+  w["phase"] = phase_name(s.phase());
+  w["explicit_chance"] = s.explicit_chance();
+  if (s.in_setup()) w["setup"] = true;
+  w["replenished"] = s.replenished();
+  w["again"] = s.again_pending();
+  w["action_done"] = s.action_done();
+  json::Ordered& pending = w["pending"] = json::Ordered::object();
+  if (s.pending_fills()) pending["fills"] = s.pending_fills();
   if (s.pending_reveal() != kNoCard)
-    w.field("reveal", s.pending_reveal() < kNumSlots ? slot_text(s.pending_reveal())
-                                                     : "deck" + std::to_string(s.pending_reveal() - kNumSlots + 1));
-  if (s.pending_joker() != kNoCard) w.field("joker", s.pending_joker() + 1);
-  if (s.pending_token() != kNoCard) w.field("token", kKindNames[s.pending_token()]);
-  if (s.pending_steal()) w.field("steal", s.pending_steal());
-  if (s.pending_royal()) w.field("royal", s.pending_royal());
-  w.end_object();
-  w.key("board").begin_array();
+    pending["reveal"] = s.pending_reveal() < kNumSlots ? slot_text(s.pending_reveal())
+                                                       : "deck" + std::to_string(s.pending_reveal() - kNumSlots + 1);
+  if (s.pending_joker() != kNoCard) pending["joker"] = s.pending_joker() + 1;
+  if (s.pending_token() != kNoCard) pending["token"] = kKindNames[s.pending_token()];
+  if (s.pending_steal()) pending["steal"] = s.pending_steal();
+  if (s.pending_royal()) pending["royal"] = s.pending_royal();
+  json::Ordered& board = w["board"] = json::Ordered::array();
   for (int r = 0; r < 5; ++r) {
     std::string row(5, '.');
     for (int col = 0; col < 5; ++col) row[static_cast<size_t>(col)] = kBoardSymbols[s.cell(r * 5 + col)];
-    w.value(row);
+    board.push_back(row);
   }
-  w.end_array();
-  w.key("bag");
-  write_tokens(w, s.bag(), kNumKinds);
-  w.field("privilege_supply", s.privilege_supply());
-  w.key("royals").begin_array();
+  w["bag"] = tokens_json(s.bag(), kNumKinds);
+  w["privilege_supply"] = s.privilege_supply();
+  json::Ordered& royals = w["royals"] = json::Ordered::array();
   for (int r = 0; r < kNumRoyals; ++r)
-    if ((s.royals_available() >> r) & 1) w.value(r + 1);
-  w.end_array();
-  w.key("pyramid").begin_array();
+    if ((s.royals_available() >> r) & 1) royals.push_back(r + 1);
+  json::Ordered& pyramid = w["pyramid"] = json::Ordered::array();
   for (int l = 0; l < 3; ++l) {
-    w.begin_array();
+    json::Ordered& row = pyramid.emplace_back(json::Ordered::array());
     for (int slot = kSlotFirst[l]; slot < kSlotFirst[l + 1]; ++slot)
-      s.pyramid(slot) == kNoCard ? w.value(nullptr) : w.value(s.pyramid(slot) + 1);
-    w.end_array();
+      row.push_back(s.pyramid(slot) == kNoCard ? json::Ordered(nullptr) : json::Ordered(s.pyramid(slot) + 1));
   }
-  w.end_array();
-  w.key("decks").begin_array();
+  json::Ordered& decks = w["decks"] = json::Ordered::array();
   for (int l = 0; l < 3; ++l) {
     if (!full) {
-      w.value(pop(s.deck(l)));
+      decks.push_back(pop(s.deck(l)));
       continue;
     }
-    w.begin_array();
-    core::for_each_bit(s.deck(l), [&](int i) { w.value(kLevelFirst[l] + i + 1); });
-    w.end_array();
+    json::Ordered& deck = decks.emplace_back(json::Ordered::array());
+    core::for_each_bit(s.deck(l), [&](int i) { deck.push_back(kLevelFirst[l] + i + 1); });
   }
-  w.end_array();
-  w.key("players").begin_array();
+  json::Ordered& players = w["players"] = json::Ordered::array();
   for (int seat = 0; seat < 2; ++seat) {
     const Player& p = s.player(seat);
-    w.begin_object();
-    w.key("tokens");
-    write_tokens(w, p.tokens, kNumKinds);
-    w.field("privileges", int{p.privileges});
-    w.key("cards").begin_array();
+    json::Ordered& player = players.emplace_back(json::Ordered{{"tokens", tokens_json(p.tokens, kNumKinds)}});
+    player["privileges"] = p.privileges;
+    json::Ordered& cards = player["cards"] = json::Ordered::array();
     for (int card = 0; card < kNumCards; ++card) {
       if (!p.owns(card)) continue;
-      int colour = s.joker_colour(card);
+      const int colour = s.joker_colour(card);
       if (tables::kCards[card].bonus != kBonusJoker) {
-        w.value(card + 1);
+        cards.push_back(card + 1);
       } else {
-        w.begin_object().field("card", card + 1);
-        colour < 0 ? w.field("colour", nullptr) : w.field("colour", kColourNames[colour]);
-        w.end_object();
+        cards.push_back(json::Ordered{
+            {"card", card + 1}, {"colour", colour < 0 ? json::Ordered(nullptr) : json::Ordered(kColourNames[colour])}});
       }
     }
-    w.end_array();
-    w.key("reserved").begin_array();
+    json::Ordered& reserved = player["reserved"] = json::Ordered::array();
     for (int i = 0; i < p.num_reserved; ++i) {
-      bool blind = (p.reserved_blind >> i) & 1;
-      w.begin_object();
-      if (blind && !full && seat != observer) w.field("level", level_of(p.reserved[i]) + 1);
-      else w.field("card", p.reserved[i] + 1);
-      w.field("blind", blind);
-      w.end_object();
+      const bool blind = (p.reserved_blind >> i) & 1;
+      if (blind && !full && seat != observer) reserved.push_back(json::Ordered{{"level", level_of(p.reserved[i]) + 1}, {"blind", blind}});
+      else reserved.push_back(json::Ordered{{"card", p.reserved[i] + 1}, {"blind", blind}});
     }
-    w.end_array();
-    w.key("royals").begin_array();
+    json::Ordered& held = player["royals"] = json::Ordered::array();
     for (int r = 0; r < kNumRoyals; ++r)
-      if ((p.royals >> r) & 1) w.value(r + 1);
-    w.end_array();
-    w.field("points", int{p.points}).field("crowns", int{p.crowns});
-    w.key("colour_points").begin_object();
-    for (int k = 0; k < 5; ++k) w.field(kColourNames[k], int{p.colour_points[k]});
-    w.end_object();
-    w.end_object();
+      if ((p.royals >> r) & 1) held.push_back(r + 1);
+    player["points"] = p.points;
+    player["crowns"] = p.crowns;
+    json::Ordered& colour_points = player["colour_points"] = json::Ordered::object();
+    for (int k = 0; k < 5; ++k) colour_points[kColourNames[k]] = p.colour_points[k];
   }
-  w.end_array();
   if (full) {
     char hex[19];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(s.deal_state()));
-    w.field("deal", std::string(hex));
+    w["deal"] = std::string(hex);
   }
-  w.end_object();
-  return w.str();
+  return w;
 }
 }  // namespace
 
-std::string State::to_json() const { return write_position(*this, -1); }
+std::string State::to_json() const { return position_json(*this, -1).dump(); }
 
 std::string State::observation_json(int player) const {
   if (player < 0 || player > 1)
     throw core::InvalidInput("observation_json: seat " + std::to_string(player) + " is out of range (0..1)");
-  return write_position(*this, player);
+  return position_json(*this, player).dump();
 }
 
 // ---- Reading --------------------------------------------------------------------------------
@@ -187,16 +162,13 @@ std::string State::observation_json(int player) const {
 // problem, one per line, each starting with its JSON path. Checks across fields (cards
 // and tokens accounted for, the turn, the phase) run only once the fields read cleanly,
 // so they never report a follow-on of a field's own problem.
-class PositionReader : core::ProblemCollector {
+class PositionReader : core::PositionReaderBase {
  public:
-  PositionReader(const Config& cfg, bool view, uint64_t seed) : cfg_(cfg), view_(view), rng_(core::splitmix64(seed)) {}
-  State read(std::string_view text);
+  PositionReader(const Config& cfg, bool view, uint64_t seed)
+      : PositionReaderBase(kNumCards, view), cfg_(cfg), rng_(core::splitmix64(seed)) {}
+  State read(const json::Cursor& root);
 
  private:
-  void see(int card, const std::string& path) {
-    if (!where_[card].empty()) throw core::InvalidInput(path + ": " + card_ref(card) + " is also at " + where_[card]);
-    where_[card] = path;
-  }
   int card_id(const json::Cursor& c) const;
   int kind_name(const json::Cursor& c, int count) const {
     const std::string& name = c.as_string();
@@ -209,19 +181,9 @@ class PositionReader : core::ProblemCollector {
     return k;
   }
   uint64_t tokens(const json::Cursor& c, int kinds) {
-    uint64_t t = 0;
-    attempt([&] {
-      c.only_fields({"white", "blue", "green", "red", "black", "pearl", "gold"});
-      for (int k = 0; k < kinds; ++k) {
-        attempt([&] {
-          const json::Cursor n = c.get(kKindNames[k]);
-          if (n.exists()) t += lane(k) * static_cast<uint64_t>(n.as_int(0, k < kPearl ? 4 : k == kPearl ? 2 : 3));
-        });
-      }
-    });
-    return t;
+    return read_lanes(c, {"white", "blue", "green", "red", "black", "pearl", "gold"}, kinds,
+                      [](int k, const json::Cursor& n) { return n.as_int(0, k < kPearl ? 4 : k == kPearl ? 2 : 3); });
   }
-  void read_variant(const json::Cursor& root);
   void read_board(State& s, const json::Cursor& root);
   void read_player(State& s, int seat, const json::Cursor& c);
   void read_reserved(State& s, int seat, const json::Cursor& r);
@@ -235,9 +197,7 @@ class PositionReader : core::ProblemCollector {
   void check_phase(State& s, const json::Cursor& root);
 
   const Config& cfg_;
-  bool view_;
   core::Rng rng_;
-  std::string where_[kNumCards];
   struct Unknown {
     int seat, index, level;
   };
@@ -253,27 +213,6 @@ int PositionReader::card_id(const json::Cursor& c) const {
   return core::card_text::read_card(c, kNumCards, card_from_text);
 }
 
-void PositionReader::read_variant(const json::Cursor& root) {
-  const json::Cursor v = root.get("variant");
-  if (!v.exists()) return;
-  attempt([&] { v.only_fields({"points_to_win", "crowns_to_win", "colour_points_to_win", "privileges", "first_player"}); });
-  auto same = [&](const char* field, int expected) {
-    attempt([&] {
-      const json::Cursor f = v.get(field);
-      if (!f.exists()) return;
-      int given = f.is_null() ? -1 : f.as_int(-1, 1000);
-      if (given != expected)
-        f.fail("the position says " + (given < 0 ? std::string("null") : std::to_string(given)) +
-               " but the game was loaded with " + (expected < 0 ? std::string("null") : std::to_string(expected)) +
-               " (load the game with the position's variant)");
-    });
-  };
-  same("points_to_win", cfg_.points_to_win);
-  same("crowns_to_win", cfg_.crowns_to_win);
-  same("colour_points_to_win", cfg_.colour_points_to_win);
-  same("privileges", cfg_.privileges);
-  same("first_player", cfg_.first_player);
-}
 
 void PositionReader::read_board(State& s, const json::Cursor& root) {
   const json::ArrayView rows = root["board"].as_array(5, 5);
@@ -325,7 +264,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
           } else {
             card = card_id(entry);
           }
-          see(card, entry.path());
+          see_card(card, entry.path());
           s.own_card(seat, card);
           if (tables::kCards[card].bonus == kBonusJoker) {
             std::optional<json::Cursor> colour;
@@ -340,8 +279,8 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
     attempt([&] {
       if (!j.colour) {
         if (unplaced_joker_ != kNoCard)
-          throw core::InvalidInput(j.path + ": only one joker can be waiting for its colour (" +
-                                   card_ref(unplaced_joker_) + " is too)");
+          throw core::PathError(j.path, "only one joker can be waiting for its colour (" + card_ref(unplaced_joker_) +
+                                            " is too)");
         unplaced_joker_ = j.card;
         return;
       }
@@ -365,9 +304,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
       for (const json::Cursor r : c["royals"].as_array(0, 2)) {
         attempt([&] {
           int royal = r.as_int(1, kNumRoyals, "royal id {} does not exist (ids are 1 to 4)") - 1;
-          if (!royal_where_[royal].empty())
-            r.fail("royal #" + std::to_string(royal + 1) + " is also at " + royal_where_[royal]);
-          royal_where_[royal] = r.path();
+          see(royal_where_, royal, r.path(), "royal");
           p.royals = static_cast<uint8_t>(p.royals | (1u << royal));
           p.points = static_cast<uint8_t>(p.points + tables::kRoyals[royal].points);
         });
@@ -391,29 +328,10 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
 void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
   Player& p = s.pl_[seat];
   const int index = p.num_reserved - 1;
-  if (r.is_object() && !r.has("card")) {
-    // An opponent's blind reserve seen from the other seat: only its level is known.
-    r.only_fields({"level", "blind"});
-    if (r.has("blind") && !r["blind"].as_bool()) r.fail("a card reserved face up must name its card");
-    if (!view_) r.fail("unknown reserved card: a full position names every card (use state_from_observation for a view)");
-    unknown_.push({seat, index, r["level"].as_int(1, 3) - 1});
-    p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
-    return;
-  }
-  int card;
-  bool blind = false;
-  if (r.is_object()) {
-    r.only_fields({"card", "blind", "level"});
-    card = card_id(r["card"]);
-    blind = r.has("blind") && r["blind"].as_bool();
-    if (r.has("level") && r["level"].as_int(1, 3) - 1 != level_of(card))
-      r["level"].fail(card_ref(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card");
-  } else {
-    card = card_id(r);
-  }
-  see(card, r.path());
-  p.reserved[index] = static_cast<uint8_t>(card);
-  if (blind) p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
+  const Reserved entry = PositionReaderBase::read_reserved(r, 3, card_from_text, level_of);
+  if (entry.card < 0) unknown_.push({seat, index, entry.level});  // only its level is known
+  p.reserved[index] = static_cast<uint8_t>(entry.card < 0 ? kNoCard : entry.card);
+  if (entry.blind) p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
 }
 
 // Checks of a player that need all its cards and royals read.
@@ -457,11 +375,7 @@ void PositionReader::read_pyramid(State& s, const json::Cursor& root) {
         attempt([&] {
           const json::Cursor slot = row[static_cast<size_t>(i)];
           if (slot.is_null()) return;
-          int card = card_id(slot);
-          if (level_of(card) != l)
-            slot.fail(card_ref(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card, not level " +
-                      std::to_string(l + 1));
-          see(card, slot.path());
+          const int card = read_card_of_level(slot, l, card_from_text, level_of);
           s.set_pyramid(kSlotFirst[l] + i, card);
         });
       }
@@ -474,25 +388,8 @@ void PositionReader::read_decks(State& s, const json::Cursor& root) {
   for (int l = 0; l < 3; ++l) {
     const json::Cursor deck = decks[static_cast<size_t>(l)];
     deck_paths_[l] = deck.path();
-    attempt([&] {
-      const int capacity = kLevelFirst[l + 1] - kLevelFirst[l];
-      if (deck.is_integer()) {
-        if (!view_)
-          deck.fail("a full position lists each deck's cards; a count is only for a player's view (use state_from_observation)");
-        deck_counts_[l] = deck.as_int(0, capacity);
-        return;
-      }
-      for (const json::Cursor c : deck.as_array(0, static_cast<size_t>(capacity))) {
-        attempt([&] {
-          int card = card_id(c);
-          if (level_of(card) != l)
-            c.fail(card_ref(card) + " is a level-" + std::to_string(level_of(card) + 1) + " card, not level " +
-                   std::to_string(l + 1));
-          see(card, c.path());
-          s.deck_[l] |= 1u << (card - kLevelFirst[l]);
-        });
-      }
-    });
+    deck_counts_[l] = read_deck(deck, l, kLevelFirst[l + 1] - kLevelFirst[l], card_from_text, level_of,
+                                [&](int card) { s.deck_[l] |= 1u << (card - kLevelFirst[l]); });
   }
 }
 
@@ -503,19 +400,11 @@ void PositionReader::place_unseen(State& s) {
   int n_unseen[3] = {0, 0, 0};
   for (int l = 0; l < 3; ++l) {
     for (int card = kLevelFirst[l]; card < kLevelFirst[l + 1]; ++card)
-      if (where_[card].empty()) unseen[l][n_unseen[l]++] = static_cast<uint8_t>(card);
+      if (card_at_[card].empty()) unseen[l][n_unseen[l]++] = static_cast<uint8_t>(card);
     int unknown_reserved = 0;
     for (const Unknown& u : unknown_) unknown_reserved += u.level == l;
-    const int expected = (deck_counts_[l] < 0 ? 0 : deck_counts_[l]) + unknown_reserved;
-    if (n_unseen[l] == expected) continue;
-    attempt([&] {
-      if (deck_counts_[l] < 0 && n_unseen[l] > expected)
-        throw core::InvalidInput(deck_paths_[l] + ": " + card_ref(unseen[l][0]) +
-                                 " is nowhere (not in the pyramid, a deck, a reserve or bought); every card must be placed");
-      throw core::InvalidInput(deck_paths_[l] + ": " + std::to_string(n_unseen[l]) + " level-" + std::to_string(l + 1) +
-                               " cards are not seen anywhere, but the deck count and unknown reserves account for " +
-                               std::to_string(expected));
-    });
+    check_unseen(deck_paths_[l], l, n_unseen[l], unseen[l][0], deck_counts_[l], unknown_reserved,
+                 "not in the pyramid, a deck, a reserve or bought");
   }
   throw_if_errors();
   for (int l = 0; l < 3; ++l) {
@@ -581,11 +470,11 @@ void PositionReader::check_tokens(State& s, const json::Cursor& root) {
 // The turn fields, each on its own; their consistency is check_turn's.
 void PositionReader::read_turn(State& s, const json::Cursor& root) {
   attempt([&] { s.mover_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, 1) : 0); });
-  attempt([&] { s.explicit_ = root.has("explicit_chance") && root["explicit_chance"].as_bool(); });
-  attempt([&] { s.setup_ = root.has("setup") && root["setup"].as_bool(); });
-  attempt([&] { s.replenished_ = root.has("replenished") && root["replenished"].as_bool(); });
-  attempt([&] { s.again_ = root.has("again") && root["again"].as_bool(); });
-  attempt([&] { s.mandatory_done_ = root.has("action_done") && root["action_done"].as_bool(); });
+  read_flag(root, "explicit_chance", s.explicit_);
+  read_flag(root, "setup", s.setup_);
+  read_flag(root, "replenished", s.replenished_);
+  read_flag(root, "again", s.again_);
+  read_flag(root, "action_done", s.mandatory_done_);
   attempt([&] { if (root.has("phase")) root["phase"].as_string(); });
   s.pend_joker_ = kNoCard;
   if (!root.has("pending")) return;
@@ -685,20 +574,12 @@ void PositionReader::check_phase(State& s, const json::Cursor& root) {
     root["players"][static_cast<size_t>(s.mover_)].fail("this player has already won");
 }
 
-State PositionReader::read(std::string_view text) {
-  const json::Value doc = json::parse(text);
-  const json::Cursor root(doc);
-  if (!root.is_object()) root.only_fields({});  // "(root): expected an object, found ..."
-  attempt([&] {
-    root.only_fields({"game", "variant", "observer", "to_move", "phase", "explicit_chance", "setup", "replenished",
-                      "again", "action_done", "pending", "board", "bag", "privilege_supply", "royals", "pyramid",
-                      "decks", "players", "deal"});
-  });
-  attempt([&] {
-    if (root.has("game") && root["game"].as_string() != "duel")
-      root["game"].fail("this is a position of \"" + root["game"].as_string() + "\", not of duel");
-  });
-  read_variant(root);
+State PositionReader::read(const json::Cursor& root) {
+  check_root(root, "duel",
+             {"game", "variant", "observer", "to_move", "phase", "explicit_chance", "setup", "replenished", "again",
+              "action_done", "pending", "board", "bag", "privilege_supply", "royals", "pyramid", "decks", "players",
+              "deal"});
+  check_variant(root, variant_json(cfg_));
   throw_if_errors();  // with another game or variant, the rest would only repeat it
 
   State s = State::empty(cfg_);
@@ -751,14 +632,32 @@ State PositionReader::read(std::string_view text) {
   return s;
 }
 
-State State::from_json(const Config& cfg, std::string_view text) {
-  cfg.validate();
-  return PositionReader(cfg, false, 0).read(text);
+namespace {
+// The variant a position gives, the published rules where it says nothing.
+Config config_of(const json::Cursor& root) {
+  Config c;
+  const json::Cursor v = root.get("variant");
+  for (auto [field, value] : {std::pair{"points_to_win", &c.points_to_win}, {"crowns_to_win", &c.crowns_to_win},
+                              {"colour_points_to_win", &c.colour_points_to_win}, {"privileges", &c.privileges},
+                              {"first_player", &c.first_player}})
+    if (v.has(field) && !v[field].is_null()) *value = v[field].as_int(int16_t{-1000}, int16_t{1000});
+  try {
+    c.validate();
+  } catch (const core::InvalidInput& e) {
+    v.fail(e.what());
+  }
+  return c;
+}
+}  // namespace
+
+State State::from_json(const Config& c, std::string_view text) { return core::read_state<PositionReader>(c, text, false, 0); }
+State State::from_observation(const Config& c, std::string_view text, uint64_t seed) {
+  return core::read_state<PositionReader>(c, text, true, seed);
 }
 
-State State::from_observation(const Config& cfg, std::string_view text, uint64_t seed) {
-  cfg.validate();
-  return PositionReader(cfg, true, seed).read(text);
+core::Position<State, Config> read_position(const json::Value& doc, uint64_t seed, bool full) {
+  const Config variant = config_of(json::Cursor(doc));
+  return core::read_position<PositionReader>(doc, variant, 2, seed, full);
 }
 
 }  // namespace duel

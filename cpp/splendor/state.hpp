@@ -186,7 +186,7 @@ class State {
   static int first_card_of_level(int level);  // a level's cards have consecutive indexes
 
  private:
-  friend class PositionReader;  // builds states from JSON (position_io.cpp)
+  friend class PositionReader;  // builds states from JSON (position.cpp)
 
   Action random_chance_outcome(core::Rng& rng) const;
   // The card in lane `lane` of card_lanes (splendor/card_lanes.hpp): table slot or reserve.

@@ -84,7 +84,7 @@ def report_invalid(command: str, source: str, exc: PositionError) -> int:
     name = "standard input" if source == "-" else source
     print(f"splendor-mcts {command}: {name} is not a valid position:", file=sys.stderr)
     for problem in exc.problems:
-        print(f"  {problem}", file=sys.stderr)
+        print(f"  {problem['path'] + ': ' if problem['path'] else ''}{problem['message']}", file=sys.stderr)
     return exit_codes.INVALID_INPUT
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from ..games.game import load_game
-from ..games.positions import PositionError, game_of_position
+from ..games.positions import PositionError, read_position
 from ..records import GameRecord
 from ..search.defaults import PARALLELISM_MODES, PROTOCOL_ITERATIONS
 from ..seeds import MAX_SEED
@@ -235,13 +235,11 @@ class Engine:
 
     def state_of_position(self, position: Any) -> Any:
         try:
-            game = game_of_position(position)
-            state = game.state_from_observation(json.dumps(position), seed=0)
+            state = read_position(json.dumps(position)).state
         except PositionError as exc:
-            raise QueryError(str(exc), _prefixed("position", exc.problems[0])) from None
+            raise QueryError(str(exc), _prefixed("position", exc.problems[0]["path"])) from None
         except ValueError as exc:
-            first = str(exc).splitlines()[0]
-            raise QueryError(str(exc), _prefixed("position", first)) from None
+            raise QueryError(str(exc), "position") from None
         problem = decision_problem(state)
         if problem:
             raise QueryError(problem, "position")
@@ -285,12 +283,11 @@ def _only(query: dict[str, Any], known: tuple[str, ...]) -> None:
             raise QueryError(f"unknown field {key!r} (known: {', '.join(known)})", key)
 
 
-def _prefixed(root: str, problem: str) -> str:
-    """``position.players[1].tokens.red`` from a reader message ``players[1].tokens.red: ...``."""
-    path = problem.split(": ", 1)[0] if ": " in problem else ""
-    if not path or " " in path or path.startswith("line "):
+def _prefixed(root: str, path: str) -> str:
+    """``position.players[1].tokens.red`` from a problem's path ``players[1].tokens.red``."""
+    if not path or path == "(root)":
         return root
-    return root if path == "(root)" else f"{root}.{path}" if not path.startswith("[") else f"{root}{path}"
+    return f"{root}{path}" if path.startswith("[") else f"{root}.{path}"
 
 
 def _is_int(value: Any) -> bool:

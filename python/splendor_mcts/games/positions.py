@@ -9,21 +9,16 @@ never depends on.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game, load_game, make_config
-from .registry import DEFAULT_GAME
+from .. import _core
+from ..seeds import seed_or_random
+from .game import Game, load_game
 
-
-class PositionError(ValueError):
-    """A position that cannot be read. ``problems`` holds one message per problem,
-    each starting with the JSON path at fault."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
+#: A position that cannot be read (a ``ValueError``): ``problems`` holds one
+#: ``{"path": ..., "message": ...}`` per problem; ``str()`` has one line per problem.
+PositionError = _core.PositionError
 
 
 @dataclass(frozen=True)
@@ -34,41 +29,6 @@ class Position:
     game: Game
     state: Any
     observer: int | None
-    data: dict[str, Any]
-
-    @property
-    def to_move(self) -> int:
-        return int(self.data.get("to_move", 0))
-
-
-def game_of_position(data: Any) -> Game:
-    """The game a decoded position belongs to; ``PositionError`` names the field."""
-    if not isinstance(data, dict):
-        raise PositionError([f"(root): expected an object, found {_json_type(data)}"])
-    name = data.get("game", DEFAULT_GAME)
-    if not isinstance(name, str):
-        raise PositionError([f"game: expected a string, found {_json_type(name)}"])
-    variant = data.get("variant", {})
-    if not isinstance(variant, dict):
-        raise PositionError([f"variant: expected an object, found {_json_type(variant)}"])
-    variant = dict(variant)
-    players = data.get("players")
-    if "players" not in variant and isinstance(players, list) and _takes_players(name, variant, len(players)):
-        variant["players"] = len(players)
-    try:
-        return load_game(name, **variant)
-    except ValueError as exc:
-        field = "game" if str(exc).startswith("unknown game") else "variant"
-        raise PositionError([f"{field}: {exc}"]) from None
-
-
-def _takes_players(name: str, variant: dict[str, Any], players: int) -> bool:
-    """Whether the game's variant has a number of players and this one is allowed."""
-    try:
-        make_config(name.lower(), {**variant, "players": players})
-    except ValueError:
-        return False
-    return True
 
 
 def read_position(text: str | bytes, seed: int | None = 0) -> Position:
@@ -81,18 +41,9 @@ def read_position(text: str | bytes, seed: int | None = 0) -> Position:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise PositionError([f"(root): the position is not UTF-8 text ({exc.reason})"]) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError([f"line {exc.lineno}, column {exc.colno}: {exc.msg}"]) from None
-    game = game_of_position(data)
-    try:
-        state = game.state_from_observation(text, seed=seed)
-    except ValueError as exc:
-        raise PositionError(str(exc).splitlines()) from None
-    observer = data.get("observer")
-    return Position(game=game, state=state, observer=observer if isinstance(observer, int) else None, data=data)
+            raise PositionError([{"path": "(root)", "message": f"the position is not UTF-8 text ({exc.reason})"}]) from None
+    name, variant, state, observer = _core.read_position(text, seed_or_random(seed))
+    return Position(game=load_game(name, **variant), state=state, observer=observer)
 
 
 def read_position_file(path: str, seed: int | None = 0) -> Position:
@@ -105,8 +56,3 @@ def read_position_file(path: str, seed: int | None = 0) -> Position:
     with open(path, "rb") as handle:
         return read_position(handle.read(), seed=seed)
 
-
-def _json_type(value: Any) -> str:
-    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
-             float: "a number", type(None): "null"}
-    return names.get(type(value), type(value).__name__)

@@ -4,10 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "core/card_text.hpp"
-#include "core/json.hpp"
-#include "core/problems.hpp"
-#include "splendor/state.hpp"
+#include "core/position.hpp"
+#include "splendor/position.hpp"
 #include "splendor_tables.inc"
 
 namespace splendor {
@@ -22,23 +20,13 @@ constexpr const char* kPhaseNames[] = {"main", "return_tokens", "choose_noble", 
 
 int card_level(int card) { return tables::kCards[card].level - 1; }
 
-void write_tokens(json::Writer& w, uint64_t tokens, int kinds) {
-  w.begin_object();
-  for (int k = 0; k < kinds; ++k) w.field(kTokenNames[k], lane(tokens, k));
-  w.end_object();
-}
-
-void write_variant(json::Writer& w, const Config& c) {
-  w.key("variant").begin_object();
-  w.field("players", int{c.players}).field("points_to_win", int{c.points_to_win});
-  w.field("take_fewer_distinct", c.take_fewer_distinct).field("gem_tokens", int{c.gem_tokens});
-  w.field("gold_tokens", int{c.gold_tokens}).field("nobles", int{c.nobles});
-  w.field("token_limit", int{c.token_limit}).field("reserve_limit", int{c.reserve_limit});
-  w.field("take_two_min", int{c.take_two_min});
-  w.end_object();
-}
-
 }  // namespace
+
+json::Ordered variant_json(const Config& c) {
+  return {{"players", c.players},         {"points_to_win", c.points_to_win}, {"take_fewer_distinct", c.take_fewer_distinct},
+          {"gem_tokens", c.gem_tokens},   {"gold_tokens", c.gold_tokens},     {"nobles", c.nobles},
+          {"token_limit", c.token_limit}, {"reserve_limit", c.reserve_limit}, {"take_two_min", c.take_two_min}};
+}
 
 // Reads positions; a friend of State so it can fill the private fields directly.
 //
@@ -46,23 +34,17 @@ void write_variant(json::Writer& w, const Config& c) {
 // (attempt), so one message lists every independent problem, one per line. Checks
 // across fields (cards accounted for, tokens conserved, the phase) run only once the
 // fields themselves read cleanly, so they never report a follow-on of a field error.
-class PositionReader : core::ProblemCollector {
+class PositionReader : core::PositionReaderBase {
  public:
   PositionReader(const Config& config, bool allow_unknown, uint64_t seed)
-      : config_(config), allow_unknown_(allow_unknown), rng_(core::splitmix64(seed ^ 0x9051710ULL)) {}
+      : PositionReaderBase(kNumCards, allow_unknown), config_(config), rng_(core::splitmix64(seed ^ 0x9051710ULL)) {}
 
-  State read(std::string_view text);
+  State read(const json::Cursor& root);
 
  private:
-  // Where each card was seen, to report a card in two places by both paths.
-  void see_card(int card, const std::string& path) {
-    if (!where_[card].empty())
-      throw core::InvalidInput(path + ": card #" + std::to_string(card + 1) + " is also at " + where_[card]);
-    where_[card] = path;
-  }
+  static int level_of(int card) { return card_level(card); }
   int read_card_id(const json::Cursor& c) const;
   uint64_t read_tokens(const json::Cursor& c, int kinds, bool capped);
-  void read_variant(const json::Cursor& root);
   void read_player(State& s, int seat, const json::Cursor& c);
   void read_reserved(State& s, int seat, const json::Cursor& r);
   void check_player(const State& s, int seat, const json::Cursor& c);
@@ -75,9 +57,7 @@ class PositionReader : core::ProblemCollector {
   void check_turn(State& s, const json::Cursor& root);
 
   const Config& config_;
-  bool allow_unknown_;
   core::Rng rng_;
-  std::string where_[kNumCards];
   std::string noble_where_[kNumNobles];
   // Unknown cards to sample (player views): reserve slots per seat and level.
   struct Unknown {
@@ -95,52 +75,14 @@ int PositionReader::read_card_id(const json::Cursor& c) const {
 
 // Token counts by colour. `capped`: no count above the game's tokens of that kind.
 uint64_t PositionReader::read_tokens(const json::Cursor& c, int kinds, bool capped) {
-  std::initializer_list<std::string_view> names = {"white", "blue", "green", "red", "black", "gold"};
-  attempt([&] { c.only_fields(names); });
-  uint64_t tokens = 0;
-  for (int k = 0; k < kinds; ++k) {
-    attempt([&] {
-      const json::Cursor count = c.get(kTokenNames[k]);
-      if (!count.exists()) return;
-      const int n = count.as_int(0, 99);
-      const int in_game = k == kGold ? config_.gold_tokens : config_.gem_tokens;
-      if (capped && n > in_game)
-        count.fail(std::to_string(n) + " exceeds the " + std::to_string(in_game) + " in the game");
-      tokens |= uint64_t(n) << (8 * k);
-    });
-  }
-  return tokens;
+  return read_lanes(c, {"white", "blue", "green", "red", "black", "gold"}, kinds, [&](int k, const json::Cursor& count) {
+    const int n = count.as_int(0, 99);
+    const int in_game = k == kGold ? config_.gold_tokens : config_.gem_tokens;
+    if (capped && n > in_game) count.fail(std::to_string(n) + " exceeds the " + std::to_string(in_game) + " in the game");
+    return n;
+  });
 }
 
-void PositionReader::read_variant(const json::Cursor& root) {
-  const json::Cursor v = root.get("variant");
-  if (!v.exists()) return;
-  attempt([&] {
-    v.only_fields({"players", "points_to_win", "take_fewer_distinct", "gem_tokens", "gold_tokens", "nobles",
-                   "token_limit", "reserve_limit", "take_two_min"});
-  });
-  auto same = [&](const char* field, int expected) {
-    attempt([&] {
-      const json::Cursor f = v.get(field);
-      if (f.exists() && f.as_int(0, 1000) != expected)
-        f.fail("the position says " + std::to_string(f.as_int(0, 1000)) + " but the game was loaded with " +
-               std::to_string(expected) + " (load the game with the position's variant)");
-    });
-  };
-  same("players", config_.players);
-  same("points_to_win", config_.points_to_win);
-  same("gem_tokens", config_.gem_tokens);
-  same("gold_tokens", config_.gold_tokens);
-  same("nobles", config_.nobles);
-  same("token_limit", config_.token_limit);
-  same("reserve_limit", config_.reserve_limit);
-  same("take_two_min", config_.take_two_min);
-  attempt([&] {
-    const json::Cursor fewer = v.get("take_fewer_distinct");
-    if (fewer.exists() && fewer.as_bool() != config_.take_fewer_distinct)
-      fewer.fail("the position's value differs from the game's (load the game with the position's variant)");
-  });
-}
 
 void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   if (!c.is_object()) return attempt([&] { c.only_fields({}); });  // "expected an object, found ..."
@@ -174,8 +116,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
       for (const json::Cursor n : c["nobles"].as_array()) {
         attempt([&] {
           const int noble = n.as_int(1, kNumNobles, "noble id {} does not exist (ids are 1 to 10)") - 1;
-          if (!noble_where_[noble].empty()) n.fail("noble #" + std::to_string(noble + 1) + " is also at " + noble_where_[noble]);
-          noble_where_[noble] = n.path();
+          see(noble_where_, noble, n.path(), "noble");
           p.nobles = static_cast<uint16_t>(p.nobles | (1u << noble));
           p.points = static_cast<uint8_t>(p.points + tables::kNobles[noble].points);
         });
@@ -191,31 +132,10 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
 void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
   Player& p = s.players_[seat];
   const int index = p.n_reserved - 1;
-  if (r.is_object() && !r.has("card")) {
-    // An opponent's blind reserve seen from another seat: only its level is known.
-    r.only_fields({"level", "blind"});
-    if (r.has("blind") && !r["blind"].as_bool()) r.fail("a card reserved face up must name its card");
-    if (!allow_unknown_)
-      r.fail("unknown reserved card: a full position must name every card (use state_from_observation for a player's view)");
-    const int level = r["level"].as_int(1, kLevels) - 1;
-    unknown_reserves_.push({seat, index, level});
-    p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << index));
-    return;
-  }
-  int card;
-  bool blind = false;
-  if (r.is_object()) {
-    r.only_fields({"card", "blind", "level"});
-    card = read_card_id(r["card"]);
-    blind = r.has("blind") && r["blind"].as_bool();
-    if (r.has("level") && r["level"].as_int(1, kLevels) - 1 != card_level(card))
-      r["level"].fail("card #" + std::to_string(card + 1) + " is a level-" + std::to_string(card_level(card) + 1) + " card");
-  } else {
-    card = read_card_id(r);
-  }
-  see_card(card, r.path());
-  p.reserved[index] = static_cast<uint8_t>(card);
-  if (blind) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << index));
+  const Reserved entry = PositionReaderBase::read_reserved(r, kLevels, card_from_text, level_of);
+  if (entry.card < 0) unknown_reserves_.push({seat, index, entry.level});  // only its level is known
+  p.reserved[index] = static_cast<uint8_t>(entry.card < 0 ? kNoCard : entry.card);
+  if (entry.blind) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << index));
 }
 
 // Checks of a player that need all its cards and nobles read.
@@ -249,11 +169,7 @@ void PositionReader::read_table(State& s, const json::Cursor& root) {
         attempt([&] {
           const json::Cursor slot = row[static_cast<size_t>(i)];
           if (slot.is_null()) return;
-          const int card = read_card_id(slot);
-          if (card_level(card) != l)
-            slot.fail("card #" + std::to_string(card + 1) + " is a level-" + std::to_string(card_level(card) + 1) +
-                      " card, not level " + std::to_string(l + 1));
-          see_card(card, slot.path());
+          const int card = read_card_of_level(slot, l, card_from_text, level_of);
           s.place_on_table<true>(l * kSlotsPerLevel + i, card);
         });
       }
@@ -266,25 +182,8 @@ void PositionReader::read_decks(State& s, const json::Cursor& root) {
   for (int l = 0; l < kLevels; ++l) {
     const json::Cursor deck = decks[static_cast<size_t>(l)];
     deck_paths_[l] = deck.path();
-    attempt([&] {
-      if (deck.is_integer()) {
-        if (!allow_unknown_)
-          deck.fail("a full position lists each deck's cards (bottom first); a count is only for a player's view "
-                    "(use state_from_observation)");
-        deck_counts_[l] = deck.as_int(0, kDeckCapacity[l]);
-        return;
-      }
-      for (const json::Cursor c : deck.as_array(0, static_cast<size_t>(kDeckCapacity[l]))) {
-        attempt([&] {
-          const int card = read_card_id(c);
-          if (card_level(card) != l)
-            c.fail("card #" + std::to_string(card + 1) + " is a level-" + std::to_string(card_level(card) + 1) +
-                   " card, not level " + std::to_string(l + 1));
-          see_card(card, c.path());
-          s.deck_[l][s.deck_size_[l]++] = static_cast<uint8_t>(card);
-        });
-      }
-    });
+    deck_counts_[l] = read_deck(deck, l, kDeckCapacity[l], card_from_text, level_of,
+                                [&](int card) { s.deck_[l][s.deck_size_[l]++] = static_cast<uint8_t>(card); });
   }
 }
 
@@ -293,8 +192,7 @@ void PositionReader::read_nobles(State& s, const json::Cursor& root) {
   for (const json::Cursor n : nobles) {
     attempt([&] {
       const int noble = n.as_int(1, kNumNobles, "noble id {} does not exist (ids are 1 to 10)") - 1;
-      if (!noble_where_[noble].empty()) n.fail("noble #" + std::to_string(noble + 1) + " is also at " + noble_where_[noble]);
-      noble_where_[noble] = n.path();
+      see(noble_where_, noble, n.path(), "noble");
       s.table_nobles_ = static_cast<uint16_t>(s.table_nobles_ | (1u << noble));
     });
   }
@@ -322,8 +220,8 @@ void PositionReader::read_turn(State& s, const json::Cursor& root) {
   attempt([&] {
     s.passes_ = static_cast<uint8_t>(root.has("passes_in_a_row") ? root["passes_in_a_row"].as_int(0, int{config_.players}) : 0);
   });
-  attempt([&] { s.explicit_chance_ = root.has("explicit_chance") && root["explicit_chance"].as_bool(); });
-  attempt([&] { s.in_setup_ = root.has("setup") && root["setup"].as_bool(); });
+  read_flag(root, "explicit_chance", s.explicit_chance_);
+  read_flag(root, "setup", s.in_setup_);
   attempt([&] {
     const json::Cursor pending = root.get("pending_blind_reserve");
     if (pending.exists() && !pending.is_null()) s.pending_blind_ = static_cast<uint8_t>(pending.as_int(1, kLevels));
@@ -375,20 +273,12 @@ void PositionReader::place_unseen(State& s) {
   uint8_t unseen[kLevels][40];
   int n_unseen[kLevels] = {0, 0, 0};
   for (int card = 0; card < kNumCards; ++card)
-    if (where_[card].empty()) unseen[card_level(card)][n_unseen[card_level(card)]++] = static_cast<uint8_t>(card);
+    if (card_at_[card].empty()) unseen[card_level(card)][n_unseen[card_level(card)]++] = static_cast<uint8_t>(card);
   for (int l = 0; l < kLevels; ++l) {
     int unknown_reserved = 0;
     for (const Unknown& u : unknown_reserves_) unknown_reserved += u.level == l;
-    const int expected_unknown = (deck_counts_[l] < 0 ? 0 : deck_counts_[l]) + unknown_reserved;
-    if (n_unseen[l] == expected_unknown) continue;
-    attempt([&] {
-      if (deck_counts_[l] < 0 && !allow_unknown_ && n_unseen[l] > 0)
-        throw core::InvalidInput(deck_paths_[l] + ": card #" + std::to_string(unseen[l][0] + 1) +
-                                 " is nowhere (not on the table, in a deck, reserved or bought); every card must be placed");
-      throw core::InvalidInput(deck_paths_[l] + ": " + std::to_string(n_unseen[l]) + " level-" + std::to_string(l + 1) +
-                               " cards are not seen anywhere, but the deck count and unknown reserves account for " +
-                               std::to_string(expected_unknown));
-    });
+    check_unseen(deck_paths_[l], l, n_unseen[l], unseen[l][0], deck_counts_[l], unknown_reserved,
+                 "not on the table, in a deck, reserved or bought");
   }
   throw_if_errors();
   for (int l = 0; l < kLevels; ++l) {
@@ -463,19 +353,11 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
     root.fail("this position is finished (the last round is complete or every player passed); set \"phase\": \"over\"");
 }
 
-State PositionReader::read(std::string_view text) {
-  const json::Value doc = json::parse(text);
-  const json::Cursor root(doc);
-  if (!root.is_object()) root.only_fields({});  // "(root): expected an object, found ..."
-  attempt([&] {
-    root.only_fields({"game", "variant", "to_move", "phase", "explicit_chance", "setup", "passes_in_a_row", "bank",
-                      "nobles", "noble_order", "table", "decks", "players", "pending_blind_reserve", "observer", "hash"});
-  });
-  attempt([&] {
-    if (root.has("game") && root["game"].as_string() != "splendor")
-      root["game"].fail("this is a position of \"" + root["game"].as_string() + "\", not of splendor");
-  });
-  read_variant(root);
+State PositionReader::read(const json::Cursor& root) {
+  check_root(root, "splendor",
+             {"game", "variant", "to_move", "phase", "explicit_chance", "setup", "passes_in_a_row", "bank", "nobles",
+              "noble_order", "table", "decks", "players", "pending_blind_reserve", "observer", "hash"});
+  check_variant(root, variant_json(config_));
   throw_if_errors();  // with another game or variant, the rest would only repeat it
 
   State s;
@@ -510,111 +392,111 @@ State PositionReader::read(std::string_view text) {
 
 namespace {
 
-void write_position(json::Writer& w, const State& s, int observer) {
+json::Ordered tokens_json(uint64_t tokens, int kinds) { return core::lanes_json(tokens, kTokenNames, kinds); }
+
+json::Ordered position_json(const State& s, int observer) {
   const Config& c = s.config();
   const bool full = observer < 0;
-  w.begin_object();
-  w.field("game", "splendor");
-  write_variant(w, c);
-  if (!full) w.field("observer", observer);
-  w.field("to_move", s.turn_seat());
-  w.field("phase", kPhaseNames[static_cast<int>(s.phase())]);
-  w.field("explicit_chance", s.explicit_chance());
-  if (s.in_setup()) w.field("setup", true);
-  w.field("passes_in_a_row", s.passes_in_a_row());
-  if (s.pending_blind_level() >= 0) w.field("pending_blind_reserve", s.pending_blind_level() + 1);
-  w.key("bank");
-  write_tokens(w, s.bank(), kTokenKinds);
-  w.key("nobles").begin_array();
+  json::Ordered w = {{"game", "splendor"}, {"variant", variant_json(c)}};
+  if (!full) w["observer"] = observer;
+  w["to_move"] = s.turn_seat();
+  w["phase"] = kPhaseNames[static_cast<int>(s.phase())];
+  w["explicit_chance"] = s.explicit_chance();
+  if (s.in_setup()) w["setup"] = true;
+  w["passes_in_a_row"] = s.passes_in_a_row();
+  if (s.pending_blind_level() >= 0) w["pending_blind_reserve"] = s.pending_blind_level() + 1;
+  w["bank"] = tokens_json(s.bank(), kTokenKinds);
+  json::Ordered& nobles = w["nobles"] = json::Ordered::array();
   for (int n = 0; n < kNumNobles; ++n)
-    if ((s.table_nobles() >> n) & 1) w.value(n + 1);
-  w.end_array();
-  w.key("table").begin_array();
+    if ((s.table_nobles() >> n) & 1) nobles.push_back(n + 1);
+  json::Ordered& table = w["table"] = json::Ordered::array();
   for (int l = 0; l < kLevels; ++l) {
-    w.begin_array();
+    json::Ordered& row = table.emplace_back(json::Ordered::array());
     for (int i = 0; i < kSlotsPerLevel; ++i) {
       const int card = s.table_card(l * kSlotsPerLevel + i);
-      card == kNoCard ? w.value(nullptr) : w.value(card + 1);
+      row.push_back(card == kNoCard ? json::Ordered(nullptr) : json::Ordered(card + 1));
     }
-    w.end_array();
   }
-  w.end_array();
-  w.key("decks").begin_array();
+  json::Ordered& decks = w["decks"] = json::Ordered::array();
   for (int l = 0; l < kLevels; ++l) {
     if (!full) {
-      w.value(s.deck_size(l));
+      decks.push_back(s.deck_size(l));
       continue;
     }
-    w.begin_array();
-    for (int i = 0; i < s.deck_size(l); ++i) w.value(s.deck_card(l, i) + 1);
-    w.end_array();
+    json::Ordered& deck = decks.emplace_back(json::Ordered::array());
+    for (int i = 0; i < s.deck_size(l); ++i) deck.push_back(s.deck_card(l, i) + 1);
   }
-  w.end_array();
-  w.key("players").begin_array();
+  json::Ordered& players = w["players"] = json::Ordered::array();
   for (int p = 0; p < c.players; ++p) {
     const Player& pl = s.player(p);
-    w.begin_object();
-    w.key("tokens");
-    write_tokens(w, pl.tokens, kTokenKinds);
-    w.key("cards").begin_array();
+    json::Ordered& player = players.emplace_back(json::Ordered{{"tokens", tokens_json(pl.tokens, kTokenKinds)}});
+    json::Ordered& cards = player["cards"] = json::Ordered::array();
     for (int card = 0; card < kNumCards; ++card)
-      if (pl.owns(card)) w.value(card + 1);
-    w.end_array();
-    w.key("reserved").begin_array();
+      if (pl.owns(card)) cards.push_back(card + 1);
+    json::Ordered& reserved = player["reserved"] = json::Ordered::array();
     for (int i = 0; i < pl.n_reserved; ++i) {
       const bool blind = (pl.hidden_reserved >> i) & 1;
-      w.begin_object();
       if (blind && !full && p != observer) {
-        w.field("level", card_level(pl.reserved[i]) + 1);
+        reserved.push_back({{"level", card_level(pl.reserved[i]) + 1}, {"blind", blind}});
       } else {
-        w.field("card", pl.reserved[i] + 1);
+        reserved.push_back({{"card", pl.reserved[i] + 1}, {"blind", blind}});
       }
-      w.field("blind", blind);
-      w.end_object();
     }
-    w.end_array();
-    w.key("nobles").begin_array();
+    json::Ordered& earned = player["nobles"] = json::Ordered::array();
     for (int n = 0; n < kNumNobles; ++n)
-      if ((pl.nobles >> n) & 1) w.value(n + 1);
-    w.end_array();
-    w.field("points", int{pl.points});
-    w.key("bonuses");
-    write_tokens(w, pl.bonuses, kColours);
-    w.end_object();
+      if ((pl.nobles >> n) & 1) earned.push_back(n + 1);
+    player["points"] = pl.points;
+    player["bonuses"] = tokens_json(pl.bonuses, kColours);
   }
-  w.end_array();
   if (full) {
-    w.key("noble_order").begin_array();
-    for (int i = 0; i < kNumNobles; ++i) w.value(s.noble_order(i) + 1);
-    w.end_array();
+    json::Ordered& order = w["noble_order"] = json::Ordered::array();
+    for (int i = 0; i < kNumNobles; ++i) order.push_back(s.noble_order(i) + 1);
   }
-  w.end_object();
+  return w;
+}
+
+// The variant a position gives, completed with the published values for its
+// number of players (taken from "players" when the variant does not say).
+Config config_of(const json::Cursor& root) {
+  Config c;
+  const json::Cursor v = root.get("variant");
+  const json::Cursor seats = root.get("players");
+  int players = seats.is_array() ? std::clamp(static_cast<int>(seats.as_array().size()), 2, kMaxPlayers) : 2;
+  if (v.has("players")) players = v["players"].as_int(0, 255);
+  c.players = static_cast<uint8_t>(players);
+  c.gem_tokens = static_cast<uint8_t>(players <= 2 ? 4 : players == 3 ? 5 : 7);
+  c.nobles = static_cast<uint8_t>(players + 1);
+  for (auto [field, value] : {std::pair{"points_to_win", &c.points_to_win}, {"gem_tokens", &c.gem_tokens},
+                              {"gold_tokens", &c.gold_tokens}, {"nobles", &c.nobles}, {"token_limit", &c.token_limit},
+                              {"reserve_limit", &c.reserve_limit}, {"take_two_min", &c.take_two_min}})
+    if (v.has(field)) *value = v[field].as_int(uint8_t{0}, uint8_t{255});
+  if (v.has("take_fewer_distinct")) c.take_fewer_distinct = v["take_fewer_distinct"].as_bool();
+  try {
+    c.validate();
+  } catch (const core::InvalidInput& e) {
+    v.exists() ? v.fail(e.what()) : root.fail(e.what());
+  }
+  return c;
 }
 
 }  // namespace
 
-std::string State::to_json() const {
-  json::Writer w;
-  write_position(w, *this, -1);
-  return w.str();
-}
+std::string State::to_json() const { return position_json(*this, -1).dump(); }
 
 std::string State::observation_json(int player) const {
   if (player < 0 || player >= config_.players)
     throw core::InvalidInput("observation_json: seat " + std::to_string(player) + " is out of range");
-  json::Writer w;
-  write_position(w, *this, player);
-  return w.str();
+  return position_json(*this, player).dump();
 }
 
-State State::from_json(const Config& config, std::string_view text) {
-  config.validate();
-  return PositionReader(config, false, 0).read(text);
+State State::from_json(const Config& c, std::string_view text) { return core::read_state<PositionReader>(c, text, false, 0); }
+State State::from_observation(const Config& c, std::string_view text, uint64_t seed) {
+  return core::read_state<PositionReader>(c, text, true, seed);
 }
 
-State State::from_observation(const Config& config, std::string_view text, uint64_t seed) {
-  config.validate();
-  return PositionReader(config, true, seed).read(text);
+core::Position<State, Config> read_position(const json::Value& doc, uint64_t seed, bool full) {
+  const Config variant = config_of(json::Cursor(doc));
+  return core::read_position<PositionReader>(doc, variant, variant.players, seed, full);
 }
 
 }  // namespace splendor
