@@ -1,4 +1,4 @@
-// Inside the Splendor engine (state.cpp's buy test, heuristics.cpp's rollout policy): the
+// Inside the Splendor engine (state.cpp's buy test, policy.cpp's rollout policy): the
 // player's candidate cards as byte lanes, table slots 0-11 and reserve 12-14, so one
 // vector computation covers all of them.
 #pragma once

@@ -147,7 +147,7 @@ class State {
   static State from_json(const Config& config, std::string_view text);
   static State from_observation(const Config& config, std::string_view text, uint64_t seed);
 
-  // Search helpers (heuristics.cpp): a fast rollout policy move (any phase, chance
+  // Search helpers (policy.cpp): a fast rollout policy move (any phase, chance
   // included) and a heuristic win chance in [0, 1] of `player`, summing to 1 over seats.
   Action heuristic_action(core::Rng& rng) const;
   // The card heuristic_action collects tokens toward (-1: none) for its tie-break bits
