@@ -35,7 +35,7 @@ void State::observation_tensor(int player, float* out) const {
     else o[i * kNumCards + opp.reserved[i]] = 1.0f;
   }
   o += kMaxReserved * kNumCards + 3;
-  for (int l = 0; l < 3; ++l) o[l] = static_cast<float>(pop(deck_[l])) / 30.0f;
+  for (int l = 0; l < 3; ++l) o[l] = static_cast<float>(core::popcount(deck_[l])) / 30.0f;
   o += 3;
   for (int r = 0; r < kNumRoyals; ++r) o[r] = static_cast<float>((royals_avail_ >> r) & 1);
   o += kNumRoyals;

@@ -109,7 +109,7 @@ core::Action State::heuristic_action(core::Rng& rng) const {
     int t = best_of(m.reserve_targets, [&](int i) {
       return i < kNumSlots ? tables::kCards[pyramid_[i]].points * 3 + tables::kCards[pyramid_[i]].crowns * 2 : 1;
     });
-    int g = core::nth_set_bit(m.gold_cells, static_cast<int>(rng.below(static_cast<uint32_t>(pop(m.gold_cells)))));
+    int g = core::nth_set_bit(m.gold_cells, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(m.gold_cells)))));
     return kReserveBase + t * 25 + g;
   }
   if (best >= 0) return best;

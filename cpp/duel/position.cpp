@@ -111,7 +111,7 @@ std::string write_position(const State& s, int observer) {
   w.key("decks").begin_array();
   for (int l = 0; l < 3; ++l) {
     if (!full) {
-      w.value(pop(s.deck(l)));
+      w.value(core::popcount(s.deck(l)));
       continue;
     }
     w.begin_array();
@@ -438,7 +438,7 @@ void PositionReader::check_player(const State& s, int seat, const json::Cursor& 
       });
   }
   const int earned = (p.crowns >= 3) + (p.crowns >= 6);
-  const int taken = pop(p.royals) + (seat == s.mover_ ? s.pend_royal_ : 0);
+  const int taken = core::popcount(p.royals) + (seat == s.mover_ ? s.pend_royal_ : 0);
   if (taken != earned)
     attempt([&] {
       c.fail(std::to_string(p.crowns) + " crowns earn " + std::to_string(earned) + " royal cards, but " +

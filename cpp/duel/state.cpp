@@ -426,7 +426,7 @@ Action State::draw(core::Rng& rng) const {
 int State::draw_card(core::Rng& rng) const {
   const int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
   const uint32_t d = deck_[level];
-  return kLevelFirst[level] + select_bit(d, static_cast<int>(rng.below(static_cast<uint32_t>(pop(d)))));
+  return kLevelFirst[level] + core::nth_set_bit32(d, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(d)))));
 }
 
 int State::draw_kind(core::Rng& rng) const {
@@ -434,7 +434,7 @@ int State::draw_kind(core::Rng& rng) const {
   // and the kind is the number of those prefix counts <= r (branch-free).
   const uint64_t r = rng.below(static_cast<uint32_t>(lane_sum(bag_)));
   const uint64_t prefix = bag_ * core::swar::kOnes;
-  return pop64((((core::swar::kOnes * r) | core::swar::kHigh) - prefix) & core::swar::kHigh);
+  return core::popcount((((core::swar::kOnes * r) | core::swar::kHigh) - prefix) & core::swar::kHigh);
 }
 
 Action State::dealt_outcome() const {
@@ -476,7 +476,7 @@ void State::chance_outcomes(ChanceList& out) const {
   if (phase_ == kPhaseReveal) {
     int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
     uint32_t d = deck_[level];
-    double p = 1.0 / pop(d);
+    double p = 1.0 / core::popcount(d);
     core::for_each_bit(d, [&](int i) { out.push({kRevealBase + kLevelFirst[level] + i, p}); });
   } else if (phase_ == kPhaseFill) {
     double total = lane_sum(bag_);
@@ -642,19 +642,19 @@ Action State::random_action(core::Rng& rng) const {
   if (is_chance()) return draw(rng);
   if (phase_ != kPhaseMain) {
     uint32_t mask = choice_mask();
-    int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(mask))));
-    return phase_base() + select_bit(mask, k);
+    int k = static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(mask))));
+    return phase_base() + core::nth_set_bit32(mask, k);
   }
   MainMoves m = main_moves();
   int n_take[kNumSegTypes];
   int total = 0;
-  for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = pop(m.starts[ty]);
-  int n_priv = pop(m.privilege_cells);
-  int n_gold = pop(m.gold_cells);
-  int n_res = pop(m.reserve_targets) * n_gold;
+  for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = core::popcount(m.starts[ty]);
+  int n_priv = core::popcount(m.privilege_cells);
+  int n_gold = core::popcount(m.gold_cells);
+  int n_res = core::popcount(m.reserve_targets) * n_gold;
   int n_other = total + n_priv + m.replenish + n_res;
-  int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + pop(m.buys))));
-  if (r >= n_other) return kBuyBase + select_bit(m.buys, r - n_other);
+  int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + core::popcount(m.buys))));
+  if (r >= n_other) return kBuyBase + core::nth_set_bit32(m.buys, r - n_other);
   if (r < total) {  // the type by counting prefix sums below r: no data-dependent exit
     int ty = 0, before = 0, cum = 0;
     for (int t = 0; t < kNumSegTypes - 1; ++t) {
@@ -663,17 +663,17 @@ Action State::random_action(core::Rng& rng) const {
       ty += past;
       before += past * n_take[t];
     }
-    return kSeg.id[ty][select_bit(m.starts[ty], r - before)];
+    return kSeg.id[ty][core::nth_set_bit32(m.starts[ty], r - before)];
   }
   r -= total;
-  if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
+  if (r < n_priv) return kPrivilegeBase + core::nth_set_bit32(m.privilege_cells, r);
   r -= n_priv;
   if (m.replenish) {
     if (r == 0) return kReplenish;
     --r;
   }
-  int t = select_bit(m.reserve_targets, r / n_gold);
-  return kReserveBase + t * 25 + select_bit(m.gold_cells, r % n_gold);
+  int t = core::nth_set_bit32(m.reserve_targets, r / n_gold);
+  return kReserveBase + t * 25 + core::nth_set_bit32(m.gold_cells, r % n_gold);
 }
 
 // ---- Applying actions -------------------------------------------------------------------
@@ -689,12 +689,12 @@ void State::apply_impl(Action a) {
         const Segment& s = kSeg.seg[a];
         const uint32_t seg = s.mask;
         // 3 of one colour or both pearls: one privilege for the opponent.
-        const bool gift = (pop(kmask_[kPearl] & seg) == 2) | ((s.len == 3) & ((kmask_[cell_[s.cells[0]]] & seg) == seg));
+        const bool gift = (core::popcount(kmask_[kPearl] & seg) == 2) | ((s.len == 3) & ((kmask_[cell_[s.cells[0]]] & seg) == seg));
         if constexpr (H)
           for (int k = 0; k < s.len; ++k) mix_hash<H>(key_cell(s.cells[k], cell_[s.cells[k]]));
         uint64_t gained = 0;
         for (int k = 0; k <= kPearl; ++k) {
-          gained += lane(k) * static_cast<uint64_t>(pop(kmask_[k] & seg));
+          gained += lane(k) * static_cast<uint64_t>(core::popcount(kmask_[k] & seg));
           kmask_[k] &= ~seg;
         }
         p.tokens += gained;
@@ -876,7 +876,7 @@ void State::determinize(int observer, core::Rng& rng) {
     if (!((p.reserved_blind >> i) & 1)) continue;
     int card = p.reserved[i], level = level_of(card);
     uint32_t pool = deck_[level] | (1u << (card - kLevelFirst[level]));
-    int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(pop(pool)))));
+    int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(pool)))));
     deck_[level] = pool & ~(1u << pick);
     mix_hash<true>(key_reserve(opp, i, card));
     p.reserved[i] = static_cast<uint8_t>(kLevelFirst[level] + pick);

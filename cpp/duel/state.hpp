@@ -14,66 +14,6 @@
 
 namespace duel {
 
-// Population count of a board/deck mask: the popcnt instruction where the build targets
-// it, else a branch-free bit trick (the libgcc fallback is a function call).
-inline int pop(uint32_t x) {
-#if defined(__POPCNT__)
-  return __builtin_popcount(x);
-#else
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-  return static_cast<int>((x * 0x01010101u) >> 24);
-#endif
-}
-
-inline int pop64(uint64_t x) {
-#if defined(__POPCNT__)
-  return __builtin_popcountll(x);
-#else
-  return pop(static_cast<uint32_t>(x)) + pop(static_cast<uint32_t>(x >> 32));
-#endif
-}
-
-// Index of the k-th (0-based) set bit of a 32-bit mask: PDEP where the build targets
-// BMI2, else per-byte counts (the popcount bit trick's middle step) and a byte table.
-struct SelectTable {
-  uint8_t pos[256][8];
-};
-constexpr SelectTable make_select_table() {
-  SelectTable t{};
-  for (int b = 0; b < 256; ++b)
-    for (int i = 0, n = 0; i < 8; ++i)
-      if ((b >> i) & 1) t.pos[b][n++] = static_cast<uint8_t>(i);
-  return t;
-}
-inline constexpr SelectTable kSelect = make_select_table();
-inline int select_bit(uint32_t x, int k) {
-#if defined(SPLENDOR_MCTS_BMI2)
-  return core::nth_set_bit(x, k);
-#elif defined(__POPCNT__)
-  // Branch-free halving (masks, not ?:, which compilers may turn into branches that a
-  // random k mispredicts).
-  int n = __builtin_popcount(x & 0xFFFF);
-  int ge = (n - 1 - k) >> 31;  // -1 when k >= n
-  int shift = ge & 16;
-  k -= ge & n;
-  x >>= shift;
-  n = __builtin_popcount(x & 0xFF);
-  ge = (n - 1 - k) >> 31;
-  shift += ge & 8;
-  k -= ge & n;
-  return shift + kSelect.pos[(x >> (ge & 8)) & 0xFF][k];
-#else
-  uint32_t c = x - ((x >> 1) & 0x55555555u);
-  c = (c & 0x33333333u) + ((c >> 2) & 0x33333333u);
-  c = (c + (c >> 4)) & 0x0F0F0F0Fu;
-  int shift = 0;
-  for (int n; k >= (n = static_cast<int>((c >> shift) & 0xFF)); shift += 8) k -= n;
-  return shift + kSelect.pos[(x >> shift) & 0xFF][k];
-#endif
-}
-
 // ---- Components --------------------------------------------------------------------
 
 // Token kinds; also the byte lane of a kind in packed token words.

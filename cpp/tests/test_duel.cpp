@@ -805,14 +805,14 @@ TEST(invariants_over_thousands_of_random_games) {
     bool ok = true;
     for (; !s.is_terminal() && step < 3000; ++step) {
       for (int k = 0; k < kNumKinds; ++k) {
-        uint32_t n = static_cast<uint32_t>(pop(s.kind_mask(k)) + lane_get(s.bag(), k) +
+        uint32_t n = static_cast<uint32_t>(core::popcount(s.kind_mask(k)) + lane_get(s.bag(), k) +
                                            lane_get(s.player(0).tokens, k) + lane_get(s.player(1).tokens, k));
         ok &= n == kTokens[k];
       }
-      int cards = pop(s.deck(0)) + pop(s.deck(1)) + pop(s.deck(2));
+      int cards = core::popcount(s.deck(0)) + core::popcount(s.deck(1)) + core::popcount(s.deck(2));
       for (int slot = 0; slot < kNumSlots; ++slot) cards += s.pyramid(slot) != kNoCard;
       for (int seat = 0; seat < 2; ++seat)
-        cards += s.player(seat).num_reserved + core::popcount(s.player(seat).owned_lo) + pop(s.player(seat).owned_hi);
+        cards += s.player(seat).num_reserved + core::popcount(s.player(seat).owned_lo) + core::popcount(s.player(seat).owned_hi);
       ok &= cards == kNumCards;
       ok &= s.privilege_supply() >= 0;
       ok &= s.hash() == s.compute_hash();
