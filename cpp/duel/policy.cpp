@@ -41,10 +41,10 @@ constexpr VoteTables kVote{};
 }  // namespace
 
 core::Action State::heuristic_action(core::Rng& rng) const {
-  if (phase_ == kPhaseTerminal) return -1;
+  if (phase_ == Phase::kOver) return -1;
   if (is_chance()) return draw(rng);
-  const Player& p = pl_[mover_];
-  const Player& opp = pl_[mover_ ^ 1];
+  const Player& p = players_[turn_seat_];
+  const Player& opp = players_[turn_seat_ ^ 1];
   auto best_of = [&](uint32_t mask, auto score) {  // highest score, random among ties
     int best = -1, best_score = -1, ties = 0;
     core::for_each_bit(mask, [&](int i) {
@@ -55,15 +55,15 @@ core::Action State::heuristic_action(core::Rng& rng) const {
     return best;
   };
   switch (phase_) {
-    case kPhaseJoker:  // toward the one-colour victory
-      return kJokerBase + best_of(choice_mask(), [&](int c) { return p.colour_points[c] * 8 + lane_get(p.bonus, c); });
-    case kPhaseSteal:
-      return kStealBase + best_of(choice_mask(), [&](int k) { return lane_get(opp.tokens, k) + (k == kPearl) * 2; });
-    case kPhaseRoyal:
+    case Phase::kJoker:  // toward the one-colour victory
+      return kJokerBase + best_of(choice_mask(), [&](int c) { return p.colour_points[c] * 8 + core::swar::lane(p.bonuses, c); });
+    case Phase::kSteal:
+      return kStealBase + best_of(choice_mask(), [&](int k) { return core::swar::lane(opp.tokens, k) + (k == kPearl) * 2; });
+    case Phase::kRoyal:
       return kRoyalBase + best_of(choice_mask(), [&](int r) { return tables::kRoyals[r].points * 4 + (r == 1); });
-    case kPhaseDiscard:  // give back what we hold most of, gold and pearls last
-      return kDiscardBase + best_of(choice_mask(), [&](int k) { return lane_get(p.tokens, k) * 4 - (k >= kPearl) * 16 + 32; });
-    case kPhaseToken:
+    case Phase::kDiscard:  // give back what we hold most of, gold and pearls last
+      return kDiscardBase + best_of(choice_mask(), [&](int k) { return core::swar::lane(p.tokens, k) * 4 - (k >= kPearl) * 16 + 32; });
+    case Phase::kToken:
       return random_action(rng);
     default:
       break;
@@ -81,7 +81,7 @@ core::Action State::heuristic_action(core::Rng& rng) const {
   // still needs, cards close to affordable louder.
   // All six colours of a card at once: lack = max(0, cost - bonus - tokens) per lane, and
   // the card's weight added to every lane it lacks.
-  const uint64_t bonus = p.bonus & kGemLanes, tokens = p.tokens & kGemPearlLanes;
+  const uint64_t bonus = p.bonuses & kGemLanes, tokens = p.tokens & kGemPearlLanes;
   uint64_t votes = 0;
   auto vote = [&](int card) {
     const uint64_t lack = sat_sub(sat_sub(kVote.cost[card], bonus), tokens);
@@ -93,7 +93,7 @@ core::Action State::heuristic_action(core::Rng& rng) const {
     if (pyramid_[s] != kNoCard) vote(pyramid_[s]);
   for (int i = 0; i < p.num_reserved; ++i) vote(p.reserved[i]);
   int want[6];
-  for (int k = 0; k < 6; ++k) want[k] = lane_get(votes, k);
+  for (int k = 0; k < 6; ++k) want[k] = core::swar::lane(votes, k);
   int best = -1, best_score = -1, ties = 0;
   for (int ty = 0; ty < kNumSegTypes; ++ty) {
     core::for_each_bit(m.starts[ty], [&](int c) {
@@ -117,14 +117,14 @@ core::Action State::heuristic_action(core::Rng& rng) const {
 }
 
 double State::evaluate(int player) const {
-  if (phase_ == kPhaseTerminal) return winner_ == player ? 1.0 : 0.0;
+  if (phase_ == Phase::kOver) return winner_ == player ? 1.0 : 0.0;
   auto progress = [&](const Player& p) {
-    double win = std::max({p.points / double(cfg_.points_to_win), p.crowns / double(cfg_.crowns_to_win),
-                           max_colour_points(p) / double(cfg_.colour_points_to_win)});
-    return 0.6 * win + 0.2 * p.points / double(cfg_.points_to_win) + 0.02 * lane_sum(p.bonus) +
+    double win = std::max({p.points / double(config_.points_to_win), p.crowns / double(config_.crowns_to_win),
+                           max_colour_points(p) / double(config_.colour_points_to_win)});
+    return 0.6 * win + 0.2 * p.points / double(config_.points_to_win) + 0.02 * core::swar::sum(p.bonuses) +
            0.01 * p.num_tokens() + 0.01 * p.privileges;
   };
-  double d = progress(pl_[player]) - progress(pl_[player ^ 1]);
+  double d = progress(players_[player]) - progress(players_[player ^ 1]);
   return 1.0 / (1.0 + std::exp(-6.0 * d));
 }
 

@@ -135,16 +135,13 @@ struct Config {
 
 // ---- Players -----------------------------------------------------------------------
 
-// Packed byte lanes: lane k of a token word counts tokens of Kind k.
-inline constexpr uint64_t lane(int k) { return core::swar::unit(k); }
-inline constexpr int lane_get(uint64_t w, int k) { return core::swar::lane(w, k); }
+// Packed byte lanes (core/swar.hpp): lane k of a token word counts tokens of Kind k.
 inline constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;       // token/bonus lanes W U G R K
 inline constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;  // and pearl
-inline constexpr int lane_sum(uint64_t w) { return core::swar::sum(w); }
 
 struct Player {
   uint64_t tokens;         // lanes W U G R K pearl gold
-  uint64_t bonus;          // lanes W U G R K: bonuses (jokers counted in their colour)
+  uint64_t bonuses;        // lanes W U G R K: bonuses (jokers counted in their colour)
   uint64_t owned_lo;       // bought cards 0-63 (bit = card index)
   uint8_t owned_hi;        // bought cards 64-66
   uint8_t colour_points[5];
@@ -156,38 +153,38 @@ struct Player {
   bool owns(int card) const {
     return card < 64 ? (owned_lo >> card) & 1 : (owned_hi >> (card - 64)) & 1;
   }
-  int num_tokens() const { return lane_sum(tokens); }
+  int num_tokens() const { return core::swar::sum(tokens); }
   bool operator==(const Player&) const = default;
 };
 
-enum Phase : uint8_t {
-  kPhaseMain,       // optional privileges / replenish, then the mandatory action
-  kPhaseJoker,      // colour of a bought joker
-  kPhaseToken,      // `token` ability: board cell of the card's colour
-  kPhaseSteal,      // `steal` ability: kind taken from the opponent
-  kPhaseRoyal,      // royal card at the 3rd / 6th crown
-  kPhaseDiscard,    // one token back to the bag while holding more than 10
-  kPhaseReveal,     // chance: card from a deck (pyramid refill or blind reserve)
-  kPhaseFill,       // chance: token drawn from the bag onto the next empty spiral cell
-  kPhaseFirst,      // chance: first player
-  kPhaseTerminal,
-  kNumPhases
+enum class Phase : uint8_t {
+  kMain,       // optional privileges / replenish, then the mandatory action
+  kJoker,      // colour of a bought joker
+  kToken,      // `token` ability: board cell of the card's colour
+  kSteal,      // `steal` ability: kind taken from the opponent
+  kRoyal,      // royal card at the 3rd / 6th crown
+  kDiscard,    // one token back to the bag while holding more than 10
+  kReveal,     // chance: card from a deck (pyramid refill or blind reserve)
+  kFill,       // chance: token drawn from the bag onto the next empty spiral cell
+  kFirst,      // chance: first player
+  kOver,
 };
+inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
 
 // ---- State -------------------------------------------------------------------------
 
 struct State {
   static State initial(const Config& cfg, uint64_t seed, bool explicit_chance = false);
 
-  const Config& config() const { return cfg_; }
+  const Config& config() const { return config_; }
   int num_players() const { return 2; }
   int current_player() const {
-    return phase_ == kPhaseTerminal ? core::kTerminalPlayer
-           : phase_ >= kPhaseReveal ? core::kChancePlayer
-                                    : mover_;
+    return phase_ == Phase::kOver ? core::kTerminalPlayer
+           : phase_ >= Phase::kReveal ? core::kChancePlayer
+                                    : turn_seat_;
   }
-  bool is_terminal() const { return phase_ == kPhaseTerminal; }
-  bool is_chance() const { return phase_ >= kPhaseReveal && phase_ < kPhaseTerminal; }
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance() const { return phase_ >= Phase::kReveal && phase_ < Phase::kOver; }
   void legal_actions(ActionList& out) const;
   bool is_legal(core::Action a) const;
   void apply(core::Action a);
@@ -203,7 +200,7 @@ struct State {
   uint64_t compute_hash() const;
   void determinize(int observer, core::Rng& rng);
   void set_explicit_chance(bool on);
-  bool explicit_chance() const { return explicit_; }
+  bool explicit_chance() const { return explicit_chance_; }
   std::string action_to_string(core::Action a) const;
   core::Action string_to_action(std::string_view text) const;
   std::string to_json() const;
@@ -216,17 +213,17 @@ struct State {
   double evaluate(int player) const;
 
   // ---- Read access for tests, bindings and JSON io --------------------------------
-  Phase phase() const { return static_cast<Phase>(phase_); }
-  int mover() const { return mover_; }       // seat whose turn it is (meaningless before setup ends)
+  Phase phase() const { return phase_; }
+  int turn_seat() const { return turn_seat_; }       // seat whose turn it is (meaningless before setup ends)
   int winner() const { return winner_; }     // seat, or -1
-  const Player& player(int seat) const { return pl_[seat]; }
+  const Player& player(int seat) const { return players_[seat]; }
   uint8_t cell(int c) const { return cell_[c]; }
   uint32_t kind_mask(int k) const { return kmask_[k]; }
   uint64_t bag() const { return bag_; }
   uint8_t pyramid(int slot) const { return pyramid_[slot]; }
   uint32_t deck(int level0) const { return deck_[level0]; }   // bit i: card kLevelFirst[level0]+i
   uint8_t royals_available() const { return royals_avail_; }
-  int privilege_supply() const { return cfg_.privileges - pl_[0].privileges - pl_[1].privileges; }
+  int privilege_supply() const { return config_.privileges - players_[0].privileges - players_[1].privileges; }
   bool replenished() const { return replenished_; }
   bool again_pending() const { return again_; }
   int joker_colour(int card) const;          // colour a bought joker joined, -1 otherwise
@@ -251,9 +248,9 @@ struct State {
   void give_card(int seat, int card, int joker_colour = -1);  // as if bought (no ability)
   void give_reserved(int seat, int card, bool blind);
   void give_royal(int seat, int royal);
-  void set_privileges(int seat, int n) { pl_[seat].privileges = static_cast<uint8_t>(n); }
+  void set_privileges(int seat, int n) { players_[seat].privileges = static_cast<uint8_t>(n); }
   void set_turn(int seat, bool replenished = false) {
-    mover_ = static_cast<uint8_t>(seat);
+    turn_seat_ = static_cast<uint8_t>(seat);
     replenished_ = replenished;
   }
   void set_deal(uint64_t seed) { deal_.s = seed; }
@@ -301,11 +298,11 @@ struct State {
   uint32_t choice_mask() const;  // legal choices of a non-main phase (offsets from its base)
   int phase_base() const;
 
-  Config cfg_;
-  uint8_t phase_ = kPhaseMain;
-  uint8_t mover_ = 0;
+  Config config_;
+  Phase phase_ = Phase::kMain;
+  uint8_t turn_seat_ = 0;
   int8_t winner_ = -1;
-  bool explicit_ = false;
+  bool explicit_chance_ = false;
   bool setup_ = false;         // dealing the pyramid / filling the board / drawing the first seat
   bool replenished_ = false;   // this turn: no more privileges or replenish
   bool again_ = false;         // an extra turn follows this one
@@ -324,7 +321,7 @@ struct State {
   uint32_t kmask_[kNumKinds];         // board cells holding each kind
   uint32_t deck_[3];
   uint64_t bag_ = 0;                  // lanes by kind
-  Player pl_[2];
+  Player players_[2];
   struct Deal : core::Rng {           // Rng with equality, so State compares with = default
     bool operator==(const Deal& o) const { return s == o.s; }
   } deal_;                            // draw order of decks and bag (hidden from both players)

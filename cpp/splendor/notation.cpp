@@ -147,8 +147,8 @@ Action State::parse_action(std::string_view text) const {
       for (int s = 0; s < kTableSlots; ++s)
         if (table_[s] == value) return (reserve ? kReserveTable : kBuyTable) + s;
       if (!reserve && phase_ != Phase::kChance && phase_ != Phase::kOver) {
-        const Player& p = players_[current_];
-        for (int i = 0; i < p.n_reserved; ++i)
+        const Player& p = players_[turn_seat_];
+        for (int i = 0; i < p.num_reserved; ++i)
           if (p.reserved[i] == value) return kBuyReserved + i;
       }
       bad(text, "card " + w[1] + (reserve ? " is not on the table" : " is not on the table or in your reserve"));

@@ -35,7 +35,7 @@ void State::observation_tensor(int player, float* out) const {
     for (int c = 0; c < kColours; ++c) out[6 + c] = static_cast<float>(core::swar::lane(p.bonuses, c));
     out[11] = p.points;
     out[12] = p.cards_bought;
-    out[13] = p.n_reserved;
+    out[13] = p.num_reserved;
     out[14] = static_cast<float>(__builtin_popcount(p.nobles));
   }
   for (int k = 0; k < kTokenKinds; ++k) *out++ = static_cast<float>(core::swar::lane(bank_, k));
@@ -49,12 +49,12 @@ void State::observation_tensor(int player, float* out) const {
   for (int r = 0; r < kMaxPlayers; ++r) {
     const int seat = (player + r) % n;
     for (int i = 0; i < kMaxReserved; ++i) {
-      if (r >= n || i >= players_[seat].n_reserved) {
+      if (r >= n || i >= players_[seat].num_reserved) {
         out += kCardFeatures;
         continue;
       }
       const int card = players_[seat].reserved[i];
-      const bool hidden = (players_[seat].hidden_reserved >> i) & 1;
+      const bool hidden = (players_[seat].reserved_blind >> i) & 1;
       out = write_card(out, card, !hidden || seat == player, tables::kCards[card].level - 1, hidden);
     }
   }
@@ -62,7 +62,7 @@ void State::observation_tensor(int player, float* out) const {
   for (int l = 0; l < kLevels; ++l) *out++ = deck_size_[l];
   out[static_cast<int>(phase_)] = 1.0f;
   out += 5;
-  if (phase_ != Phase::kChance && phase_ != Phase::kOver) out[(current_ - player + n) % n] = 1.0f;
+  if (phase_ != Phase::kChance && phase_ != Phase::kOver) out[(turn_seat_ - player + n) % n] = 1.0f;
   out += 4;
   *out++ = end_triggered() ? 1.0f : 0.0f;
   *out++ = passes_;

@@ -164,7 +164,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   if (c.has("reserved")) {
     attempt([&] {
       for (const json::Cursor r : c["reserved"].as_array(0, config_.reserve_limit)) {
-        p.reserved[p.n_reserved++] = kNoCard;
+        p.reserved[p.num_reserved++] = kNoCard;
         attempt([&] { read_reserved(s, seat, r); });
       }
     });
@@ -190,7 +190,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
 // One entry of a player's `reserved`; the slot was added (kNoCard) by the caller.
 void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
   Player& p = s.players_[seat];
-  const int index = p.n_reserved - 1;
+  const int index = p.num_reserved - 1;
   if (r.is_object() && !r.has("card")) {
     // An opponent's blind reserve seen from another seat: only its level is known.
     r.only_fields({"level", "blind"});
@@ -199,7 +199,7 @@ void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
       r.fail("unknown reserved card: a full position must name every card (use state_from_observation for a player's view)");
     const int level = r["level"].as_int(1, kLevels) - 1;
     unknown_reserves_.push({seat, index, level});
-    p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << index));
+    p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
     return;
   }
   int card;
@@ -215,7 +215,7 @@ void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
   }
   see_card(card, r.path());
   p.reserved[index] = static_cast<uint8_t>(card);
-  if (blind) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << index));
+  if (blind) p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
 }
 
 // Checks of a player that need all its cards and nobles read.
@@ -318,7 +318,7 @@ void PositionReader::read_nobles(State& s, const json::Cursor& root) {
 
 // The turn fields, each on its own; their consistency is check_turn's.
 void PositionReader::read_turn(State& s, const json::Cursor& root) {
-  attempt([&] { s.current_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, config_.players - 1) : 0); });
+  attempt([&] { s.turn_seat_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, config_.players - 1) : 0); });
   attempt([&] {
     s.passes_ = static_cast<uint8_t>(root.has("passes_in_a_row") ? root["passes_in_a_row"].as_int(0, int{config_.players}) : 0);
   });
@@ -425,8 +425,8 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
   }
   for (int p = 0; p < config_.players; ++p) {
     // Mid-turn (returning tokens, or a reveal before it) the mover may hold too many.
-    const bool returning = (s.phase_ == Phase::kReturning || s.phase_ == Phase::kChance) && p == s.current_;
-    const int count = s.players_[p].token_count();
+    const bool returning = (s.phase_ == Phase::kReturning || s.phase_ == Phase::kChance) && p == s.turn_seat_;
+    const int count = s.players_[p].num_tokens();
     if (!returning && count > config_.token_limit)
       attempt([&] {
         root["players"][static_cast<size_t>(p)]["tokens"].fail(std::to_string(count) + " tokens exceed the limit of " +
@@ -451,11 +451,11 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
                                         : "nothing waits to be revealed, so the phase cannot be chance")
         : root.fail(chance_due ? "a card or noble must be revealed first: set \"phase\": \"chance\""
                                : "inconsistent phase");
-  if (s.phase_ == Phase::kReturning && s.players_[s.current_].token_count() <= config_.token_limit)
+  if (s.phase_ == Phase::kReturning && s.players_[s.turn_seat_].num_tokens() <= config_.token_limit)
     root["phase"].fail("return_tokens needs the player to move to hold more than " + std::to_string(config_.token_limit) + " tokens");
-  if (s.phase_ == Phase::kNobleChoice && __builtin_popcount(s.qualifying_nobles(s.current_)) < 2)
+  if (s.phase_ == Phase::kNobleChoice && __builtin_popcount(s.qualifying_nobles(s.turn_seat_)) < 2)
     root["phase"].fail("choose_noble needs at least two nobles the player to move qualifies for");
-  const bool should_end = (s.current_ == 0 && s.end_triggered() && !s.in_setup_ && s.phase_ == Phase::kMain) ||
+  const bool should_end = (s.turn_seat_ == 0 && s.end_triggered() && !s.in_setup_ && s.phase_ == Phase::kMain) ||
                           s.passes_ >= config_.players;
   if (s.phase_ == Phase::kOver && !(s.end_triggered() || s.passes_ >= config_.players))
     root["phase"].fail("the game cannot be over: nobody has reached points_to_win and not every player passed");
@@ -561,8 +561,8 @@ void write_position(json::Writer& w, const State& s, int observer) {
       if (pl.owns(card)) w.value(card + 1);
     w.end_array();
     w.key("reserved").begin_array();
-    for (int i = 0; i < pl.n_reserved; ++i) {
-      const bool blind = (pl.hidden_reserved >> i) & 1;
+    for (int i = 0; i < pl.num_reserved; ++i) {
+      const bool blind = (pl.reserved_blind >> i) & 1;
       w.begin_object();
       if (blind && !full && p != observer) {
         w.field("level", card_level(pl.reserved[i]) + 1);
