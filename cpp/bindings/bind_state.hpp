@@ -5,7 +5,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cctype>
+#include <cstddef>
+#include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/game_loops.hpp"
@@ -22,6 +26,66 @@ void check_seat(const typename Game::State& s, int player, const char* what) {
                              std::to_string(s.num_players() - 1) + ")");
 }
 
+// One field of a game's rules struct: its Python keyword and the Config member it sets.
+template <class Config, class M>
+struct RulesField {
+  const char* name;
+  M Config::*member;
+};
+
+// Python passes an int (a bool for a flag); one too wide for its member is refused by
+// name here, Config::validate then checks the rules' own bounds.
+template <class M>
+using RulesArg = std::conditional_t<std::is_same_v<M, bool>, bool, int>;
+
+template <class M>
+M narrow_field(RulesArg<M> v, const char* field) {
+  if constexpr (std::is_same_v<M, bool>) {
+    return v;
+  } else {
+    if (v < std::numeric_limits<M>::min() || v > std::numeric_limits<M>::max())
+      throw core::InvalidInput(std::string(field) + ": " + std::to_string(v) + " is out of range");
+    return static_cast<M>(v);
+  }
+}
+
+// A game's Config as an immutable Python class built from one keyword per field (all
+// required: the defaults live in the Python config classes) and read back by name.
+template <class Config, class... M>
+py::class_<Config> bind_rules(py::module_& m, const char* class_name, const char* doc,
+                              RulesField<Config, M>... fields) {
+  py::class_<Config> cls(m, class_name, doc);
+  cls.def(py::init([fields...](RulesArg<M>... values) {
+            Config c;
+            ((c.*(fields.member) = narrow_field<M>(values, fields.name)), ...);
+            c.validate();
+            return c;
+          }),
+          py::arg(fields.name)...);
+  (cls.def_readonly(fields.name, fields.member), ...);
+  cls.def("__eq__", [](const Config& a, const Config& b) { return a == b; }, py::is_operator());
+  return cls;
+}
+
+// A component table as a list of dicts: each row's 1-based "id", then what
+// fill(dict, row, index) adds.
+template <class Row, std::size_t N, class Fill>
+py::list table_rows(const Row (&rows)[N], Fill fill) {
+  py::list out;
+  for (std::size_t i = 0; i < N; ++i) {
+    py::dict d;
+    d["id"] = i + 1;
+    fill(d, rows[i], static_cast<int>(i));
+    out.append(d);
+  }
+  return out;
+}
+
+inline std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
 // Game is a traits struct: State, Config, ActionList, ChanceList, kNumDistinctActions,
 // kObservationSize, kName.
 template <typename Game>
@@ -30,7 +94,13 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
   using ActionList = typename Game::ActionList;
   using ChanceList = typename Game::ChanceList;
   py::class_<State> cls(m, class_name);
-  cls.def_static("initial", &State::initial, py::arg("config"), py::arg("seed"), py::arg("explicit_chance"))
+  const std::string name = class_name;
+  cls.def("__repr__",
+          [name](const State& s) {
+            return "<" + name + " players=" + std::to_string(s.num_players()) +
+                   " to_move=" + std::to_string(s.current_player()) + " hash=" + std::to_string(s.hash()) + ">";
+          })
+      .def_static("initial", &State::initial, py::arg("config"), py::arg("seed"), py::arg("explicit_chance"))
       .def("num_players", &State::num_players)
       .def("current_player", &State::current_player, "Seat to move, or CHANCE (-1) / TERMINAL (-4).")
       .def("is_terminal", &State::is_terminal)
@@ -121,7 +191,22 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
              s.determinize(observer, rng);
            },
            py::arg("observer"), py::arg("seed"),
-           "Resample in place everything `observer` cannot see (deck order, others' blind reserves).");
+           "Resample in place everything `observer` cannot see (deck order, others' blind reserves).")
+      .def("heuristic_action",
+           [](const State& s, uint64_t seed) {
+             if (s.is_terminal()) throw core::InvalidInput("heuristic_action: the game is over");
+             core::Rng rng(core::splitmix64(seed));
+             return s.heuristic_action(rng);
+           },
+           py::arg("seed"), "The rollout policy's move (buys what scores, takes what visible cards need).")
+      .def("evaluate",
+           [](const State& s, int player) {
+             check_seat<Game>(s, player, "evaluate");
+             return s.evaluate(player);
+           },
+           py::arg("player"), "Heuristic win chance in [0, 1] of `player` (the rollout cut-off value).");
+  m.attr((upper(Game::kName) + "_NUM_DISTINCT_ACTIONS").c_str()) = Game::kNumDistinctActions;
+  m.attr((upper(Game::kName) + "_OBSERVATION_SIZE").c_str()) = Game::kObservationSize;
   m.def("perft",
         [](const State& s, int depth) {
           if (depth < 0) throw core::InvalidInput("perft: depth must be >= 0");
