@@ -31,14 +31,14 @@ void State::observation_tensor(int player, float* out) const {
   for (int r = 0; r < kMaxPlayers; ++r, out += 15) {
     if (r >= n) continue;
     const Player& p = players_[(player + r) % n];
-    for (int k = 0; k < kTokenKinds; ++k) out[k] = static_cast<float>(core::swar::lane(p.tokens, k));
+    for (int k = 0; k < kNumKinds; ++k) out[k] = static_cast<float>(core::swar::lane(p.tokens, k));
     for (int c = 0; c < kColours; ++c) out[6 + c] = static_cast<float>(core::swar::lane(p.bonuses, c));
     out[11] = p.points;
     out[12] = p.cards_bought;
     out[13] = p.num_reserved;
     out[14] = static_cast<float>(__builtin_popcount(p.nobles));
   }
-  for (int k = 0; k < kTokenKinds; ++k) *out++ = static_cast<float>(core::swar::lane(bank_, k));
+  for (int k = 0; k < kNumKinds; ++k) *out++ = static_cast<float>(core::swar::lane(bank_, k));
   for (int s = 0; s < kTableSlots; ++s) {
     if (table_[s] == kNoCard) {
       out += kCardFeatures;

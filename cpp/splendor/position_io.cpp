@@ -17,7 +17,7 @@ using core::swar::lane;
 
 namespace {
 
-constexpr const char* kTokenNames[kTokenKinds] = {"white", "blue", "green", "red", "black", "gold"};
+constexpr const char* kTokenNames[kNumKinds] = {"white", "blue", "green", "red", "black", "gold"};
 constexpr const char* kPhaseNames[] = {"main", "return_tokens", "choose_noble", "chance", "over"};
 
 int card_level(int card) { return tables::kCards[card].level - 1; }
@@ -146,7 +146,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   if (!c.is_object()) return attempt([&] { c.only_fields({}); });  // "expected an object, found ..."
   attempt([&] { c.only_fields({"tokens", "cards", "reserved", "nobles", "points", "bonuses", "name"}); });
   Player& p = s.players_[seat];
-  if (c.has("tokens")) p.tokens = read_tokens(c["tokens"], kTokenKinds, true);
+  if (c.has("tokens")) p.tokens = read_tokens(c["tokens"], kNumKinds, true);
   if (c.has("cards")) {
     attempt([&] {
       for (const json::Cursor card_cursor : c["cards"].as_array()) {
@@ -338,7 +338,7 @@ void PositionReader::read_turn(State& s, const json::Cursor& root) {
   });
   attempt([&] {
     const json::Cursor bank = root.get("bank");
-    if (bank.exists()) read_tokens(bank, kTokenKinds, true);
+    if (bank.exists()) read_tokens(bank, kNumKinds, true);
   });
 }
 
@@ -348,7 +348,7 @@ void PositionReader::check_tokens(State& s, const json::Cursor& root) {
   uint64_t total = uint64_t{config_.gold_tokens} << (8 * kGold);
   for (int c = 0; c < kColours; ++c) total |= uint64_t{config_.gem_tokens} << (8 * c);
   bool over = false;
-  for (int k = 0; k < kTokenKinds; ++k)
+  for (int k = 0; k < kNumKinds; ++k)
     if (lane(held, k) > lane(total, k)) {
       over = true;
       attempt([&] {
@@ -360,8 +360,8 @@ void PositionReader::check_tokens(State& s, const json::Cursor& root) {
   s.bank_ = total - held;
   const json::Cursor bank = root.get("bank");
   if (bank.exists()) {
-    const uint64_t given = read_tokens(bank, kTokenKinds, true);
-    for (int k = 0; k < kTokenKinds; ++k)
+    const uint64_t given = read_tokens(bank, kNumKinds, true);
+    for (int k = 0; k < kNumKinds; ++k)
       if (lane(given, k) != lane(s.bank_, k))
         attempt([&] {
           bank[kTokenNames[k]].fail(std::to_string(lane(given, k)) + " does not add up: the game has " +
@@ -524,7 +524,7 @@ void write_position(json::Writer& w, const State& s, int observer) {
   w.field("passes_in_a_row", s.passes_in_a_row());
   if (s.pending_blind_level() >= 0) w.field("pending_blind_reserve", s.pending_blind_level() + 1);
   w.key("bank");
-  write_tokens(w, s.bank(), kTokenKinds);
+  write_tokens(w, s.bank(), kNumKinds);
   w.key("nobles").begin_array();
   for (int n = 0; n < kNumNobles; ++n)
     if ((s.table_nobles() >> n) & 1) w.value(n + 1);
@@ -555,7 +555,7 @@ void write_position(json::Writer& w, const State& s, int observer) {
     const Player& pl = s.player(p);
     w.begin_object();
     w.key("tokens");
-    write_tokens(w, pl.tokens, kTokenKinds);
+    write_tokens(w, pl.tokens, kNumKinds);
     w.key("cards").begin_array();
     for (int card = 0; card < kNumCards; ++card)
       if (pl.owns(card)) w.value(card + 1);

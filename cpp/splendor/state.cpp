@@ -320,7 +320,7 @@ void State::legal_actions(ActionList& out) const {
       core::for_each_bit(legal_main_mask(), [&](int a) { out.push(a); });
       break;
     case Phase::kReturning:
-      for (int k = 0; k < kTokenKinds; ++k)
+      for (int k = 0; k < kNumKinds; ++k)
         if (lane(players_[turn_seat_].tokens, k)) out.push(kReturnToken + k);
       break;
     case Phase::kNobleChoice:
@@ -356,7 +356,7 @@ bool State::is_legal(Action a) const {
     case Phase::kMain:
       return a < kNumMainActions && ((legal_main_mask() >> a) & 1);
     case Phase::kReturning:
-      return a >= kReturnToken && a < kReturnToken + kTokenKinds && lane(players_[turn_seat_].tokens, a - kReturnToken) > 0;
+      return a >= kReturnToken && a < kReturnToken + kNumKinds && lane(players_[turn_seat_].tokens, a - kReturnToken) > 0;
     case Phase::kNobleChoice:
       return a >= kChooseNoble && a < kChooseNoble + kNumNobles && ((qualifying_nobles(turn_seat_) >> (a - kChooseNoble)) & 1);
     case Phase::kChance: {
@@ -434,7 +434,7 @@ Action State::random_action(core::Rng& rng) const {
       return core::nth_set_bit_dispatch(mask, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(mask)))));
     }
     case Phase::kReturning: {
-      const uint64_t held = core::swar::lanes_at_least(players_[turn_seat_].tokens, 1, kTokenKinds);
+      const uint64_t held = core::swar::lanes_at_least(players_[turn_seat_].tokens, 1, kNumKinds);
       return kReturnToken + core::nth_set_bit(held, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(held)))));
     }
     case Phase::kNobleChoice: {

@@ -18,7 +18,7 @@ using core::Action;
 
 inline constexpr int kColours = 5;
 inline constexpr int kGold = 5;  // token kind index of gold
-inline constexpr int kTokenKinds = 6;
+inline constexpr int kNumKinds = 6;
 inline constexpr int kLevels = 3;
 inline constexpr int kSlotsPerLevel = 4;
 inline constexpr int kTableSlots = kLevels * kSlotsPerLevel;
