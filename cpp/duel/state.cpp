@@ -121,10 +121,10 @@ void Config::validate() const {
 
 // ---- Setup ----------------------------------------------------------------------------
 
-State State::initial(const Config& cfg, uint64_t seed, bool explicit_chance) {
-  cfg.validate();
+State State::initial(const Config& config, uint64_t seed, bool explicit_chance) {
+  config.validate();
   State s{};
-  s.config_ = cfg;
+  s.config_ = config;
   s.explicit_chance_ = explicit_chance;
   s.setup_ = true;
   for (auto& c : s.cell_) c = kEmpty;
@@ -174,8 +174,8 @@ void State::set_tokens(int seat, uint64_t tokens) {
   players_[seat].tokens = tokens;
 }
 
-State State::empty(const Config& cfg) {
-  State s = initial(cfg, 0, true);  // stops at the first chance node, nothing dealt yet
+State State::empty(const Config& config) {
+  State s = initial(config, 0, true);  // stops at the first chance node, nothing dealt yet
   s.setup_ = false;
   s.reveal_ = kNoCard;
   s.fills_ = 0;
@@ -821,10 +821,10 @@ uint64_t status_word(const Config& c, uint64_t flags, const Player* pl) {
   w = w * 16 + pl[1].privileges;
   w = w * 8 + pl[0].reserved_blind;
   w = w * 8 + pl[1].reserved_blind;
-  uint64_t cfg = static_cast<uint64_t>(c.points_to_win) | static_cast<uint64_t>(c.crowns_to_win) << 8 |
+  uint64_t config = static_cast<uint64_t>(c.points_to_win) | static_cast<uint64_t>(c.crowns_to_win) << 8 |
                  static_cast<uint64_t>(c.colour_points_to_win) << 16 |
                  static_cast<uint64_t>(c.privileges) << 24 | static_cast<uint64_t>(c.first_player + 1) << 32;
-  return core::word_key(kSaltStatus, w) ^ core::word_key(kSaltConfig, cfg);
+  return core::word_key(kSaltStatus, w) ^ core::word_key(kSaltConfig, config);
 }
 }  // namespace
 

@@ -174,7 +174,7 @@ inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
 // ---- State -------------------------------------------------------------------------
 
 struct State {
-  static State initial(const Config& cfg, uint64_t seed, bool explicit_chance = false);
+  static State initial(const Config& config, uint64_t seed, bool explicit_chance = false);
 
   const Config& config() const { return config_; }
   int num_players() const { return 2; }
@@ -205,8 +205,8 @@ struct State {
   core::Action string_to_action(std::string_view text) const;
   std::string to_json() const;
   std::string observation_json(int player) const;
-  static State from_json(const Config& cfg, std::string_view text);
-  static State from_observation(const Config& cfg, std::string_view text, uint64_t seed);
+  static State from_json(const Config& config, std::string_view text);
+  static State from_observation(const Config& config, std::string_view text, uint64_t seed);
   void observation_tensor(int player, float* out) const;
   bool operator==(const State&) const = default;
   core::Action heuristic_action(core::Rng& rng) const;
@@ -241,7 +241,7 @@ struct State {
   // Each edit keeps the hash in step and moves tokens to or from the bag and cards to or
   // from their deck, so the 25 tokens and 67 cards stay accounted for as long as the
   // bag/deck holds what is asked for (callers check; from_json validates).
-  static State empty(const Config& cfg);     // setup done, all cards in decks, all tokens in the bag
+  static State empty(const Config& config);     // setup done, all cards in decks, all tokens in the bag
   void set_cell(int c, int kind);            // kEmpty clears
   void set_tokens(int seat, uint64_t tokens);
   void set_pyramid_card(int slot, int card); // kNoCard empties the slot
