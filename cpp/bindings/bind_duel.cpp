@@ -5,19 +5,10 @@
 #include "bindings/bind_state.hpp"
 #include "bindings/registry.hpp"
 #include "duel/state.hpp"
+#include "search/games.hpp"
 
 namespace bindings {
 namespace {
-
-struct DuelGame {
-  using State = duel::State;
-  using Config = duel::Config;
-  using ActionList = duel::ActionList;
-  using ChanceList = duel::ChanceList;
-  static constexpr int kNumDistinctActions = duel::kNumDistinctActions;
-  static constexpr int kObservationSize = duel::kObservationSize;
-  static constexpr const char* kName = "duel";
-};
 
 constexpr const char* kBonusNames[7] = {"white", "blue", "green", "red", "black", "joker", "none"};
 constexpr const char* kAbilityNames[5] = {"again", "bonus_copy", "token", "privilege", "steal"};
@@ -33,12 +24,11 @@ py::list ability_list(uint8_t mask) {
 
 void bind_duel(py::module_& m) {
   using duel::Config;
-  using F16 = RulesField<Config, int16_t>;
   bind_rules(m, "DuelRules", "Engine-side rules of a Splendor Duel variant (built by DuelConfig).",
-             F16{"points_to_win", &Config::points_to_win}, F16{"crowns_to_win", &Config::crowns_to_win},
-             F16{"colour_points_to_win", &Config::colour_points_to_win}, F16{"privileges", &Config::privileges},
-             F16{"first_player", &Config::first_player});
-  bind_state<DuelGame>(m, "DuelState");
+             field("points_to_win", &Config::points_to_win), field("crowns_to_win", &Config::crowns_to_win),
+             field("colour_points_to_win", &Config::colour_points_to_win),
+             field("privileges", &Config::privileges), field("first_player", &Config::first_player));
+  bind_state<search::DuelGame>(m, "DuelState", "duel");
 
   m.def("duel_cards", [] {
     return table_rows(duel::tables::kCards, [](py::dict& d, const duel::CardRow& row, int i) {
@@ -48,9 +38,7 @@ void bind_duel(py::module_& m) {
       d["points"] = row.points;
       d["crowns"] = row.crowns;
       d["abilities"] = ability_list(row.abilities);
-      py::dict cost;
-      for (int k = 0; k < 6; ++k) cost[duel::kKindNames[k]] = row.cost[k];
-      d["cost"] = cost;
+      d["cost"] = named_values(duel::kKindNames, row.cost, 6);
       d["text"] = duel::card_text(i);
     });
   });

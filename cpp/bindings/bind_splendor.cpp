@@ -3,6 +3,7 @@
 
 #include "bindings/bind_state.hpp"
 #include "bindings/registry.hpp"
+#include "search/games.hpp"
 #include "splendor/self_check.hpp"
 #include "splendor/state.hpp"
 #include "splendor_tables.inc"
@@ -10,36 +11,19 @@
 namespace bindings {
 namespace {
 
-struct SplendorGame {
-  using State = splendor::State;
-  using Config = splendor::Config;
-  using ActionList = splendor::ActionList;
-  using ChanceList = splendor::ChanceList;
-  static constexpr int kNumDistinctActions = splendor::kNumDistinctActions;
-  static constexpr int kObservationSize = splendor::kObservationSize;
-  static constexpr const char* kName = "splendor";
-};
-
 constexpr const char* kColourNames[5] = {"white", "blue", "green", "red", "black"};
-
-py::dict cost_dict(const uint8_t* cost) {
-  py::dict d;
-  for (int c = 0; c < 5; ++c) d[kColourNames[c]] = cost[c];
-  return d;
-}
 
 }  // namespace
 
 void bind_splendor(py::module_& m) {
   using splendor::Config;
-  using F8 = RulesField<Config, uint8_t>;
   bind_rules(m, "SplendorRules", "Engine-side rules of a Splendor variant (built by SplendorConfig).",
-             F8{"players", &Config::players}, F8{"points_to_win", &Config::points_to_win},
-             RulesField<Config, bool>{"take_fewer_distinct", &Config::take_fewer_distinct},
-             F8{"gem_tokens", &Config::gem_tokens}, F8{"gold_tokens", &Config::gold_tokens},
-             F8{"nobles", &Config::nobles}, F8{"token_limit", &Config::token_limit},
-             F8{"reserve_limit", &Config::reserve_limit}, F8{"take_two_min", &Config::take_two_min});
-  bind_state<SplendorGame>(m, "SplendorState");
+             field("players", &Config::players), field("points_to_win", &Config::points_to_win),
+             field("take_fewer_distinct", &Config::take_fewer_distinct), field("gem_tokens", &Config::gem_tokens),
+             field("gold_tokens", &Config::gold_tokens), field("nobles", &Config::nobles),
+             field("token_limit", &Config::token_limit), field("reserve_limit", &Config::reserve_limit),
+             field("take_two_min", &Config::take_two_min));
+  bind_state<search::SplendorGame>(m, "SplendorState", "splendor");
 
   m.def("splendor_self_check",
         [](const Config& config, int64_t n_games, uint64_t seed) {
@@ -63,7 +47,7 @@ void bind_splendor(py::module_& m) {
       d["level"] = row.level;
       d["bonus"] = kColourNames[row.bonus];
       d["points"] = row.points;
-      d["cost"] = cost_dict(row.cost);
+      d["cost"] = named_values(kColourNames, row.cost, 5);
       d["text"] = splendor::card_text(i);
     });
   });
@@ -73,7 +57,7 @@ void bind_splendor(py::module_& m) {
   m.def("splendor_nobles", [] {
     return table_rows(splendor::tables::kNobles, [](py::dict& d, const splendor::NobleRow& row, int) {
       d["points"] = row.points;
-      d["requirement"] = cost_dict(row.requirement);
+      d["requirement"] = named_values(kColourNames, row.requirement, 5);
     });
   });
 }

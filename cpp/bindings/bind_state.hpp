@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstddef>
 #include <limits>
+#include <utility>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -32,6 +33,10 @@ struct RulesField {
   const char* name;
   M Config::*member;
 };
+template <class Config, class M>
+RulesField<Config, M> field(const char* name, M Config::*member) {
+  return {name, member};
+}
 
 // Python passes an int (a bool for a flag); one too wide for its member is refused by
 // name here, Config::validate then checks the rules' own bounds.
@@ -81,18 +86,35 @@ py::list table_rows(const Row (&rows)[N], Fill fill) {
   return out;
 }
 
+// {names[i]: values[i]} for i < n: a cost or requirement by colour.
+template <class T>
+py::dict named_values(const char* const* names, const T* values, int n) {
+  py::dict d;
+  for (int i = 0; i < n; ++i) d[names[i]] = values[i];
+  return d;
+}
+
 inline std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
 }
 
-// Game is a traits struct: State, Config, ActionList, ChanceList, kNumDistinctActions,
-// kObservationSize, kName.
+// What a State's own methods say: its Config (config()'s type) and ChanceList
+// (chance_outcomes' argument), so a game's search traits are all the bindings need.
+template <class State, class List>
+List chance_list_of(void (State::*)(List&) const);
+template <class State>
+using ConfigOf = std::remove_cvref_t<decltype(std::declval<const State&>().config())>;
+template <class State>
+using ChanceListOf = decltype(chance_list_of(&State::chance_outcomes));
+
+// Game: a game's search traits (search/games.hpp: State, ActionList, kNumDistinctActions,
+// kObservationSize). `game` names it in Python: module functions, constants, pickles.
 template <typename Game>
-py::class_<typename Game::State> bind_state(py::module_& m, const char* class_name) {
+py::class_<typename Game::State> bind_state(py::module_& m, const char* class_name, const std::string& game) {
   using State = typename Game::State;
   using ActionList = typename Game::ActionList;
-  using ChanceList = typename Game::ChanceList;
+  using ChanceList = ChanceListOf<State>;
   py::class_<State> cls(m, class_name);
   const std::string name = class_name;
   cls.def("__repr__",
@@ -180,9 +202,9 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
       .def_static("from_json", &State::from_json, py::arg("config"), py::arg("text"))
       .def_static("from_observation", &State::from_observation, py::arg("config"), py::arg("text"), py::arg("seed"))
       .def("__reduce__",
-           [](const State& s) {
+           [game](const State& s) {
              py::object restore = py::module_::import("splendor_mcts.game").attr("_state_from_pickle");
-             return py::make_tuple(restore, py::make_tuple(Game::kName, s.to_json()));
+             return py::make_tuple(restore, py::make_tuple(game, s.to_json()));
            })
       .def("determinize",
            [](State& s, int observer, uint64_t seed) {
@@ -205,8 +227,8 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
              return s.evaluate(player);
            },
            py::arg("player"), "Heuristic win chance in [0, 1] of `player` (the rollout cut-off value).");
-  m.attr((upper(Game::kName) + "_NUM_DISTINCT_ACTIONS").c_str()) = Game::kNumDistinctActions;
-  m.attr((upper(Game::kName) + "_OBSERVATION_SIZE").c_str()) = Game::kObservationSize;
+  m.attr((upper(game) + "_NUM_DISTINCT_ACTIONS").c_str()) = Game::kNumDistinctActions;
+  m.attr((upper(game) + "_OBSERVATION_SIZE").c_str()) = Game::kObservationSize;
   m.def("perft",
         [](const State& s, int depth) {
           if (depth < 0) throw core::InvalidInput("perft: depth must be >= 0");
@@ -214,8 +236,8 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
           return core::perft<State, ActionList>(s, depth);
         },
         py::arg("state"), py::arg("depth"), "Number of leaf decisions depth plies below state.");
-  m.def((std::string(Game::kName) + "_random_playouts").c_str(),
-        [](const typename Game::Config& config, int64_t n_games, uint64_t seed) {
+  m.def((game + "_random_playouts").c_str(),
+        [](const ConfigOf<State>& config, int64_t n_games, uint64_t seed) {
           if (n_games < 0) throw core::InvalidInput("n_games must be >= 0");
           config.validate();
           core::PlayoutResult r;
