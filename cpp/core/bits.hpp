@@ -35,7 +35,7 @@ inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
 
 // Index of the k-th (0-based) set bit of x; k < popcount(x). PDEP does it in one
 // instruction where the build targets BMI2 (SPLENDOR_MCTS_NATIVE); the portable
-// loop clears low bits instead.
+// version finds the byte by prefix sums and the bit in it by a table.
 namespace detail {
 // kSelectInByte[b][k]: position of the k-th set bit of byte b.
 struct SelectInByte {
@@ -63,7 +63,7 @@ inline int nth_set_bit(uint64_t x, int k) {
   const uint64_t prefix = c * 0x0101010101010101ULL;  // byte i: set bits in bytes 0..i
   constexpr uint64_t kHigh = 0x8080808080808080ULL;
   const uint64_t above_k = ((prefix | kHigh) - 0x0101010101010101ULL * static_cast<uint64_t>(k + 1)) & kHigh;
-  const int byte = __builtin_popcountll(~above_k & kHigh);  // bytes whose prefix is <= k
+  const int byte = popcount(~above_k & kHigh);  // bytes whose prefix is <= k
   const int before = static_cast<int>(((prefix << 8) >> (8 * byte)) & 0xFF);
   return 8 * byte + detail::kSelectInByte.pos[(x >> (8 * byte)) & 0xFF][k - before];
 #endif
