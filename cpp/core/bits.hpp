@@ -12,7 +12,7 @@ namespace core {
 // branch-free bit trick: the libgcc fallback of __builtin_popcount is a call. Masks of
 // up to 32 bits take the 32-bit form (no widening move before the popcnt).
 template <std::unsigned_integral T>
-inline int popcount(T x) {
+constexpr int popcount(T x) {
   if constexpr (sizeof(T) <= 4) {
 #if defined(__POPCNT__)
     return __builtin_popcount(x);

@@ -2,6 +2,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "core/bits.hpp"
 #include "splendor/state.hpp"
 #include "splendor_tables.inc"
 
@@ -36,7 +37,7 @@ void State::observation_tensor(int player, float* out) const {
     out[11] = p.points;
     out[12] = p.cards_bought;
     out[13] = p.num_reserved;
-    out[14] = static_cast<float>(__builtin_popcount(p.nobles));
+    out[14] = static_cast<float>(core::popcount(p.nobles));
   }
   for (int k = 0; k < kNumKinds; ++k) *out++ = static_cast<float>(core::swar::lane(bank_, k));
   for (int s = 0; s < kTableSlots; ++s) {

@@ -57,8 +57,8 @@ struct TakeScores {
   TakeScores() : base() {
     for (uint32_t needed = 0; needed < 32; ++needed)
       for (int a = 0; a < kTakeTwo; ++a)
-        base[needed][a] = static_cast<uint8_t>(8 * __builtin_popcount(kTakeDistinctTable[a].colours & needed) +
-                                               2 * __builtin_popcount(kTakeDistinctTable[a].colours));
+        base[needed][a] = static_cast<uint8_t>(8 * core::popcount(kTakeDistinctTable[a].colours & needed) +
+                                               2 * core::popcount(kTakeDistinctTable[a].colours));
   }
 };
 
@@ -141,8 +141,8 @@ int State::heuristic_target(uint64_t noise) const { return heuristic_target_refe
 int State::heuristic_take_reference(uint32_t legal, uint32_t needed, uint64_t noise) {
   int best_action = -1, best_score = -1;
   core::for_each_bit(legal, [&](int a) {
-    const int score = 8 * __builtin_popcount(kTakeDistinctTable[a].colours & needed) +
-                      2 * __builtin_popcount(kTakeDistinctTable[a].colours) + static_cast<int>((noise >> (a + 8)) & 1);
+    const int score = 8 * core::popcount(kTakeDistinctTable[a].colours & needed) +
+                      2 * core::popcount(kTakeDistinctTable[a].colours) + static_cast<int>((noise >> (a + 8)) & 1);
     if (score > best_score) {
       best_score = score;
       best_action = a;

@@ -66,7 +66,7 @@ struct Tables {
     int next = 0;
     for (int size = 3; size >= 1; --size) {
       for (int subset = 0; subset < 32; ++subset) {
-        if (__builtin_popcount(static_cast<unsigned>(subset)) != size) continue;
+        if (core::popcount(static_cast<unsigned>(subset)) != size) continue;
         // Lexicographic order of the colour lists equals descending order of the
         // bit-reversed mask; collect then sort below.
         take[next++] = {static_cast<uint8_t>(subset), 0};
@@ -74,7 +74,7 @@ struct Tables {
     }
     for (int i = 0; i < 25; ++i)  // stable selection sort into lexicographic order per size
       for (int j = i + 1; j < 25; ++j) {
-        int pi = __builtin_popcount(take[i].colours), pj = __builtin_popcount(take[j].colours);
+        int pi = core::popcount(take[i].colours), pj = core::popcount(take[j].colours);
         if (pi == pj && lex_greater(take[i].colours, take[j].colours)) {
           TakeDistinct t = take[i];
           take[i] = take[j];
@@ -94,10 +94,10 @@ struct Tables {
     }
     for (int fewer = 0; fewer < 2; ++fewer)
       for (int avail = 0; avail < 32; ++avail) {
-        const int n = __builtin_popcount(static_cast<unsigned>(avail));
+        const int n = core::popcount(static_cast<unsigned>(avail));
         uint64_t bits = 0;
         for (int i = 0; i < 25; ++i) {
-          const int size = __builtin_popcount(take[i].colours);
+          const int size = core::popcount(take[i].colours);
           const bool inside = (take[i].colours & ~avail) == 0;
           const bool allowed = n >= 3 ? size == 3 : (fewer && size <= n);
           if (inside && allowed) bits |= uint64_t{1} << i;
@@ -390,7 +390,7 @@ void State::chance_outcomes(ChanceList& out) const {
   const ChanceTarget target = chance_target(&slot);
   if (target == ChanceTarget::kNoble) {
     uint16_t used = table_nobles_;
-    const int n_left = kNumNobles - __builtin_popcount(used);
+    const int n_left = kNumNobles - core::popcount(used);
     for (int n = 0; n < kNumNobles; ++n)
       if (!((used >> n) & 1)) out.push({kRevealNoble + n, 1.0 / n_left});
     return;
@@ -421,7 +421,7 @@ Action State::random_chance_outcome(core::Rng& rng) const {
   const ChanceTarget target = chance_target(&slot);
   if (target == ChanceTarget::kNoble) {
     const uint16_t free = static_cast<uint16_t>(~table_nobles_ & ((1u << kNumNobles) - 1));
-    return kRevealNoble + core::nth_set_bit(free, static_cast<int>(rng.below(static_cast<uint32_t>(__builtin_popcount(free)))));
+    return kRevealNoble + core::nth_set_bit(free, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(free)))));
   }
   const int level = target == ChanceTarget::kBlindReserve ? pending_blind_ - 1 : slot / kSlotsPerLevel;
   return kRevealCard + deck_[level][rng.below(deck_size_[level])];

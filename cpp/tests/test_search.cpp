@@ -42,7 +42,7 @@ State position_with_blind_reserves() {
 void test_determinize_is_canonical_and_consistent() {
   const State s = position_with_blind_reserves();
   int blind = 0;
-  for (int p = 1; p < 3; ++p) blind += __builtin_popcount(s.player(p).reserved_blind);
+  for (int p = 1; p < 3; ++p) blind += core::popcount(s.player(p).reserved_blind);
   expect(blind >= 1, "fixture has an opponent blind reserve");
   State twin = s;
   core::Rng shuffle(99);
