@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import splendor_mcts as sm
+from search_helpers import policy_wins_against_random
 from splendor_mcts import _core
 
 
@@ -124,22 +125,15 @@ def test_cards_and_nobles_tables():
 
 
 def test_heuristic_and_evaluate():
+    def check(state: object) -> None:
+        values = [state.evaluate(p) for p in range(2)]
+        assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
+
     game = sm.load_game("splendor")
-    wins = [0, 0]
-    for g in range(40):
-        s = game.new_initial_state(seed=g)
-        rng = random.Random(g)
-        while not s.is_terminal():
-            values = [s.evaluate(p) for p in range(2)]
-            assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
-            if s.current_player() == 0:
-                a = s.heuristic_action(rng.randrange(2**63))
-                assert a in s.legal_actions()
-            else:
-                a = rng.choice(s.legal_actions())
-            s.apply_action(a)
-        wins[0] += s.returns()[0]
-    assert wins[0] >= 30  # the rollout policy beats random moves
+    assert policy_wins_against_random(game, 40, check) >= 30  # the policy beats random moves
+    s, rng = game.new_initial_state(seed=1), random.Random(1)
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
     with pytest.raises(ValueError, match="seat 2"):
         s.evaluate(2)
     with pytest.raises(ValueError, match="game is over"):
