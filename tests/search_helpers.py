@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 import splendor_mcts as sm
 
@@ -70,3 +71,23 @@ def play_game(game: sm.Game, bots: list, seed: int) -> list[float]:
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
     return state.returns()
+
+
+def policy_wins_against_random(game: sm.Game, n_games: int, check: Callable[[object], None]) -> float:
+    """Games seat 0 wins (ties shared) playing the rollout policy (``heuristic_action``)
+    against uniformly random moves from deals 0..n_games-1. Every policy move must be
+    legal; ``check(state)`` runs on every position on the way."""
+    wins = 0.0
+    for g in range(n_games):
+        state = game.new_initial_state(seed=g)
+        rng = random.Random(g)
+        while not state.is_terminal():
+            check(state)
+            if state.current_player() == 0:
+                action = state.heuristic_action(rng.randrange(2**63))
+                assert action in state.legal_actions()
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+        wins += state.returns()[0]
+    return wins

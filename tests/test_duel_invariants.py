@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import splendor_mcts as sm
+from search_helpers import policy_wins_against_random
 
 TOKENS = {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "pearl": 2, "gold": 3}
 SYMBOL = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "*": "gold"}
@@ -121,22 +122,10 @@ def test_perft_golden(seed, explicit, depth, nodes):
 
 
 def test_heuristic_and_evaluate():
-    game = sm.load_game("duel")
-    wins = [0, 0]
-    for g in range(40):
-        s = game.new_initial_state(seed=g)
-        rng = random.Random(g)
-        while not s.is_terminal():
-            v = s.evaluate(0)
-            assert 0.0 <= v <= 1.0
-            if s.current_player() == 0:
-                a = s.heuristic_action(rng.randrange(2**63))
-                assert a in s.legal_actions()
-            else:
-                a = rng.choice(s.legal_actions())
-            s.apply_action(a)
-        wins[int(s.returns()[1])] += 1
-    assert wins[0] >= 30  # the rollout policy beats random moves
+    def check(state: object) -> None:
+        assert 0.0 <= state.evaluate(0) <= 1.0
+
+    assert policy_wins_against_random(sm.load_game("duel"), 40, check) >= 30  # the policy beats random moves
 
 
 def test_docs_position_example_is_a_valid_view():

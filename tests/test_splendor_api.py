@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import pickle
+import random
 
 import numpy as np
 import pytest
 
 import splendor_mcts as sm
+from search_helpers import policy_wins_against_random
+from splendor_mcts import _core
 
 
 def test_load_game_by_keywords_and_spec_string():
@@ -118,6 +122,34 @@ def test_cards_and_nobles_tables():
     assert card == {"id": 8, "level": 1, "bonus": "white", "points": 1,
                     "cost": {"white": 0, "blue": 0, "green": 4, "red": 0, "black": 0}, "text": "white 1pt G4"}
     assert game.nobles()[0]["requirement"] == {"white": 4, "blue": 4, "green": 0, "red": 0, "black": 0}
+
+
+def test_heuristic_and_evaluate():
+    def check(state: object) -> None:
+        values = [state.evaluate(p) for p in range(2)]
+        assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
+
+    game = sm.load_game("splendor")
+    assert policy_wins_against_random(game, 40, check) >= 30  # the policy beats random moves
+    s, rng = game.new_initial_state(seed=1), random.Random(1)
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
+    with pytest.raises(ValueError, match="seat 2"):
+        s.evaluate(2)
+    with pytest.raises(ValueError, match="game is over"):
+        s.heuristic_action(1)
+
+
+def test_both_games_bind_the_same_state_methods_and_rules_fields():
+    def methods(cls: type) -> set[str]:
+        return {name for name in dir(cls) if not name.startswith("_")}
+
+    assert methods(_core.SplendorState) == methods(_core.DuelState)
+    for game in (sm.load_game("splendor", players=3, nobles=2), sm.load_game("duel", first_player=1)):
+        rules = game.config.to_engine()
+        for f in dataclasses.fields(game.config):
+            assert getattr(rules, f.name) == getattr(game.config, f.name)
+        assert rules == game.config.to_engine()
 
 
 def test_same_seed_same_game():

@@ -5,7 +5,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cctype>
+#include <cstddef>
+#include <limits>
+#include <utility>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/game_loops.hpp"
@@ -22,15 +27,102 @@ void check_seat(const typename Game::State& s, int player, const char* what) {
                              std::to_string(s.num_players() - 1) + ")");
 }
 
-// Game is a traits struct: State, Config, ActionList, ChanceList, kNumDistinctActions,
-// kObservationSize, kName.
+// One field of a game's rules struct: its Python keyword and the Config member it sets.
+template <class Config, class M>
+struct RulesField {
+  const char* name;
+  M Config::*member;
+};
+template <class Config, class M>
+RulesField<Config, M> field(const char* name, M Config::*member) {
+  return {name, member};
+}
+
+// Python passes an int (a bool for a flag); one too wide for its member is refused by
+// name here, Config::validate then checks the rules' own bounds.
+template <class M>
+using RulesArg = std::conditional_t<std::is_same_v<M, bool>, bool, int>;
+
+template <class M>
+M narrow_field(RulesArg<M> v, const char* field) {
+  if constexpr (std::is_same_v<M, bool>) {
+    return v;
+  } else {
+    if (v < std::numeric_limits<M>::min() || v > std::numeric_limits<M>::max())
+      throw core::InvalidInput(std::string(field) + ": " + std::to_string(v) + " is out of range");
+    return static_cast<M>(v);
+  }
+}
+
+// A game's Config as an immutable Python class built from one keyword per field (all
+// required: the defaults live in the Python config classes) and read back by name.
+template <class Config, class... M>
+py::class_<Config> bind_rules(py::module_& m, const char* class_name, const char* doc,
+                              RulesField<Config, M>... fields) {
+  py::class_<Config> cls(m, class_name, doc);
+  cls.def(py::init([fields...](RulesArg<M>... values) {
+            Config c;
+            ((c.*(fields.member) = narrow_field<M>(values, fields.name)), ...);
+            c.validate();
+            return c;
+          }),
+          py::arg(fields.name)...);
+  (cls.def_readonly(fields.name, fields.member), ...);
+  cls.def("__eq__", [](const Config& a, const Config& b) { return a == b; }, py::is_operator());
+  return cls;
+}
+
+// A component table as a list of dicts: each row's 1-based "id", then what
+// fill(dict, row, index) adds.
+template <class Row, std::size_t N, class Fill>
+py::list table_rows(const Row (&rows)[N], Fill fill) {
+  py::list out;
+  for (std::size_t i = 0; i < N; ++i) {
+    py::dict d;
+    d["id"] = i + 1;
+    fill(d, rows[i], static_cast<int>(i));
+    out.append(d);
+  }
+  return out;
+}
+
+// {names[i]: values[i]} for i < n: a cost or requirement by colour.
+template <class T>
+py::dict named_values(const char* const* names, const T* values, int n) {
+  py::dict d;
+  for (int i = 0; i < n; ++i) d[names[i]] = values[i];
+  return d;
+}
+
+inline std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// What a State's own methods say: its Config (config()'s type) and ChanceList
+// (chance_outcomes' argument), so a game's search traits are all the bindings need.
+template <class State, class List>
+List chance_list_of(void (State::*)(List&) const);
+template <class State>
+using ConfigOf = std::remove_cvref_t<decltype(std::declval<const State&>().config())>;
+template <class State>
+using ChanceListOf = decltype(chance_list_of(&State::chance_outcomes));
+
+// Game: a game's declaration (splendor/game.hpp, duel/game.hpp: State, ActionList,
+// kNumDistinctActions, kObservationSize). `game` names it in Python: module functions, constants.
 template <typename Game>
-py::class_<typename Game::State> bind_state(py::module_& m, const char* class_name) {
+py::class_<typename Game::State> bind_state(py::module_& m, const char* class_name, const std::string& game) {
   using State = typename Game::State;
   using ActionList = typename Game::ActionList;
-  using ChanceList = typename Game::ChanceList;
+  using ChanceList = ChanceListOf<State>;
   py::class_<State> cls(m, class_name);
-  cls.def_static("initial", &State::initial, py::arg("config"), py::arg("seed"), py::arg("explicit_chance"))
+  const std::string name = class_name;
+  cls.def("__repr__",
+          [name](const State& s) {
+            return "<" + name + " players=" + std::to_string(s.num_players()) +
+                   " to_move=" + std::to_string(s.current_player()) + " hash=" + std::to_string(s.hash()) + ">";
+          })
+      .def_static("initial", &State::initial, py::arg("config"), py::arg("seed"), py::arg("explicit_chance"))
       .def("num_players", &State::num_players)
       .def("current_player", &State::current_player, "Seat to move, or CHANCE (-1) / TERMINAL (-4).")
       .def("is_terminal", &State::is_terminal)
@@ -116,7 +208,22 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
              s.determinize(observer, rng);
            },
            py::arg("observer"), py::arg("seed"),
-           "Resample in place everything `observer` cannot see (deck order, others' blind reserves).");
+           "Resample in place everything `observer` cannot see (deck order, others' blind reserves).")
+      .def("heuristic_action",
+           [](const State& s, uint64_t seed) {
+             if (s.is_terminal()) throw core::InvalidInput("heuristic_action: the game is over");
+             core::Rng rng(core::splitmix64(seed));
+             return s.heuristic_action(rng);
+           },
+           py::arg("seed"), "The rollout policy's move (buys what scores, takes what visible cards need).")
+      .def("evaluate",
+           [](const State& s, int player) {
+             check_seat<Game>(s, player, "evaluate");
+             return s.evaluate(player);
+           },
+           py::arg("player"), "Heuristic win chance in [0, 1] of `player` (the rollout cut-off value).");
+  m.attr((upper(game) + "_NUM_DISTINCT_ACTIONS").c_str()) = Game::kNumDistinctActions;
+  m.attr((upper(game) + "_OBSERVATION_SIZE").c_str()) = Game::kObservationSize;
   m.def("perft",
         [](const State& s, int depth) {
           if (depth < 0) throw core::InvalidInput("perft: depth must be >= 0");
@@ -124,8 +231,8 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
           return core::perft<State, ActionList>(s, depth);
         },
         py::arg("state"), py::arg("depth"), "Number of leaf decisions depth plies below state.");
-  m.def((std::string(Game::kName) + "_random_playouts").c_str(),
-        [](const typename Game::Config& config, int64_t n_games, uint64_t seed) {
+  m.def((game + "_random_playouts").c_str(),
+        [](const ConfigOf<State>& config, int64_t n_games, uint64_t seed) {
           if (n_games < 0) throw core::InvalidInput("n_games must be >= 0");
           config.validate();
           core::PlayoutResult r;

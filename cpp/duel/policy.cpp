@@ -1,4 +1,5 @@
-// Rollout policy, static evaluation and the observation tensor for learning code.
+// The heuristic rollout policy and the static evaluation used by rollout cut-offs and
+// the greedy agent.
 #include <algorithm>
 #include <cmath>
 
@@ -40,10 +41,10 @@ constexpr VoteTables kVote{};
 }  // namespace
 
 core::Action State::heuristic_action(core::Rng& rng) const {
-  if (phase_ == kPhaseTerminal) return -1;
+  if (phase_ == Phase::kOver) return -1;
   if (is_chance()) return draw(rng);
-  const Player& p = pl_[mover_];
-  const Player& opp = pl_[mover_ ^ 1];
+  const Player& p = players_[turn_seat_];
+  const Player& opp = players_[turn_seat_ ^ 1];
   auto best_of = [&](uint32_t mask, auto score) {  // highest score, random among ties
     int best = -1, best_score = -1, ties = 0;
     core::for_each_bit(mask, [&](int i) {
@@ -54,15 +55,15 @@ core::Action State::heuristic_action(core::Rng& rng) const {
     return best;
   };
   switch (phase_) {
-    case kPhaseJoker:  // toward the one-colour victory
-      return kJokerBase + best_of(choice_mask(), [&](int c) { return p.colour_points[c] * 8 + lane_get(p.bonus, c); });
-    case kPhaseSteal:
-      return kStealBase + best_of(choice_mask(), [&](int k) { return lane_get(opp.tokens, k) + (k == kPearl) * 2; });
-    case kPhaseRoyal:
+    case Phase::kJoker:  // toward the one-colour victory
+      return kJokerBase + best_of(choice_mask(), [&](int c) { return p.colour_points[c] * 8 + core::swar::lane(p.bonuses, c); });
+    case Phase::kSteal:
+      return kStealBase + best_of(choice_mask(), [&](int k) { return core::swar::lane(opp.tokens, k) + (k == kPearl) * 2; });
+    case Phase::kRoyal:
       return kRoyalBase + best_of(choice_mask(), [&](int r) { return tables::kRoyals[r].points * 4 + (r == 1); });
-    case kPhaseDiscard:  // give back what we hold most of, gold and pearls last
-      return kDiscardBase + best_of(choice_mask(), [&](int k) { return lane_get(p.tokens, k) * 4 - (k >= kPearl) * 16 + 32; });
-    case kPhaseToken:
+    case Phase::kDiscard:  // give back what we hold most of, gold and pearls last
+      return kDiscardBase + best_of(choice_mask(), [&](int k) { return core::swar::lane(p.tokens, k) * 4 - (k >= kPearl) * 16 + 32; });
+    case Phase::kToken:
       return random_action(rng);
     default:
       break;
@@ -80,7 +81,7 @@ core::Action State::heuristic_action(core::Rng& rng) const {
   // still needs, cards close to affordable louder.
   // All six colours of a card at once: lack = max(0, cost - bonus - tokens) per lane, and
   // the card's weight added to every lane it lacks.
-  const uint64_t bonus = p.bonus & kGemLanes, tokens = p.tokens & kGemPearlLanes;
+  const uint64_t bonus = p.bonuses & kGemLanes, tokens = p.tokens & kGemPearlLanes;
   uint64_t votes = 0;
   auto vote = [&](int card) {
     const uint64_t lack = sat_sub(sat_sub(kVote.cost[card], bonus), tokens);
@@ -92,7 +93,7 @@ core::Action State::heuristic_action(core::Rng& rng) const {
     if (pyramid_[s] != kNoCard) vote(pyramid_[s]);
   for (int i = 0; i < p.num_reserved; ++i) vote(p.reserved[i]);
   int want[6];
-  for (int k = 0; k < 6; ++k) want[k] = lane_get(votes, k);
+  for (int k = 0; k < 6; ++k) want[k] = core::swar::lane(votes, k);
   int best = -1, best_score = -1, ties = 0;
   for (int ty = 0; ty < kNumSegTypes; ++ty) {
     core::for_each_bit(m.starts[ty], [&](int c) {
@@ -108,7 +109,7 @@ core::Action State::heuristic_action(core::Rng& rng) const {
     int t = best_of(m.reserve_targets, [&](int i) {
       return i < kNumSlots ? tables::kCards[pyramid_[i]].points * 3 + tables::kCards[pyramid_[i]].crowns * 2 : 1;
     });
-    int g = core::nth_set_bit(m.gold_cells, static_cast<int>(rng.below(static_cast<uint32_t>(pop(m.gold_cells)))));
+    int g = core::nth_set_bit(m.gold_cells, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(m.gold_cells)))));
     return kReserveBase + t * 25 + g;
   }
   if (best >= 0) return best;
@@ -116,55 +117,15 @@ core::Action State::heuristic_action(core::Rng& rng) const {
 }
 
 double State::evaluate(int player) const {
-  if (phase_ == kPhaseTerminal) return winner_ == player ? 1.0 : 0.0;
+  if (phase_ == Phase::kOver) return winner_ == player ? 1.0 : 0.0;
   auto progress = [&](const Player& p) {
-    double win = std::max({p.points / double(cfg_.points_to_win), p.crowns / double(cfg_.crowns_to_win),
-                           max_colour_points(p) / double(cfg_.colour_points_to_win)});
-    return 0.6 * win + 0.2 * p.points / double(cfg_.points_to_win) + 0.02 * lane_sum(p.bonus) +
+    double win = std::max({p.points / double(config_.points_to_win), p.crowns / double(config_.crowns_to_win),
+                           max_colour_points(p) / double(config_.colour_points_to_win)});
+    return 0.6 * win + 0.2 * p.points / double(config_.points_to_win) + 0.02 * core::swar::sum(p.bonuses) +
            0.01 * p.num_tokens() + 0.01 * p.privileges;
   };
-  double d = progress(pl_[player]) - progress(pl_[player ^ 1]);
+  double d = progress(players_[player]) - progress(players_[player ^ 1]);
   return 1.0 / (1.0 + std::exp(-6.0 * d));
-}
-
-void State::observation_tensor(int player, float* out) const {
-  float* o = out;
-  std::fill(out, out + kObservationSize, 0.0f);
-  for (int c = 0; c < kNumCells; ++c) o[c * 8 + cell_[c]] = 1.0f;
-  o += kNumCells * 8;
-  for (int k = 0; k < kNumKinds; ++k) o[k] = static_cast<float>(lane_get(bag_, k)) / 4.0f;
-  o += kNumKinds;
-  for (int i = 0; i < 2; ++i) {
-    const Player& p = pl_[player ^ i];
-    for (int k = 0; k < kNumKinds; ++k) o[k] = static_cast<float>(lane_get(p.tokens, k)) / 10.0f;
-    o += kNumKinds;
-    for (int c = 0; c < 5; ++c) o[c] = static_cast<float>(lane_get(p.bonus, c)) / 5.0f, o[5 + c] = p.colour_points[c] / 10.0f;
-    o += 10;
-    o[0] = p.points / 20.0f, o[1] = p.crowns / 10.0f, o[2] = p.privileges / 3.0f, o[3] = p.num_reserved / 3.0f;
-    o += 4;
-    for (int r = 0; r < kNumRoyals; ++r) o[r] = static_cast<float>((p.royals >> r) & 1);
-    o += kNumRoyals;
-  }
-  for (int s = 0; s < kNumSlots; ++s)
-    if (pyramid_[s] != kNoCard) o[s * kNumCards + pyramid_[s]] = 1.0f;
-  o += kNumSlots * kNumCards;
-  const Player& me = pl_[player];
-  for (int i = 0; i < me.num_reserved; ++i) o[i * kNumCards + me.reserved[i]] = 1.0f;
-  o += kMaxReserved * kNumCards;
-  const Player& opp = pl_[player ^ 1];
-  for (int i = 0; i < opp.num_reserved; ++i) {
-    if ((opp.reserved_blind >> i) & 1) o[kMaxReserved * kNumCards + tables::kCards[opp.reserved[i]].level - 1] += 1.0f;
-    else o[i * kNumCards + opp.reserved[i]] = 1.0f;
-  }
-  o += kMaxReserved * kNumCards + 3;
-  for (int l = 0; l < 3; ++l) o[l] = static_cast<float>(pop(deck_[l])) / 30.0f;
-  o += 3;
-  for (int r = 0; r < kNumRoyals; ++r) o[r] = static_cast<float>((royals_avail_ >> r) & 1);
-  o += kNumRoyals;
-  o[phase_] = 1.0f;
-  o += kNumPhases;
-  o[0] = static_cast<float>(mover_ == player), o[1] = replenished_, o[2] = again_;
-  o += 3;
 }
 
 }  // namespace duel

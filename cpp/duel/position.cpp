@@ -21,15 +21,15 @@ constexpr const char* kColourNames[5] = {"white", "blue", "green", "red", "black
 int level_of(int card) { return tables::kCards[card].level - 1; }
 std::string card_ref(int card) { return "card #" + std::to_string(card + 1); }
 
-const char* phase_name(int phase) {
+const char* phase_name(Phase phase) {
   switch (phase) {
-    case kPhaseMain: return "main";
-    case kPhaseJoker: return "joker";
-    case kPhaseToken: return "token";
-    case kPhaseSteal: return "steal";
-    case kPhaseRoyal: return "royal";
-    case kPhaseDiscard: return "discard";
-    case kPhaseTerminal: return "over";
+    case Phase::kMain: return "main";
+    case Phase::kJoker: return "joker";
+    case Phase::kToken: return "token";
+    case Phase::kSteal: return "steal";
+    case Phase::kRoyal: return "royal";
+    case Phase::kDiscard: return "discard";
+    case Phase::kOver: return "over";
     default: return "chance";
   }
 }
@@ -64,7 +64,7 @@ json::Ordered position_json(const State& s, int observer) {
   const bool full = observer < 0;
   json::Ordered w = {{"game", "duel"}, {"variant", variant_json(s.config())}};
   if (!full) w["observer"] = observer;
-  w["to_move"] = s.mover();
+  w["to_move"] = s.turn_seat();
   w["phase"] = phase_name(s.phase());
   w["explicit_chance"] = s.explicit_chance();
   if (s.in_setup()) w["setup"] = true;
@@ -100,7 +100,7 @@ json::Ordered position_json(const State& s, int observer) {
   json::Ordered& decks = w["decks"] = json::Ordered::array();
   for (int l = 0; l < 3; ++l) {
     if (!full) {
-      decks.push_back(pop(s.deck(l)));
+      decks.push_back(core::popcount(s.deck(l)));
       continue;
     }
     json::Ordered& deck = decks.emplace_back(json::Ordered::array());
@@ -165,7 +165,7 @@ std::string State::observation_json(int player) const {
 class PositionReader : core::PositionReaderBase {
  public:
   PositionReader(const Config& cfg, bool view, uint64_t seed)
-      : PositionReaderBase(kNumCards, view), cfg_(cfg), rng_(core::splitmix64(seed)) {}
+      : PositionReaderBase(kNumCards, view), config_(cfg), rng_(core::splitmix64(seed)) {}
   State read(const json::Cursor& root);
 
  private:
@@ -196,7 +196,7 @@ class PositionReader : core::PositionReaderBase {
   void check_turn(State& s, const json::Cursor& root);
   void check_phase(State& s, const json::Cursor& root);
 
-  const Config& cfg_;
+  const Config& config_;
   core::Rng rng_;
   struct Unknown {
     int seat, index, level;
@@ -240,10 +240,10 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   attempt([&] {
     c.only_fields({"tokens", "privileges", "cards", "reserved", "royals", "points", "crowns", "colour_points", "name"});
   });
-  Player& p = s.pl_[seat];
+  Player& p = s.players_[seat];
   if (c.has("tokens")) p.tokens = tokens(c["tokens"], kNumKinds);
   if (c.has("privileges"))
-    attempt([&] { p.privileges = static_cast<uint8_t>(c["privileges"].as_int(0, int{cfg_.privileges})); });
+    attempt([&] { p.privileges = static_cast<uint8_t>(c["privileges"].as_int(0, int{config_.privileges})); });
   // Coloured cards first: a joker must join a colour the player owns.
   struct JokerEntry {
     int card;
@@ -285,7 +285,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
         return;
       }
       int colour = kind_name(*j.colour, 5);
-      if (!lane_get(p.bonus, colour))
+      if (!core::swar::lane(p.bonuses, colour))
         j.colour->fail("the joker joins a card of its colour, and the player has no " +
                        std::string(kColourNames[colour]) + " card");
       s.join_joker(seat, j.card, colour);
@@ -326,7 +326,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
 
 // One entry of a player's `reserved`; the slot was added (kNoCard) by the caller.
 void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
-  Player& p = s.pl_[seat];
+  Player& p = s.players_[seat];
   const int index = p.num_reserved - 1;
   const Reserved entry = PositionReaderBase::read_reserved(r, 3, card_from_text, level_of);
   if (entry.card < 0) unknown_.push({seat, index, entry.level});  // only its level is known
@@ -336,7 +336,7 @@ void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
 
 // Checks of a player that need all its cards and royals read.
 void PositionReader::check_player(const State& s, int seat, const json::Cursor& c) {
-  const Player& p = s.pl_[seat];
+  const Player& p = s.players_[seat];
   attempt([&] {
     if (c.has("points") && c["points"].as_int(0, 255) != p.points)
       c["points"].fail(std::to_string(c["points"].as_int(0, 255)) + " does not match the cards and royals, which give " +
@@ -356,7 +356,7 @@ void PositionReader::check_player(const State& s, int seat, const json::Cursor& 
       });
   }
   const int earned = (p.crowns >= 3) + (p.crowns >= 6);
-  const int taken = pop(p.royals) + (seat == s.mover_ ? s.pend_royal_ : 0);
+  const int taken = core::popcount(p.royals) + (seat == s.turn_seat_ ? s.pend_royal_ : 0);
   if (taken != earned)
     attempt([&] {
       c.fail(std::to_string(p.crowns) + " crowns earn " + std::to_string(earned) + " royal cards, but " +
@@ -411,25 +411,25 @@ void PositionReader::place_unseen(State& s) {
     rng_.shuffle(unseen[l], n_unseen[l]);
     int next = 0;
     for (const Unknown& u : unknown_)
-      if (u.level == l) s.pl_[u.seat].reserved[u.index] = unseen[l][next++];
+      if (u.level == l) s.players_[u.seat].reserved[u.index] = unseen[l][next++];
     for (; next < n_unseen[l]; ++next) s.deck_[l] |= 1u << (unseen[l][next] - kLevelFirst[l]);
   }
 }
 
 // Tokens (25 between board, bag and players), privileges and royals.
 void PositionReader::check_tokens(State& s, const json::Cursor& root) {
-  uint64_t placed = s.pl_[0].tokens + s.pl_[1].tokens;
+  uint64_t placed = s.players_[0].tokens + s.players_[1].tokens;
   for (int c = 0; c < kNumCells; ++c)
-    if (s.cell_[c] != kEmpty) placed += lane(s.cell_[c]);
-  const uint64_t all = 4 * (lane(kWhite) + lane(kBlue) + lane(kGreen) + lane(kRed) + lane(kBlack)) +
-                       2 * lane(kPearl) + 3 * lane(kGold);
+    if (s.cell_[c] != kEmpty) placed += core::swar::unit(s.cell_[c]);
+  const uint64_t all = 4 * (core::swar::unit(kWhite) + core::swar::unit(kBlue) + core::swar::unit(kGreen) + core::swar::unit(kRed) + core::swar::unit(kBlack)) +
+                       2 * core::swar::unit(kPearl) + 3 * core::swar::unit(kGold);
   bool over = false;
   for (int k = 0; k < kNumKinds; ++k)
-    if (lane_get(placed, k) > lane_get(all, k)) {
+    if (core::swar::lane(placed, k) > core::swar::lane(all, k)) {
       over = true;
       attempt([&] {
-        root["players"].fail("the board and the players hold " + std::to_string(lane_get(placed, k)) + " " +
-                             kKindNames[k] + " tokens but the game has only " + std::to_string(lane_get(all, k)));
+        root["players"].fail("the board and the players hold " + std::to_string(core::swar::lane(placed, k)) + " " +
+                             kKindNames[k] + " tokens but the game has only " + std::to_string(core::swar::lane(all, k)));
       });
     }
   if (!over) {
@@ -437,27 +437,27 @@ void PositionReader::check_tokens(State& s, const json::Cursor& root) {
     if (root.has("bag")) {
       const uint64_t given = tokens(root["bag"], kNumKinds);
       for (int k = 0; k < kNumKinds; ++k)
-        if (lane_get(given, k) != lane_get(s.bag_, k))
+        if (core::swar::lane(given, k) != core::swar::lane(s.bag_, k))
           attempt([&] {
-            root["bag"][kKindNames[k]].fail(std::to_string(lane_get(given, k)) + " does not add up: the game has " +
-                                            std::to_string(lane_get(all, k)) + " and the board and players hold " +
-                                            std::to_string(lane_get(placed, k)));
+            root["bag"][kKindNames[k]].fail(std::to_string(core::swar::lane(given, k)) + " does not add up: the game has " +
+                                            std::to_string(core::swar::lane(all, k)) + " and the board and players hold " +
+                                            std::to_string(core::swar::lane(placed, k)));
           });
     }
   }
-  const int held = s.pl_[0].privileges + s.pl_[1].privileges;
-  if (held > cfg_.privileges)
+  const int held = s.players_[0].privileges + s.players_[1].privileges;
+  if (held > config_.privileges)
     attempt([&] {
       root["players"].fail("the players hold " + std::to_string(held) + " privileges but the game has " +
-                           std::to_string(cfg_.privileges));
+                           std::to_string(config_.privileges));
     });
   else if (root.has("privilege_supply"))
     attempt([&] {
       if (root["privilege_supply"].as_int(0, 9) != s.privilege_supply())
-        root["privilege_supply"].fail("does not add up: the game has " + std::to_string(cfg_.privileges) +
+        root["privilege_supply"].fail("does not add up: the game has " + std::to_string(config_.privileges) +
                                       " and the players hold " + std::to_string(held));
     });
-  s.royals_avail_ = static_cast<uint8_t>(0xF & ~(s.pl_[0].royals | s.pl_[1].royals));
+  s.royals_avail_ = static_cast<uint8_t>(0xF & ~(s.players_[0].royals | s.players_[1].royals));
   if (root.has("royals"))
     attempt([&] {
       uint8_t given = 0;
@@ -469,8 +469,8 @@ void PositionReader::check_tokens(State& s, const json::Cursor& root) {
 
 // The turn fields, each on its own; their consistency is check_turn's.
 void PositionReader::read_turn(State& s, const json::Cursor& root) {
-  attempt([&] { s.mover_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, 1) : 0); });
-  read_flag(root, "explicit_chance", s.explicit_);
+  attempt([&] { s.turn_seat_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, 1) : 0); });
+  read_flag(root, "explicit_chance", s.explicit_chance_);
   read_flag(root, "setup", s.setup_);
   read_flag(root, "replenished", s.replenished_);
   read_flag(root, "again", s.again_);
@@ -510,14 +510,14 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
   auto check = [&](bool bad, const json::Cursor& at, const std::string& what) {
     if (bad) attempt([&] { at.fail(what); });
   };
-  check(s.setup_ && !s.explicit_, root.get("setup"), "the setup can only be unfinished with explicit_chance");
+  check(s.setup_ && !s.explicit_chance_, root.get("setup"), "the setup can only be unfinished with explicit_chance");
   if (s.reveal_ != kNoCard) {
     const json::Cursor reveal = root["pending"]["reveal"];
     const int target = s.reveal_;
     check(target < kNumSlots && s.pyramid_[target] != kNoCard, reveal, "slot " + slot_text(target) + " is not empty");
     check(!s.deck_[target < kNumSlots ? slot_level(target) : target - kNumSlots], reveal,
           "the deck to reveal from is empty");
-    check(target >= kNumSlots && s.pl_[s.mover_].num_reserved >= kMaxReserved, reveal,
+    check(target >= kNumSlots && s.players_[s.turn_seat_].num_reserved >= kMaxReserved, reveal,
           "the player to move already holds 3 reserved cards");
     check(!s.mandatory_done_ && !s.setup_, reveal, "a card is revealed only after a reserve or a buy (set action_done)");
   }
@@ -525,17 +525,17 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
     attempt([&] {
       root.fail(card_ref(unplaced_joker_) + " has no colour: give it one, or set pending.joker while it is chosen");
     });
-  if (unplaced_joker_ != kNoCard && s.pend_joker_ != kNoCard && !s.pl_[s.mover_].owns(unplaced_joker_))
+  if (unplaced_joker_ != kNoCard && s.pend_joker_ != kNoCard && !s.players_[s.turn_seat_].owns(unplaced_joker_))
     attempt([&] { root["pending"]["joker"].fail("the joker waiting for its colour must belong to the player to move"); });
   const bool pending_ability = s.pend_joker_ != kNoCard || s.pend_token_ != kNoCard || s.pend_steal_ || s.pend_royal_;
   check(pending_ability && !s.mandatory_done_, root.get("pending"),
         "abilities and royals are pending only after the mandatory action (set action_done)");
   check(s.again_ && !s.mandatory_done_, root.get("again"),
         "an extra turn is earned by the turn's purchase: only after the mandatory action (set action_done)");
-  check(s.fills_ && s.fills_ != lane_sum(s.bag_), root.get("pending").get("fills"),
-        "a replenish draws the whole bag: " + std::to_string(lane_sum(s.bag_)) + " tokens");
+  check(s.fills_ && s.fills_ != core::swar::sum(s.bag_), root.get("pending").get("fills"),
+        "a replenish draws the whole bag: " + std::to_string(core::swar::sum(s.bag_)) + " tokens");
   // A slot is refilled at once when its deck has cards (chance nodes aside).
-  for (int slot = 0; slot < kNumSlots && !s.explicit_; ++slot)
+  for (int slot = 0; slot < kNumSlots && !s.explicit_chance_; ++slot)
     if (s.pyramid_[slot] == kNoCard && s.deck_[slot_level(slot)] && deck_counts_[slot_level(slot)] != 0)
       attempt([&] {
         root["pyramid"][static_cast<size_t>(slot_level(slot))][static_cast<size_t>(slot - kSlotFirst[slot_level(slot)])]
@@ -547,14 +547,14 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
 // sequencing stops (nothing pending that would resolve at once).
 void PositionReader::check_phase(State& s, const json::Cursor& root) {
   const std::string phase = root.has("phase") ? root["phase"].as_string() : "";
-  const int other = s.mover_ ^ 1;
-  if (!s.setup_ && meets_victory(s.pl_[other], cfg_))
+  const int other = s.turn_seat_ ^ 1;
+  if (!s.setup_ && meets_victory(s.players_[other], config_))
     root["players"][static_cast<size_t>(other)].fail("this player has already won (the game would be over at the end of their turn)");
   if (phase == "over") {
-    if (!meets_victory(s.pl_[s.mover_], cfg_))
+    if (!meets_victory(s.players_[s.turn_seat_], config_))
       root["phase"].fail("the game cannot be over: the player to move meets no victory condition");
-    s.phase_ = kPhaseTerminal;
-    s.winner_ = static_cast<int8_t>(s.mover_);
+    s.phase_ = Phase::kOver;
+    s.winner_ = static_cast<int8_t>(s.turn_seat_);
     return;
   }
   State t = s;
@@ -563,15 +563,15 @@ void PositionReader::check_phase(State& s, const json::Cursor& root) {
   same.phase_ = s.phase_;
   if (!(same == s))
     root.fail(std::string("the position is not at a decision: ") +
-              (t.phase_ == kPhaseTerminal ? "the player to move has won, so the phase is \"over\""
-               : !s.explicit_ && (s.reveal_ != kNoCard || s.fills_ || s.setup_)
+              (t.phase_ == Phase::kOver ? "the player to move has won, so the phase is \"over\""
+               : !s.explicit_chance_ && (s.reveal_ != kNoCard || s.fills_ || s.setup_)
                    ? "a reveal or bag draw is pending, which needs explicit_chance"
                    : "pending steps would resolve at once (an ability with nothing to take, a finished turn)"));
   s.phase_ = t.phase_;
   if (!phase.empty() && phase != phase_name(s.phase_))
     root["phase"].fail("is \"" + phase + "\" but the position is at \"" + phase_name(s.phase_) + "\"");
-  if (s.phase_ == kPhaseMain && meets_victory(s.pl_[s.mover_], cfg_))
-    root["players"][static_cast<size_t>(s.mover_)].fail("this player has already won");
+  if (s.phase_ == Phase::kMain && meets_victory(s.players_[s.turn_seat_], config_))
+    root["players"][static_cast<size_t>(s.turn_seat_)].fail("this player has already won");
 }
 
 State PositionReader::read(const json::Cursor& root) {
@@ -579,10 +579,10 @@ State PositionReader::read(const json::Cursor& root) {
              {"game", "variant", "observer", "to_move", "phase", "explicit_chance", "setup", "replenished", "again",
               "action_done", "pending", "board", "bag", "privilege_supply", "royals", "pyramid", "decks", "players",
               "deal"});
-  check_variant(root, variant_json(cfg_));
+  check_variant(root, variant_json(config_));
   throw_if_errors();  // with another game or variant, the rest would only repeat it
 
-  State s = State::empty(cfg_);
+  State s = State::empty(config_);
   s.bag_ = 0;
   s.royals_avail_ = 0xF;
   for (int l = 0; l < 3; ++l) s.deck_[l] = 0;
@@ -606,10 +606,10 @@ State PositionReader::read(const json::Cursor& root) {
   attempt([&] { check_phase(s, root); });
   for (int seat = 0; seat < 2; ++seat) {
     // The player to move may pass 10 during the turn (privileges, the take) until discarding.
-    const bool mid_turn = seat == s.mover_ && s.phase_ != kPhaseTerminal;
-    if (!mid_turn && s.pl_[seat].num_tokens() > kMaxTokensHeld)
+    const bool mid_turn = seat == s.turn_seat_ && s.phase_ != Phase::kOver;
+    if (!mid_turn && s.players_[seat].num_tokens() > kMaxTokensHeld)
       attempt([&] {
-        players[static_cast<size_t>(seat)]["tokens"].fail(std::to_string(s.pl_[seat].num_tokens()) +
+        players[static_cast<size_t>(seat)]["tokens"].fail(std::to_string(s.players_[seat].num_tokens()) +
                                                           " tokens: more than 10 only during the player's own turn");
       });
   }

@@ -32,7 +32,7 @@ struct CardTables {
 constexpr CardTables make_card_tables() {
   CardTables t{};
   int j = 0;
-  for (auto& c : t.buy_test) c = lane(kGold) * 100;
+  for (auto& c : t.buy_test) c = core::swar::unit(kGold) * 100;
   for (int c = 0; c < kNumCards; ++c) {
     for (int k = 0; k < 6; ++k) t.cost[c] |= uint64_t{kCards[c].cost[k]} << (8 * k);
     t.buy_test[c] = t.cost[c];
@@ -121,27 +121,27 @@ void Config::validate() const {
 
 // ---- Setup ----------------------------------------------------------------------------
 
-State State::initial(const Config& cfg, uint64_t seed, bool explicit_chance) {
-  cfg.validate();
+State State::initial(const Config& config, uint64_t seed, bool explicit_chance) {
+  config.validate();
   State s{};
-  s.cfg_ = cfg;
-  s.explicit_ = explicit_chance;
+  s.config_ = config;
+  s.explicit_chance_ = explicit_chance;
   s.setup_ = true;
   for (auto& c : s.cell_) c = kEmpty;
   for (auto& p : s.pyramid_) p = kNoCard;
   for (auto& j : s.joker_colour_) j = kEmpty;
-  for (auto& p : s.pl_)
+  for (auto& p : s.players_)
     for (auto& r : p.reserved) r = kNoCard;
   for (int l = 0; l < 3; ++l) s.deck_[l] = (1u << (kLevelFirst[l + 1] - kLevelFirst[l])) - 1;
-  s.bag_ = 4 * (lane(kWhite) + lane(kBlue) + lane(kGreen) + lane(kRed) + lane(kBlack)) +
-           2 * lane(kPearl) + 3 * lane(kGold);
+  s.bag_ = 4 * (core::swar::unit(kWhite) + core::swar::unit(kBlue) + core::swar::unit(kGreen) + core::swar::unit(kRed) + core::swar::unit(kBlack)) +
+           2 * core::swar::unit(kPearl) + 3 * core::swar::unit(kGold);
   s.deal_.s = core::splitmix64(seed);
   s.resolve();
   return s;
 }
 
 void State::set_explicit_chance(bool on) {
-  explicit_ = on;
+  explicit_chance_ = on;
   if (!on && is_chance()) resolve();
 }
 
@@ -164,24 +164,24 @@ void State::place(int c, int kind) {
 
 void State::set_cell(int c, int kind) {
   int old = cell_[c];
-  if (old != kEmpty) bag_ += lane(old);  // test edits keep the 25 tokens accounted for
-  if (kind != kEmpty) bag_ -= lane(kind);
+  if (old != kEmpty) bag_ += core::swar::unit(old);  // test edits keep the 25 tokens accounted for
+  if (kind != kEmpty) bag_ -= core::swar::unit(kind);
   place(c, kind);
 }
 
 void State::set_tokens(int seat, uint64_t tokens) {
-  bag_ = bag_ + pl_[seat].tokens - tokens;
-  pl_[seat].tokens = tokens;
+  bag_ = bag_ + players_[seat].tokens - tokens;
+  players_[seat].tokens = tokens;
 }
 
-State State::empty(const Config& cfg) {
-  State s = initial(cfg, 0, true);  // stops at the first chance node, nothing dealt yet
+State State::empty(const Config& config) {
+  State s = initial(config, 0, true);  // stops at the first chance node, nothing dealt yet
   s.setup_ = false;
   s.reveal_ = kNoCard;
   s.fills_ = 0;
-  s.phase_ = kPhaseMain;
-  s.mover_ = 0;
-  s.explicit_ = false;
+  s.phase_ = Phase::kMain;
+  s.turn_seat_ = 0;
+  s.explicit_chance_ = false;
   return s;
 }
 
@@ -205,14 +205,14 @@ void State::give_reserved(int seat, int card, bool blind) {
 
 void State::give_royal(int seat, int r) {
   royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
-  pl_[seat].royals = static_cast<uint8_t>(pl_[seat].royals | (1u << r));
-  pl_[seat].points = static_cast<uint8_t>(pl_[seat].points + kRoyals[r].points);
+  players_[seat].royals = static_cast<uint8_t>(players_[seat].royals | (1u << r));
+  players_[seat].points = static_cast<uint8_t>(players_[seat].points + kRoyals[r].points);
   mix_hash<true>(key_royal(seat, r));
 }
 
 template <bool H>
 void State::take_cell(int seat, int c) {
-  pl_[seat].tokens += lane(cell_[c]);
+  players_[seat].tokens += core::swar::unit(cell_[c]);
   place<H>(c, kEmpty);
 }
 
@@ -226,7 +226,7 @@ void State::set_pyramid(int slot, int card) {
 
 template <bool H>
 void State::add_reserved(int seat, int card, bool blind) {
-  Player& p = pl_[seat];
+  Player& p = players_[seat];
   int i = p.num_reserved++;
   p.reserved[i] = static_cast<uint8_t>(card);
   if (blind) p.reserved_blind |= static_cast<uint8_t>(1u << i);
@@ -235,7 +235,7 @@ void State::add_reserved(int seat, int card, bool blind) {
 
 template <bool H>
 void State::remove_reserved(int seat, int index) {
-  Player& p = pl_[seat];
+  Player& p = players_[seat];
   for (int i = index; i < p.num_reserved; ++i) mix_hash<H>(key_reserve(seat, i, p.reserved[i]));
   for (int i = index; i + 1 < p.num_reserved; ++i) {
     p.reserved[i] = p.reserved[i + 1];
@@ -252,18 +252,18 @@ void State::refill_slot(int slot) {
 }
 
 void State::gain_privilege(int seat) {
-  Player& p = pl_[seat];
+  Player& p = players_[seat];
   if (privilege_supply() > 0) {
     ++p.privileges;
-  } else if (pl_[seat ^ 1].privileges > 0) {
-    --pl_[seat ^ 1].privileges;
+  } else if (players_[seat ^ 1].privileges > 0) {
+    --players_[seat ^ 1].privileges;
     ++p.privileges;
   }
 }
 
 template <bool H>
 void State::own_card(int seat, int card) {
-  Player& p = pl_[seat];
+  Player& p = players_[seat];
   const CardRow& r = kCards[card];
   if (card < 64) p.owned_lo |= uint64_t{1} << card;
   else p.owned_hi = static_cast<uint8_t>(p.owned_hi | (1u << (card - 64)));
@@ -271,27 +271,27 @@ void State::own_card(int seat, int card) {
   p.points = static_cast<uint8_t>(p.points + r.points);
   p.crowns = static_cast<uint8_t>(p.crowns + r.crowns);
   if (r.bonus < 5) {
-    p.bonus += lane(r.bonus) * r.bonus_count;
+    p.bonuses += core::swar::unit(r.bonus) * r.bonus_count;
     p.colour_points[r.bonus] = static_cast<uint8_t>(p.colour_points[r.bonus] + r.points);
   }
 }
 
 template <bool H>
 void State::join_joker(int seat, int card, int colour) {
-  Player& p = pl_[seat];
+  Player& p = players_[seat];
   int j = kCardTab.joker_index[card];
   joker_colour_[j] = static_cast<uint8_t>(colour);
   mix_hash<H>(key_joker(j, colour));
-  p.bonus += lane(colour) * kCards[card].bonus_count;
+  p.bonuses += core::swar::unit(colour) * kCards[card].bonus_count;
   p.colour_points[colour] = static_cast<uint8_t>(p.colour_points[colour] + kCards[card].points);
 }
 
 template <bool H>
 void State::add_card(int seat, int card) {
   const CardRow& r = kCards[card];
-  int before = pl_[seat].crowns;
+  int before = players_[seat].crowns;
   own_card<H>(seat, card);
-  int after = pl_[seat].crowns;
+  int after = players_[seat].crowns;
   pend_royal_ = static_cast<uint8_t>(pend_royal_ + (before < 3 && after >= 3) + (before < 6 && after >= 6));
   // Abilities in the card's order; joker placement is the first decision.
   if (r.abilities & tables::kAbility_bonus_copy) pend_joker_ = static_cast<uint8_t>(card);
@@ -311,11 +311,11 @@ int State::joker_colour(int card) const {
 template <bool H>
 void State::resolve() {
   for (;;) {
-    uint8_t next;
+    Phase next;
     if (fills_) {
-      next = kPhaseFill;
+      next = Phase::kFill;
     } else if (reveal_ != kNoCard) {
-      next = kPhaseReveal;
+      next = Phase::kReveal;
     } else if (setup_) {
       const int slot = core::lowest_bit(~pyramid_mask_ & 0xFFFFu);  // kNumSlots when full
       if (slot < kNumSlots) {
@@ -323,46 +323,46 @@ void State::resolve() {
         continue;
       }
       if (bag_) {
-        fills_ = static_cast<uint8_t>(lane_sum(bag_));
+        fills_ = static_cast<uint8_t>(core::swar::sum(bag_));
         continue;
       }
-      if (cfg_.first_player < 0) {
-        next = kPhaseFirst;
+      if (config_.first_player < 0) {
+        next = Phase::kFirst;
       } else {
-        apply_chance<H>(kFirstBase + cfg_.first_player);
+        apply_chance<H>(kFirstBase + config_.first_player);
         continue;
       }
     } else if (!mandatory_done_) {
-      phase_ = kPhaseMain;
+      phase_ = Phase::kMain;
       return;
     } else if (pend_joker_ != kNoCard) {
-      next = kPhaseJoker;
+      next = Phase::kJoker;
     } else if (pend_token_ != kNoCard) {
       if (!kmask_[pend_token_]) {  // none of the card's colour on the board: ignored
         pend_token_ = kNoCard;
         continue;
       }
-      next = kPhaseToken;
+      next = Phase::kToken;
     } else if (pend_steal_) {
-      if (!(pl_[mover_ ^ 1].tokens & kGemPearlLanes)) {
+      if (!(players_[turn_seat_ ^ 1].tokens & kGemPearlLanes)) {
         pend_steal_ = 0;
         continue;
       }
-      next = kPhaseSteal;
+      next = Phase::kSteal;
     } else if (pend_royal_) {
       if (!royals_avail_) {
         pend_royal_ = 0;
         continue;
       }
-      next = kPhaseRoyal;
-    } else if (pl_[mover_].num_tokens() > kMaxTokensHeld) {
-      next = kPhaseDiscard;
+      next = Phase::kRoyal;
+    } else if (players_[turn_seat_].num_tokens() > kMaxTokensHeld) {
+      next = Phase::kDiscard;
     } else {
       end_turn();
       return;
     }
     phase_ = next;
-    if (next == kPhaseFill && !explicit_) {  // one pass along the spiral for the whole fill
+    if (next == Phase::kFill && !explicit_chance_) {  // one pass along the spiral for the whole fill
       uint32_t occupied = 0;
       for (uint32_t m : kmask_) occupied |= m;
       // As many empty cells as tokens in the bag (25 in all): no bound check needed.
@@ -370,16 +370,16 @@ void State::resolve() {
         const int c = tables::kSpiral[core::lowest_bit(empty)];
         const int kind = draw_kind(deal_);
         place<H>(c, kind);
-        bag_ -= lane(kind);
+        bag_ -= core::swar::unit(kind);
         --fills_;
       }
       continue;
     }
-    if (next == kPhaseReveal && !explicit_) {  // the card itself, no action id round trip
+    if (next == Phase::kReveal && !explicit_chance_) {  // the card itself, no action id round trip
       reveal<H>(draw_card(deal_));
       continue;
     }
-    if (next >= kPhaseReveal && !explicit_) {
+    if (next >= Phase::kReveal && !explicit_chance_) {
       apply_chance<H>(draw(deal_));
       continue;
     }
@@ -395,28 +395,28 @@ static_assert(offsetof(Player, points) == offsetof(Player, colour_points) + 5 &&
 
 void State::end_turn() {
   uint64_t score;  // lanes: colour points W U G R K, points, crowns, privileges
-  std::memcpy(&score, reinterpret_cast<const unsigned char*>(&pl_[mover_]) + offsetof(Player, colour_points), 8);
+  std::memcpy(&score, reinterpret_cast<const unsigned char*>(&players_[turn_seat_]) + offsetof(Player, colour_points), 8);
   // Every lane is below 128 and every threshold at most 128 (privileges: never).
-  const uint64_t thresholds = 0x0000000101010101ULL * static_cast<uint64_t>(cfg_.colour_points_to_win) |
-                              static_cast<uint64_t>(cfg_.points_to_win) << 40 |
-                              static_cast<uint64_t>(cfg_.crowns_to_win) << 48 | uint64_t{128} << 56;
+  const uint64_t thresholds = 0x0000000101010101ULL * static_cast<uint64_t>(config_.colour_points_to_win) |
+                              static_cast<uint64_t>(config_.points_to_win) << 40 |
+                              static_cast<uint64_t>(config_.crowns_to_win) << 48 | uint64_t{128} << 56;
   if (((score | core::swar::kHigh) - thresholds) & core::swar::kHigh) {
-    phase_ = kPhaseTerminal;
-    winner_ = static_cast<int8_t>(mover_);
+    phase_ = Phase::kOver;
+    winner_ = static_cast<int8_t>(turn_seat_);
     return;
   }
-  mover_ ^= static_cast<uint8_t>(!again_);
+  turn_seat_ ^= static_cast<uint8_t>(!again_);
   again_ = replenished_ = mandatory_done_ = false;
-  phase_ = kPhaseMain;
+  phase_ = Phase::kMain;
 }
 
 // ---- Chance ---------------------------------------------------------------------------
 
 Action State::draw(core::Rng& rng) const {
   switch (phase_) {
-    case kPhaseReveal:
+    case Phase::kReveal:
       return kRevealBase + draw_card(rng);
-    case kPhaseFill:
+    case Phase::kFill:
       return kFillBase + draw_kind(rng);
     default:
       return kFirstBase + static_cast<int>(rng.below(2));
@@ -426,15 +426,15 @@ Action State::draw(core::Rng& rng) const {
 int State::draw_card(core::Rng& rng) const {
   const int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
   const uint32_t d = deck_[level];
-  return kLevelFirst[level] + select_bit(d, static_cast<int>(rng.below(static_cast<uint32_t>(pop(d)))));
+  return kLevelFirst[level] + core::nth_set_bit32(d, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(d)))));
 }
 
 int State::draw_kind(core::Rng& rng) const {
   // The r-th token in kind order: lane k of bag * 0x0101... is the count of kinds 0..k,
   // and the kind is the number of those prefix counts <= r (branch-free).
-  const uint64_t r = rng.below(static_cast<uint32_t>(lane_sum(bag_)));
+  const uint64_t r = rng.below(static_cast<uint32_t>(core::swar::sum(bag_)));
   const uint64_t prefix = bag_ * core::swar::kOnes;
-  return pop64((((core::swar::kOnes * r) | core::swar::kHigh) - prefix) & core::swar::kHigh);
+  return core::popcount((((core::swar::kOnes * r) | core::swar::kHigh) - prefix) & core::swar::kHigh);
 }
 
 Action State::dealt_outcome() const {
@@ -447,15 +447,15 @@ void State::apply_chance(Action a) {
   if (a >= kFirstBase) {
     int first = a - kFirstBase;
     setup_ = false;
-    mover_ = static_cast<uint8_t>(first);
+    turn_seat_ = static_cast<uint8_t>(first);
     mandatory_done_ = false;
-    if (cfg_.privileges > 0) pl_[first ^ 1].privileges = 1;  // the second player's privilege
+    if (config_.privileges > 0) players_[first ^ 1].privileges = 1;  // the second player's privilege
   } else if (a >= kFillBase) {
     int kind = a - kFillBase;
     uint32_t occupied = 0;
     for (uint32_t m : kmask_) occupied |= m;
     place<H>(tables::kSpiral[core::lowest_bit(empty_in_spiral_order(occupied))], kind);
-    bag_ -= lane(kind);
+    bag_ -= core::swar::unit(kind);
     --fills_;
   } else {
     reveal<H>(a - kRevealBase);
@@ -467,22 +467,22 @@ void State::reveal(int card) {
   int level = level_of(card);
   deck_[level] &= ~(1u << (card - kLevelFirst[level]));
   if (reveal_ < kNumSlots) set_pyramid<H>(reveal_, card);
-  else add_reserved<H>(mover_, card, true);
+  else add_reserved<H>(turn_seat_, card, true);
   reveal_ = kNoCard;
 }
 
 void State::chance_outcomes(ChanceList& out) const {
   out.clear();
-  if (phase_ == kPhaseReveal) {
+  if (phase_ == Phase::kReveal) {
     int level = reveal_ < kNumSlots ? slot_level(reveal_) : reveal_ - kNumSlots;
     uint32_t d = deck_[level];
-    double p = 1.0 / pop(d);
+    double p = 1.0 / core::popcount(d);
     core::for_each_bit(d, [&](int i) { out.push({kRevealBase + kLevelFirst[level] + i, p}); });
-  } else if (phase_ == kPhaseFill) {
-    double total = lane_sum(bag_);
+  } else if (phase_ == Phase::kFill) {
+    double total = core::swar::sum(bag_);
     for (int k = 0; k < kNumKinds; ++k)
-      if (lane_get(bag_, k)) out.push({kFillBase + k, lane_get(bag_, k) / total});
-  } else if (phase_ == kPhaseFirst) {
+      if (core::swar::lane(bag_, k)) out.push({kFillBase + k, core::swar::lane(bag_, k) / total});
+  } else if (phase_ == Phase::kFirst) {
     out.push({kFirstBase, 0.5});
     out.push({kFirstBase + 1, 0.5});
   }
@@ -495,8 +495,8 @@ namespace {
 // A joker needs a coloured card to sit on; empty slots (kNoCard) never pass.
 uint16_t buyable_with(const Player& p, uint64_t tokens, const uint8_t* pyramid) {
   // Shortfall = sum of max(0, cost - bonus - tokens): one saturating subtraction per card.
-  const uint64_t avail = p.bonus + (tokens & kGemPearlLanes) + (p.bonus ? kJokerFlag : 0);
-  const int gold = lane_get(tokens, kGold);
+  const uint64_t avail = p.bonuses + (tokens & kGemPearlLanes) + (p.bonuses ? kJokerFlag : 0);
+  const int gold = core::swar::lane(tokens, kGold);
   const unsigned candidates = 0xFFFu | ((1u << p.num_reserved) - 1) << kNumSlots;
 #if defined(__SSE2__)
   // Two cards per register: psubusb subtracts with saturation, psadbw sums each card's
@@ -527,11 +527,11 @@ uint16_t buyable_with(const Player& p, uint64_t tokens, const uint8_t* pyramid) 
 }
 }  // namespace
 
-uint16_t State::buyable(int seat) const { return buyable_with(pl_[seat], pl_[seat].tokens, pyramid_); }
+uint16_t State::buyable(int seat) const { return buyable_with(players_[seat], players_[seat].tokens, pyramid_); }
 
 State::MainMoves State::main_moves() const {
   MainMoves m{};
-  const Player& p = pl_[mover_];
+  const Player& p = players_[turn_seat_];
   uint32_t gp = kmask_[0] | kmask_[1] | kmask_[2] | kmask_[3] | kmask_[4] | kmask_[5];
   uint32_t gold = kmask_[kGold];
   m.starts[0] = gp;
@@ -545,7 +545,7 @@ State::MainMoves State::main_moves() const {
   for (int l = 0; l < 3; ++l) targets |= unsigned{deck_[l] != 0} << (kNumSlots + l);
   // Bitwise & and |: random positions make short-circuit branches unpredictable.
   bool can_reserve = (gold != 0) & (p.num_reserved < kMaxReserved) & (targets != 0);
-  m.buys = buyable(mover_);
+  m.buys = buyable(turn_seat_);
   m.replenish = !replenished_ & (bag_ != 0);
   // Masks, not branches: whether a player may reserve or spend a privilege changes
   // from move to move and would mispredict.
@@ -558,9 +558,9 @@ State::MainMoves State::main_moves() const {
   // One OR'ed word, one test: `may_spend & ...` compiles to a branch on may_spend.
   const uint64_t spend_safe = (gp & (gp - 1)) | (bag_ & kGemPearlLanes) | (m.privilege_cells == 0);
   if (!spend_safe) {
-    bool reserve_after = (gold || lane_get(bag_, kGold)) && p.num_reserved < kMaxReserved && targets;
+    bool reserve_after = (gold || core::swar::lane(bag_, kGold)) && p.num_reserved < kMaxReserved && targets;
     if (!reserve_after && !m.buys) {
-      uint64_t after = p.tokens + lane(cell_[core::lowest_bit(gp)]);
+      uint64_t after = p.tokens + core::swar::unit(cell_[core::lowest_bit(gp)]);
       if (!buyable_with(p, after, pyramid_)) m.privilege_cells = 0;
     }
   }
@@ -570,34 +570,34 @@ State::MainMoves State::main_moves() const {
 int State::phase_base() const {
   static constexpr int kBase[kNumPhases] = {0, kJokerBase, kTokenBase, kStealBase, kRoyalBase, kDiscardBase,
                                             kRevealBase, kFillBase, kFirstBase, 0};
-  return kBase[phase_] + (phase_ == kPhaseReveal ? kLevelFirst[slot_level(reveal_)] : 0);
+  return kBase[static_cast<int>(phase_)] + (phase_ == Phase::kReveal ? kLevelFirst[slot_level(reveal_)] : 0);
 }
 
 namespace {
 uint32_t nonzero_lanes(uint64_t w, int n) {
   uint32_t m = 0;
-  for (int k = 0; k < n; ++k) m |= uint32_t{lane_get(w, k) != 0} << k;
+  for (int k = 0; k < n; ++k) m |= uint32_t{core::swar::lane(w, k) != 0} << k;
   return m;
 }
 }  // namespace
 
 uint32_t State::choice_mask() const {
   // Tests in order of frequency (discards are most of the non-main decisions).
-  if (phase_ == kPhaseDiscard) return nonzero_lanes(pl_[mover_].tokens, 7);
-  if (phase_ == kPhaseJoker) return nonzero_lanes(pl_[mover_].bonus, 5);
-  if (phase_ == kPhaseSteal) return nonzero_lanes(pl_[mover_ ^ 1].tokens, 6);
-  if (phase_ == kPhaseRoyal) return royals_avail_;
-  if (phase_ == kPhaseToken) return kmask_[pend_token_];
-  if (phase_ == kPhaseReveal) return deck_[slot_level(reveal_)];
-  if (phase_ == kPhaseFill) return nonzero_lanes(bag_, 7);
-  if (phase_ == kPhaseFirst) return 3;
+  if (phase_ == Phase::kDiscard) return nonzero_lanes(players_[turn_seat_].tokens, 7);
+  if (phase_ == Phase::kJoker) return nonzero_lanes(players_[turn_seat_].bonuses, 5);
+  if (phase_ == Phase::kSteal) return nonzero_lanes(players_[turn_seat_ ^ 1].tokens, 6);
+  if (phase_ == Phase::kRoyal) return royals_avail_;
+  if (phase_ == Phase::kToken) return kmask_[pend_token_];
+  if (phase_ == Phase::kReveal) return deck_[slot_level(reveal_)];
+  if (phase_ == Phase::kFill) return nonzero_lanes(bag_, 7);
+  if (phase_ == Phase::kFirst) return 3;
   return 0;
 }
 
 void State::legal_actions(ActionList& out) const {
   out.clear();
-  if (phase_ == kPhaseTerminal) return;
-  if (phase_ != kPhaseMain) {
+  if (phase_ == Phase::kOver) return;
+  if (phase_ != Phase::kMain) {
     int base = phase_base();
     core::for_each_bit(choice_mask(), [&](int i) { out.push(base + i); });
     return;
@@ -614,8 +614,8 @@ void State::legal_actions(ActionList& out) const {
 }
 
 bool State::is_legal(Action a) const {
-  if (a < 0 || a >= kNumDistinctActions || phase_ == kPhaseTerminal) return false;
-  if (phase_ != kPhaseMain) {
+  if (a < 0 || a >= kNumDistinctActions || phase_ == Phase::kOver) return false;
+  if (phase_ != Phase::kMain) {
     int off = a - phase_base();
     return off >= 0 && off < 32 && ((choice_mask() >> off) & 1);
   }
@@ -638,23 +638,23 @@ bool State::is_legal(Action a) const {
 }
 
 Action State::random_action(core::Rng& rng) const {
-  if (phase_ == kPhaseTerminal) return -1;
+  if (phase_ == Phase::kOver) return -1;
   if (is_chance()) return draw(rng);
-  if (phase_ != kPhaseMain) {
+  if (phase_ != Phase::kMain) {
     uint32_t mask = choice_mask();
-    int k = static_cast<int>(rng.below(static_cast<uint32_t>(pop(mask))));
-    return phase_base() + select_bit(mask, k);
+    int k = static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(mask))));
+    return phase_base() + core::nth_set_bit32(mask, k);
   }
   MainMoves m = main_moves();
   int n_take[kNumSegTypes];
   int total = 0;
-  for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = pop(m.starts[ty]);
-  int n_priv = pop(m.privilege_cells);
-  int n_gold = pop(m.gold_cells);
-  int n_res = pop(m.reserve_targets) * n_gold;
+  for (int ty = 0; ty < kNumSegTypes; ++ty) total += n_take[ty] = core::popcount(m.starts[ty]);
+  int n_priv = core::popcount(m.privilege_cells);
+  int n_gold = core::popcount(m.gold_cells);
+  int n_res = core::popcount(m.reserve_targets) * n_gold;
   int n_other = total + n_priv + m.replenish + n_res;
-  int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + pop(m.buys))));
-  if (r >= n_other) return kBuyBase + select_bit(m.buys, r - n_other);
+  int r = static_cast<int>(rng.below(static_cast<uint32_t>(n_other + core::popcount(m.buys))));
+  if (r >= n_other) return kBuyBase + core::nth_set_bit32(m.buys, r - n_other);
   if (r < total) {  // the type by counting prefix sums below r: no data-dependent exit
     int ty = 0, before = 0, cum = 0;
     for (int t = 0; t < kNumSegTypes - 1; ++t) {
@@ -663,56 +663,56 @@ Action State::random_action(core::Rng& rng) const {
       ty += past;
       before += past * n_take[t];
     }
-    return kSeg.id[ty][select_bit(m.starts[ty], r - before)];
+    return kSeg.id[ty][core::nth_set_bit32(m.starts[ty], r - before)];
   }
   r -= total;
-  if (r < n_priv) return kPrivilegeBase + select_bit(m.privilege_cells, r);
+  if (r < n_priv) return kPrivilegeBase + core::nth_set_bit32(m.privilege_cells, r);
   r -= n_priv;
   if (m.replenish) {
     if (r == 0) return kReplenish;
     --r;
   }
-  int t = select_bit(m.reserve_targets, r / n_gold);
-  return kReserveBase + t * 25 + select_bit(m.gold_cells, r % n_gold);
+  int t = core::nth_set_bit32(m.reserve_targets, r / n_gold);
+  return kReserveBase + t * 25 + core::nth_set_bit32(m.gold_cells, r % n_gold);
 }
 
 // ---- Applying actions -------------------------------------------------------------------
 
 template <bool H>
 void State::apply_impl(Action a) {
-  Player& p = pl_[mover_];
+  Player& p = players_[turn_seat_];
   // The main phase first as a plain test: a jump table over phases mispredicts often.
-  if (phase_ == kPhaseMain) {
+  if (phase_ == Phase::kMain) {
       if (a < kNumTakes) {
         // The whole segment at once from the kind masks: a loop over its random length
         // would mispredict. Takes hold gems and pearls only.
         const Segment& s = kSeg.seg[a];
         const uint32_t seg = s.mask;
         // 3 of one colour or both pearls: one privilege for the opponent.
-        const bool gift = (pop(kmask_[kPearl] & seg) == 2) | ((s.len == 3) & ((kmask_[cell_[s.cells[0]]] & seg) == seg));
+        const bool gift = (core::popcount(kmask_[kPearl] & seg) == 2) | ((s.len == 3) & ((kmask_[cell_[s.cells[0]]] & seg) == seg));
         if constexpr (H)
           for (int k = 0; k < s.len; ++k) mix_hash<H>(key_cell(s.cells[k], cell_[s.cells[k]]));
         uint64_t gained = 0;
         for (int k = 0; k <= kPearl; ++k) {
-          gained += lane(k) * static_cast<uint64_t>(pop(kmask_[k] & seg));
+          gained += core::swar::unit(k) * static_cast<uint64_t>(core::popcount(kmask_[k] & seg));
           kmask_[k] &= ~seg;
         }
         p.tokens += gained;
         for (uint8_t c : s.cells) cell_[c] = kEmpty;
-        if (gift) gain_privilege(mover_ ^ 1);
+        if (gift) gain_privilege(turn_seat_ ^ 1);
         mandatory_done_ = true;
       } else if (a < kReplenish) {
         --p.privileges;
-        take_cell<H>(mover_, a - kPrivilegeBase);
+        take_cell<H>(turn_seat_, a - kPrivilegeBase);
       } else if (a == kReplenish) {
         replenished_ = true;
-        fills_ = static_cast<uint8_t>(lane_sum(bag_));
-        gain_privilege(mover_ ^ 1);
+        fills_ = static_cast<uint8_t>(core::swar::sum(bag_));
+        gain_privilege(turn_seat_ ^ 1);
       } else if (a < kBuyBase) {
         int t = (a - kReserveBase) / 25;
-        take_cell<H>(mover_, (a - kReserveBase) % 25);
+        take_cell<H>(turn_seat_, (a - kReserveBase) % 25);
         if (t < kNumSlots) {
-          add_reserved<H>(mover_, pyramid_[t], false);
+          add_reserved<H>(turn_seat_, pyramid_[t], false);
           set_pyramid<H>(t, kNoCard);
           refill_slot(t);
         } else {
@@ -727,47 +727,47 @@ void State::apply_impl(Action a) {
           refill_slot(b);
         } else {
           card = p.reserved[b - kNumSlots];
-          remove_reserved<H>(mover_, b - kNumSlots);
+          remove_reserved<H>(turn_seat_, b - kNumSlots);
         }
         // Gems and pearls pay first; gold covers the rest. Spent tokens go to the bag.
-        uint64_t need = sat_sub(kCardTab.cost[card], p.bonus);
+        uint64_t need = sat_sub(kCardTab.cost[card], p.bonuses);
         uint64_t shortfall = sat_sub(need, p.tokens & kGemPearlLanes);
-        uint64_t pay = need - shortfall + lane(kGold) * static_cast<uint64_t>(lane_sum(shortfall));
+        uint64_t pay = need - shortfall + core::swar::unit(kGold) * static_cast<uint64_t>(core::swar::sum(shortfall));
         p.tokens -= pay;
         bag_ += pay;
-        add_card<H>(mover_, card);
+        add_card<H>(turn_seat_, card);
         mandatory_done_ = true;
       }
   } else {
     switch (phase_) {
-    case kPhaseJoker:
-      join_joker<H>(mover_, pend_joker_, a - kJokerBase);
+    case Phase::kJoker:
+      join_joker<H>(turn_seat_, pend_joker_, a - kJokerBase);
       pend_joker_ = kNoCard;
       break;
-    case kPhaseToken:
-      take_cell<H>(mover_, a - kTokenBase);
+    case Phase::kToken:
+      take_cell<H>(turn_seat_, a - kTokenBase);
       pend_token_ = kNoCard;
       break;
-    case kPhaseSteal:
-      pl_[mover_ ^ 1].tokens -= lane(a - kStealBase);
-      p.tokens += lane(a - kStealBase);
+    case Phase::kSteal:
+      players_[turn_seat_ ^ 1].tokens -= core::swar::unit(a - kStealBase);
+      p.tokens += core::swar::unit(a - kStealBase);
       --pend_steal_;
       break;
-    case kPhaseRoyal: {
+    case Phase::kRoyal: {
       int r = a - kRoyalBase;
       royals_avail_ = static_cast<uint8_t>(royals_avail_ & ~(1u << r));
       p.royals = static_cast<uint8_t>(p.royals | (1u << r));
-      mix_hash<H>(key_royal(mover_, r));
+      mix_hash<H>(key_royal(turn_seat_, r));
       p.points = static_cast<uint8_t>(p.points + kRoyals[r].points);
       if (kRoyals[r].abilities & tables::kAbility_again) again_ = true;
-      if (kRoyals[r].abilities & tables::kAbility_privilege) gain_privilege(mover_);
+      if (kRoyals[r].abilities & tables::kAbility_privilege) gain_privilege(turn_seat_);
       if (kRoyals[r].abilities & tables::kAbility_steal) ++pend_steal_;
       --pend_royal_;
       break;
     }
-    case kPhaseDiscard:
-      p.tokens -= lane(a - kDiscardBase);
-      bag_ += lane(a - kDiscardBase);
+    case Phase::kDiscard:
+      p.tokens -= core::swar::unit(a - kDiscardBase);
+      bag_ += core::swar::unit(a - kDiscardBase);
       break;
     default:  // chance: the deal advances whatever outcome the caller chose
       deal_.next();
@@ -795,7 +795,7 @@ template void State::resolve<true>();
 void State::apply_checked(Action a) {
   if (!is_legal(a)) {
     std::string what = a >= 0 && a < kNumDistinctActions ? " (" + action_to_string(a) + ")" : "";
-    if (phase_ == kPhaseTerminal)
+    if (phase_ == Phase::kOver)
       throw core::InvalidInput("action " + std::to_string(a) + what + " is illegal: the game is over");
     ActionList legal;
     legal_actions(legal);
@@ -821,23 +821,23 @@ uint64_t status_word(const Config& c, uint64_t flags, const Player* pl) {
   w = w * 16 + pl[1].privileges;
   w = w * 8 + pl[0].reserved_blind;
   w = w * 8 + pl[1].reserved_blind;
-  uint64_t cfg = static_cast<uint64_t>(c.points_to_win) | static_cast<uint64_t>(c.crowns_to_win) << 8 |
+  uint64_t config = static_cast<uint64_t>(c.points_to_win) | static_cast<uint64_t>(c.crowns_to_win) << 8 |
                  static_cast<uint64_t>(c.colour_points_to_win) << 16 |
                  static_cast<uint64_t>(c.privileges) << 24 | static_cast<uint64_t>(c.first_player + 1) << 32;
-  return core::word_key(kSaltStatus, w) ^ core::word_key(kSaltConfig, cfg);
+  return core::word_key(kSaltStatus, w) ^ core::word_key(kSaltConfig, config);
 }
 }  // namespace
 
 uint64_t State::hash() const {
   // Packed words are mixed here (O(1)); the many-part components are kept incrementally.
-  uint64_t flags = uint64_t{phase_} | uint64_t{mover_} << 4 | uint64_t{setup_} << 5 |
+  uint64_t flags = static_cast<uint64_t>(phase_) | uint64_t{turn_seat_} << 4 | uint64_t{setup_} << 5 |
                    uint64_t{replenished_} << 6 | uint64_t{again_} << 7 | uint64_t{mandatory_done_} << 8 |
                    uint64_t{fills_} << 9 | uint64_t{reveal_} << 14 | uint64_t{pend_joker_} << 22 |
                    uint64_t{pend_token_} << 30 | uint64_t{pend_steal_} << 38 |
                    uint64_t{pend_royal_} << 41 | uint64_t{royals_avail_} << 44 |
                    static_cast<uint64_t>(winner_ + 1) << 48;
-  return (hash_.stale ? incremental_part() : hash_.value) ^ core::word_key(kSaltTokens0, pl_[0].tokens) ^ core::word_key(kSaltTokens1, pl_[1].tokens) ^
-         core::word_key(kSaltBag, bag_) ^ status_word(cfg_, flags, pl_);
+  return (hash_.stale ? incremental_part() : hash_.value) ^ core::word_key(kSaltTokens0, players_[0].tokens) ^ core::word_key(kSaltTokens1, players_[1].tokens) ^
+         core::word_key(kSaltBag, bag_) ^ status_word(config_, flags, players_);
 }
 
 uint64_t State::incremental_part() const {
@@ -847,7 +847,7 @@ uint64_t State::incremental_part() const {
   for (int slot = 0; slot < kNumSlots; ++slot)
     if (pyramid_[slot] != kNoCard) h ^= key_pyramid(slot, pyramid_[slot]);
   for (int seat = 0; seat < 2; ++seat) {
-    const Player& p = pl_[seat];
+    const Player& p = players_[seat];
     for (int i = 0; i < p.num_reserved; ++i) h ^= key_reserve(seat, i, p.reserved[i]);
     for (int card = 0; card < kNumCards; ++card)
       if (p.owns(card)) h ^= key_owned(seat, card);
@@ -870,13 +870,13 @@ uint64_t State::compute_hash() const {
 void State::determinize(int observer, core::Rng& rng) {
   deal_.s = rng.next();  // deck and bag order: unknown to everyone
   int opp = observer ^ 1;
-  Player& p = pl_[opp];
+  Player& p = players_[opp];
   // Cards the opponent reserved blind are, to the observer, any unseen card of that level.
   for (int i = 0; i < p.num_reserved; ++i) {
     if (!((p.reserved_blind >> i) & 1)) continue;
     int card = p.reserved[i], level = level_of(card);
     uint32_t pool = deck_[level] | (1u << (card - kLevelFirst[level]));
-    int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(pop(pool)))));
+    int pick = core::nth_set_bit(pool, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(pool)))));
     deck_[level] = pool & ~(1u << pick);
     mix_hash<true>(key_reserve(opp, i, card));
     p.reserved[i] = static_cast<uint8_t>(kLevelFirst[level] + pick);

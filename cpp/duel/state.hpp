@@ -14,66 +14,6 @@
 
 namespace duel {
 
-// Population count of a board/deck mask: the popcnt instruction where the build targets
-// it, else a branch-free bit trick (the libgcc fallback is a function call).
-inline int pop(uint32_t x) {
-#if defined(__POPCNT__)
-  return __builtin_popcount(x);
-#else
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-  return static_cast<int>((x * 0x01010101u) >> 24);
-#endif
-}
-
-inline int pop64(uint64_t x) {
-#if defined(__POPCNT__)
-  return __builtin_popcountll(x);
-#else
-  return pop(static_cast<uint32_t>(x)) + pop(static_cast<uint32_t>(x >> 32));
-#endif
-}
-
-// Index of the k-th (0-based) set bit of a 32-bit mask: PDEP where the build targets
-// BMI2, else per-byte counts (the popcount bit trick's middle step) and a byte table.
-struct SelectTable {
-  uint8_t pos[256][8];
-};
-constexpr SelectTable make_select_table() {
-  SelectTable t{};
-  for (int b = 0; b < 256; ++b)
-    for (int i = 0, n = 0; i < 8; ++i)
-      if ((b >> i) & 1) t.pos[b][n++] = static_cast<uint8_t>(i);
-  return t;
-}
-inline constexpr SelectTable kSelect = make_select_table();
-inline int select_bit(uint32_t x, int k) {
-#if defined(SPLENDOR_MCTS_BMI2)
-  return core::nth_set_bit(x, k);
-#elif defined(__POPCNT__)
-  // Branch-free halving (masks, not ?:, which compilers may turn into branches that a
-  // random k mispredicts).
-  int n = __builtin_popcount(x & 0xFFFF);
-  int ge = (n - 1 - k) >> 31;  // -1 when k >= n
-  int shift = ge & 16;
-  k -= ge & n;
-  x >>= shift;
-  n = __builtin_popcount(x & 0xFF);
-  ge = (n - 1 - k) >> 31;
-  shift += ge & 8;
-  k -= ge & n;
-  return shift + kSelect.pos[(x >> (ge & 8)) & 0xFF][k];
-#else
-  uint32_t c = x - ((x >> 1) & 0x55555555u);
-  c = (c & 0x33333333u) + ((c >> 2) & 0x33333333u);
-  c = (c + (c >> 4)) & 0x0F0F0F0Fu;
-  int shift = 0;
-  for (int n; k >= (n = static_cast<int>((c >> shift) & 0xFF)); shift += 8) k -= n;
-  return shift + kSelect.pos[(x >> shift) & 0xFF][k];
-#endif
-}
-
 // ---- Components --------------------------------------------------------------------
 
 // Token kinds; also the byte lane of a kind in packed token words.
@@ -195,16 +135,13 @@ struct Config {
 
 // ---- Players -----------------------------------------------------------------------
 
-// Packed byte lanes: lane k of a token word counts tokens of Kind k.
-inline constexpr uint64_t lane(int k) { return core::swar::unit(k); }
-inline constexpr int lane_get(uint64_t w, int k) { return core::swar::lane(w, k); }
+// Packed byte lanes (core/swar.hpp): lane k of a token word counts tokens of Kind k.
 inline constexpr uint64_t kGemLanes = 0x000000FFFFFFFFFFULL;       // token/bonus lanes W U G R K
 inline constexpr uint64_t kGemPearlLanes = 0x0000FFFFFFFFFFFFULL;  // and pearl
-inline constexpr int lane_sum(uint64_t w) { return core::swar::sum(w); }
 
 struct Player {
   uint64_t tokens;         // lanes W U G R K pearl gold
-  uint64_t bonus;          // lanes W U G R K: bonuses (jokers counted in their colour)
+  uint64_t bonuses;        // lanes W U G R K: bonuses (jokers counted in their colour)
   uint64_t owned_lo;       // bought cards 0-63 (bit = card index)
   uint8_t owned_hi;        // bought cards 64-66
   uint8_t colour_points[5];
@@ -216,38 +153,38 @@ struct Player {
   bool owns(int card) const {
     return card < 64 ? (owned_lo >> card) & 1 : (owned_hi >> (card - 64)) & 1;
   }
-  int num_tokens() const { return lane_sum(tokens); }
+  int num_tokens() const { return core::swar::sum(tokens); }
   bool operator==(const Player&) const = default;
 };
 
-enum Phase : uint8_t {
-  kPhaseMain,       // optional privileges / replenish, then the mandatory action
-  kPhaseJoker,      // colour of a bought joker
-  kPhaseToken,      // `token` ability: board cell of the card's colour
-  kPhaseSteal,      // `steal` ability: kind taken from the opponent
-  kPhaseRoyal,      // royal card at the 3rd / 6th crown
-  kPhaseDiscard,    // one token back to the bag while holding more than 10
-  kPhaseReveal,     // chance: card from a deck (pyramid refill or blind reserve)
-  kPhaseFill,       // chance: token drawn from the bag onto the next empty spiral cell
-  kPhaseFirst,      // chance: first player
-  kPhaseTerminal,
-  kNumPhases
+enum class Phase : uint8_t {
+  kMain,       // optional privileges / replenish, then the mandatory action
+  kJoker,      // colour of a bought joker
+  kToken,      // `token` ability: board cell of the card's colour
+  kSteal,      // `steal` ability: kind taken from the opponent
+  kRoyal,      // royal card at the 3rd / 6th crown
+  kDiscard,    // one token back to the bag while holding more than 10
+  kReveal,     // chance: card from a deck (pyramid refill or blind reserve)
+  kFill,       // chance: token drawn from the bag onto the next empty spiral cell
+  kFirst,      // chance: first player
+  kOver,
 };
+inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
 
 // ---- State -------------------------------------------------------------------------
 
 struct State {
-  static State initial(const Config& cfg, uint64_t seed, bool explicit_chance = false);
+  static State initial(const Config& config, uint64_t seed, bool explicit_chance = false);
 
-  const Config& config() const { return cfg_; }
+  const Config& config() const { return config_; }
   int num_players() const { return 2; }
   int current_player() const {
-    return phase_ == kPhaseTerminal ? core::kTerminalPlayer
-           : phase_ >= kPhaseReveal ? core::kChancePlayer
-                                    : mover_;
+    return phase_ == Phase::kOver ? core::kTerminalPlayer
+           : phase_ >= Phase::kReveal ? core::kChancePlayer
+                                    : turn_seat_;
   }
-  bool is_terminal() const { return phase_ == kPhaseTerminal; }
-  bool is_chance() const { return phase_ >= kPhaseReveal && phase_ < kPhaseTerminal; }
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance() const { return phase_ >= Phase::kReveal && phase_ < Phase::kOver; }
   void legal_actions(ActionList& out) const;
   bool is_legal(core::Action a) const;
   void apply(core::Action a);
@@ -263,30 +200,30 @@ struct State {
   uint64_t compute_hash() const;
   void determinize(int observer, core::Rng& rng);
   void set_explicit_chance(bool on);
-  bool explicit_chance() const { return explicit_; }
+  bool explicit_chance() const { return explicit_chance_; }
   std::string action_to_string(core::Action a) const;
   core::Action string_to_action(std::string_view text) const;
   std::string to_json() const;
   std::string observation_json(int player) const;
-  static State from_json(const Config& cfg, std::string_view text);
-  static State from_observation(const Config& cfg, std::string_view text, uint64_t seed);
+  static State from_json(const Config& config, std::string_view text);
+  static State from_observation(const Config& config, std::string_view text, uint64_t seed);
   void observation_tensor(int player, float* out) const;
   bool operator==(const State&) const = default;
   core::Action heuristic_action(core::Rng& rng) const;
   double evaluate(int player) const;
 
   // ---- Read access for tests, bindings and JSON io --------------------------------
-  Phase phase() const { return static_cast<Phase>(phase_); }
-  int mover() const { return mover_; }       // seat whose turn it is (meaningless before setup ends)
+  Phase phase() const { return phase_; }
+  int turn_seat() const { return turn_seat_; }       // seat whose turn it is (meaningless before setup ends)
   int winner() const { return winner_; }     // seat, or -1
-  const Player& player(int seat) const { return pl_[seat]; }
+  const Player& player(int seat) const { return players_[seat]; }
   uint8_t cell(int c) const { return cell_[c]; }
   uint32_t kind_mask(int k) const { return kmask_[k]; }
   uint64_t bag() const { return bag_; }
   uint8_t pyramid(int slot) const { return pyramid_[slot]; }
   uint32_t deck(int level0) const { return deck_[level0]; }   // bit i: card kLevelFirst[level0]+i
   uint8_t royals_available() const { return royals_avail_; }
-  int privilege_supply() const { return cfg_.privileges - pl_[0].privileges - pl_[1].privileges; }
+  int privilege_supply() const { return config_.privileges - players_[0].privileges - players_[1].privileges; }
   bool replenished() const { return replenished_; }
   bool again_pending() const { return again_; }
   int joker_colour(int card) const;          // colour a bought joker joined, -1 otherwise
@@ -304,16 +241,16 @@ struct State {
   // Each edit keeps the hash in step and moves tokens to or from the bag and cards to or
   // from their deck, so the 25 tokens and 67 cards stay accounted for as long as the
   // bag/deck holds what is asked for (callers check; from_json validates).
-  static State empty(const Config& cfg);     // setup done, all cards in decks, all tokens in the bag
+  static State empty(const Config& config);     // setup done, all cards in decks, all tokens in the bag
   void set_cell(int c, int kind);            // kEmpty clears
   void set_tokens(int seat, uint64_t tokens);
   void set_pyramid_card(int slot, int card); // kNoCard empties the slot
   void give_card(int seat, int card, int joker_colour = -1);  // as if bought (no ability)
   void give_reserved(int seat, int card, bool blind);
   void give_royal(int seat, int royal);
-  void set_privileges(int seat, int n) { pl_[seat].privileges = static_cast<uint8_t>(n); }
+  void set_privileges(int seat, int n) { players_[seat].privileges = static_cast<uint8_t>(n); }
   void set_turn(int seat, bool replenished = false) {
-    mover_ = static_cast<uint8_t>(seat);
+    turn_seat_ = static_cast<uint8_t>(seat);
     replenished_ = replenished;
   }
   void set_deal(uint64_t seed) { deal_.s = seed; }
@@ -361,11 +298,11 @@ struct State {
   uint32_t choice_mask() const;  // legal choices of a non-main phase (offsets from its base)
   int phase_base() const;
 
-  Config cfg_;
-  uint8_t phase_ = kPhaseMain;
-  uint8_t mover_ = 0;
+  Config config_;
+  Phase phase_ = Phase::kMain;
+  uint8_t turn_seat_ = 0;
   int8_t winner_ = -1;
-  bool explicit_ = false;
+  bool explicit_chance_ = false;
   bool setup_ = false;         // dealing the pyramid / filling the board / drawing the first seat
   bool replenished_ = false;   // this turn: no more privileges or replenish
   bool again_ = false;         // an extra turn follows this one
@@ -384,7 +321,7 @@ struct State {
   uint32_t kmask_[kNumKinds];         // board cells holding each kind
   uint32_t deck_[3];
   uint64_t bag_ = 0;                  // lanes by kind
-  Player pl_[2];
+  Player players_[2];
   struct Deal : core::Rng {           // Rng with equality, so State compares with = default
     bool operator==(const Deal& o) const { return s == o.s; }
   } deal_;                            // draw order of decks and bag (hidden from both players)

@@ -1,4 +1,4 @@
-// Inside the Splendor engine (state.cpp's buy test, heuristics.cpp's rollout policy): the
+// Inside the Splendor engine (state.cpp's buy test, policy.cpp's rollout policy): the
 // player's candidate cards as byte lanes, table slots 0-11 and reserve 12-14, so one
 // vector computation covers all of them.
 #pragma once
@@ -13,7 +13,7 @@ namespace splendor {
 
 // The lanes holding a card: occupied table slots and the player's reserved cards.
 inline uint32_t card_lanes(uint16_t table_mask, const Player& p) {
-  return table_mask | (((1u << p.n_reserved) - 1) << kTableSlots);
+  return table_mask | (((1u << p.num_reserved) - 1) << kTableSlots);
 }
 
 #if defined(__SSE4_1__)

@@ -9,8 +9,8 @@
 namespace splendor {
 namespace {
 
-constexpr char kLetters[kTokenKinds] = {'W', 'U', 'G', 'R', 'K', 'Y'};
-constexpr const char* kColourNames[kTokenKinds] = {"white", "blue", "green", "red", "black", "gold"};
+constexpr char kLetters[kNumKinds] = {'W', 'U', 'G', 'R', 'K', 'Y'};
+constexpr const char* kColourNames[kNumKinds] = {"white", "blue", "green", "red", "black", "gold"};
 
 const char* kSyntaxHelp =
     "moves look like: take WUG | take RR | reserve 1.3 | reserve deck 2 | reserve #12 | buy 2.1 | buy #47 | "
@@ -19,7 +19,7 @@ const char* kSyntaxHelp =
 
 // A colour by letter or name; -1 if neither.
 int colour_of(const std::string& w) {
-  for (int k = 0; k < kTokenKinds; ++k)
+  for (int k = 0; k < kNumKinds; ++k)
     if (w == kColourNames[k] || (w.size() == 1 && std::toupper(static_cast<unsigned char>(w[0])) == kLetters[k])) return k;
   return -1;
 }
@@ -147,8 +147,8 @@ Action State::parse_action(std::string_view text) const {
       for (int s = 0; s < kTableSlots; ++s)
         if (table_[s] == value) return (reserve ? kReserveTable : kBuyTable) + s;
       if (!reserve && phase_ != Phase::kChance && phase_ != Phase::kOver) {
-        const Player& p = players_[current_];
-        for (int i = 0; i < p.n_reserved; ++i)
+        const Player& p = players_[turn_seat_];
+        for (int i = 0; i < p.num_reserved; ++i)
           if (p.reserved[i] == value) return kBuyReserved + i;
       }
       bad(text, "card " + w[1] + (reserve ? " is not on the table" : " is not on the table or in your reserve"));

@@ -2,6 +2,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "core/bits.hpp"
 #include "splendor/state.hpp"
 #include "splendor_tables.inc"
 
@@ -31,14 +32,14 @@ void State::observation_tensor(int player, float* out) const {
   for (int r = 0; r < kMaxPlayers; ++r, out += 15) {
     if (r >= n) continue;
     const Player& p = players_[(player + r) % n];
-    for (int k = 0; k < kTokenKinds; ++k) out[k] = static_cast<float>(core::swar::lane(p.tokens, k));
+    for (int k = 0; k < kNumKinds; ++k) out[k] = static_cast<float>(core::swar::lane(p.tokens, k));
     for (int c = 0; c < kColours; ++c) out[6 + c] = static_cast<float>(core::swar::lane(p.bonuses, c));
     out[11] = p.points;
     out[12] = p.cards_bought;
-    out[13] = p.n_reserved;
-    out[14] = static_cast<float>(__builtin_popcount(p.nobles));
+    out[13] = p.num_reserved;
+    out[14] = static_cast<float>(core::popcount(p.nobles));
   }
-  for (int k = 0; k < kTokenKinds; ++k) *out++ = static_cast<float>(core::swar::lane(bank_, k));
+  for (int k = 0; k < kNumKinds; ++k) *out++ = static_cast<float>(core::swar::lane(bank_, k));
   for (int s = 0; s < kTableSlots; ++s) {
     if (table_[s] == kNoCard) {
       out += kCardFeatures;
@@ -49,12 +50,12 @@ void State::observation_tensor(int player, float* out) const {
   for (int r = 0; r < kMaxPlayers; ++r) {
     const int seat = (player + r) % n;
     for (int i = 0; i < kMaxReserved; ++i) {
-      if (r >= n || i >= players_[seat].n_reserved) {
+      if (r >= n || i >= players_[seat].num_reserved) {
         out += kCardFeatures;
         continue;
       }
       const int card = players_[seat].reserved[i];
-      const bool hidden = (players_[seat].hidden_reserved >> i) & 1;
+      const bool hidden = (players_[seat].reserved_blind >> i) & 1;
       out = write_card(out, card, !hidden || seat == player, tables::kCards[card].level - 1, hidden);
     }
   }
@@ -62,7 +63,7 @@ void State::observation_tensor(int player, float* out) const {
   for (int l = 0; l < kLevels; ++l) *out++ = deck_size_[l];
   out[static_cast<int>(phase_)] = 1.0f;
   out += 5;
-  if (phase_ != Phase::kChance && phase_ != Phase::kOver) out[(current_ - player + n) % n] = 1.0f;
+  if (phase_ != Phase::kChance && phase_ != Phase::kOver) out[(turn_seat_ - player + n) % n] = 1.0f;
   out += 4;
   *out++ = end_triggered() ? 1.0f : 0.0f;
   *out++ = passes_;

@@ -15,7 +15,7 @@ using core::swar::lane;
 
 namespace {
 
-constexpr const char* kTokenNames[kTokenKinds] = {"white", "blue", "green", "red", "black", "gold"};
+constexpr const char* kTokenNames[kNumKinds] = {"white", "blue", "green", "red", "black", "gold"};
 constexpr const char* kPhaseNames[] = {"main", "return_tokens", "choose_noble", "chance", "over"};
 
 int card_level(int card) { return tables::kCards[card].level - 1; }
@@ -88,7 +88,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   if (!c.is_object()) return attempt([&] { c.only_fields({}); });  // "expected an object, found ..."
   attempt([&] { c.only_fields({"tokens", "cards", "reserved", "nobles", "points", "bonuses", "name"}); });
   Player& p = s.players_[seat];
-  if (c.has("tokens")) p.tokens = read_tokens(c["tokens"], kTokenKinds, true);
+  if (c.has("tokens")) p.tokens = read_tokens(c["tokens"], kNumKinds, true);
   if (c.has("cards")) {
     attempt([&] {
       for (const json::Cursor card_cursor : c["cards"].as_array()) {
@@ -106,7 +106,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   if (c.has("reserved")) {
     attempt([&] {
       for (const json::Cursor r : c["reserved"].as_array(0, config_.reserve_limit)) {
-        p.reserved[p.n_reserved++] = kNoCard;
+        p.reserved[p.num_reserved++] = kNoCard;
         attempt([&] { read_reserved(s, seat, r); });
       }
     });
@@ -131,11 +131,11 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
 // One entry of a player's `reserved`; the slot was added (kNoCard) by the caller.
 void PositionReader::read_reserved(State& s, int seat, const json::Cursor& r) {
   Player& p = s.players_[seat];
-  const int index = p.n_reserved - 1;
+  const int index = p.num_reserved - 1;
   const Reserved entry = PositionReaderBase::read_reserved(r, kLevels, card_from_text, level_of);
   if (entry.card < 0) unknown_reserves_.push({seat, index, entry.level});  // only its level is known
   p.reserved[index] = static_cast<uint8_t>(entry.card < 0 ? kNoCard : entry.card);
-  if (entry.blind) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << index));
+  if (entry.blind) p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << index));
 }
 
 // Checks of a player that need all its cards and nobles read.
@@ -216,7 +216,7 @@ void PositionReader::read_nobles(State& s, const json::Cursor& root) {
 
 // The turn fields, each on its own; their consistency is check_turn's.
 void PositionReader::read_turn(State& s, const json::Cursor& root) {
-  attempt([&] { s.current_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, config_.players - 1) : 0); });
+  attempt([&] { s.turn_seat_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, config_.players - 1) : 0); });
   attempt([&] {
     s.passes_ = static_cast<uint8_t>(root.has("passes_in_a_row") ? root["passes_in_a_row"].as_int(0, int{config_.players}) : 0);
   });
@@ -236,7 +236,7 @@ void PositionReader::read_turn(State& s, const json::Cursor& root) {
   });
   attempt([&] {
     const json::Cursor bank = root.get("bank");
-    if (bank.exists()) read_tokens(bank, kTokenKinds, true);
+    if (bank.exists()) read_tokens(bank, kNumKinds, true);
   });
 }
 
@@ -246,7 +246,7 @@ void PositionReader::check_tokens(State& s, const json::Cursor& root) {
   uint64_t total = uint64_t{config_.gold_tokens} << (8 * kGold);
   for (int c = 0; c < kColours; ++c) total |= uint64_t{config_.gem_tokens} << (8 * c);
   bool over = false;
-  for (int k = 0; k < kTokenKinds; ++k)
+  for (int k = 0; k < kNumKinds; ++k)
     if (lane(held, k) > lane(total, k)) {
       over = true;
       attempt([&] {
@@ -258,8 +258,8 @@ void PositionReader::check_tokens(State& s, const json::Cursor& root) {
   s.bank_ = total - held;
   const json::Cursor bank = root.get("bank");
   if (bank.exists()) {
-    const uint64_t given = read_tokens(bank, kTokenKinds, true);
-    for (int k = 0; k < kTokenKinds; ++k)
+    const uint64_t given = read_tokens(bank, kNumKinds, true);
+    for (int k = 0; k < kNumKinds; ++k)
       if (lane(given, k) != lane(s.bank_, k))
         attempt([&] {
           bank[kTokenNames[k]].fail(std::to_string(lane(given, k)) + " does not add up: the game has " +
@@ -315,8 +315,8 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
   }
   for (int p = 0; p < config_.players; ++p) {
     // Mid-turn (returning tokens, or a reveal before it) the mover may hold too many.
-    const bool returning = (s.phase_ == Phase::kReturning || s.phase_ == Phase::kChance) && p == s.current_;
-    const int count = s.players_[p].token_count();
+    const bool returning = (s.phase_ == Phase::kReturning || s.phase_ == Phase::kChance) && p == s.turn_seat_;
+    const int count = s.players_[p].num_tokens();
     if (!returning && count > config_.token_limit)
       attempt([&] {
         root["players"][static_cast<size_t>(p)]["tokens"].fail(std::to_string(count) + " tokens exceed the limit of " +
@@ -341,11 +341,11 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
                                         : "nothing waits to be revealed, so the phase cannot be chance")
         : root.fail(chance_due ? "a card or noble must be revealed first: set \"phase\": \"chance\""
                                : "inconsistent phase");
-  if (s.phase_ == Phase::kReturning && s.players_[s.current_].token_count() <= config_.token_limit)
+  if (s.phase_ == Phase::kReturning && s.players_[s.turn_seat_].num_tokens() <= config_.token_limit)
     root["phase"].fail("return_tokens needs the player to move to hold more than " + std::to_string(config_.token_limit) + " tokens");
-  if (s.phase_ == Phase::kNobleChoice && __builtin_popcount(s.qualifying_nobles(s.current_)) < 2)
+  if (s.phase_ == Phase::kNobleChoice && __builtin_popcount(s.qualifying_nobles(s.turn_seat_)) < 2)
     root["phase"].fail("choose_noble needs at least two nobles the player to move qualifies for");
-  const bool should_end = (s.current_ == 0 && s.end_triggered() && !s.in_setup_ && s.phase_ == Phase::kMain) ||
+  const bool should_end = (s.turn_seat_ == 0 && s.end_triggered() && !s.in_setup_ && s.phase_ == Phase::kMain) ||
                           s.passes_ >= config_.players;
   if (s.phase_ == Phase::kOver && !(s.end_triggered() || s.passes_ >= config_.players))
     root["phase"].fail("the game cannot be over: nobody has reached points_to_win and not every player passed");
@@ -405,7 +405,7 @@ json::Ordered position_json(const State& s, int observer) {
   if (s.in_setup()) w["setup"] = true;
   w["passes_in_a_row"] = s.passes_in_a_row();
   if (s.pending_blind_level() >= 0) w["pending_blind_reserve"] = s.pending_blind_level() + 1;
-  w["bank"] = tokens_json(s.bank(), kTokenKinds);
+  w["bank"] = tokens_json(s.bank(), kNumKinds);
   json::Ordered& nobles = w["nobles"] = json::Ordered::array();
   for (int n = 0; n < kNumNobles; ++n)
     if ((s.table_nobles() >> n) & 1) nobles.push_back(n + 1);
@@ -429,13 +429,13 @@ json::Ordered position_json(const State& s, int observer) {
   json::Ordered& players = w["players"] = json::Ordered::array();
   for (int p = 0; p < c.players; ++p) {
     const Player& pl = s.player(p);
-    json::Ordered& player = players.emplace_back(json::Ordered{{"tokens", tokens_json(pl.tokens, kTokenKinds)}});
+    json::Ordered& player = players.emplace_back(json::Ordered{{"tokens", tokens_json(pl.tokens, kNumKinds)}});
     json::Ordered& cards = player["cards"] = json::Ordered::array();
     for (int card = 0; card < kNumCards; ++card)
       if (pl.owns(card)) cards.push_back(card + 1);
     json::Ordered& reserved = player["reserved"] = json::Ordered::array();
-    for (int i = 0; i < pl.n_reserved; ++i) {
-      const bool blind = (pl.hidden_reserved >> i) & 1;
+    for (int i = 0; i < pl.num_reserved; ++i) {
+      const bool blind = (pl.reserved_blind >> i) & 1;
       if (blind && !full && p != observer) {
         reserved.push_back({{"level", card_level(pl.reserved[i]) + 1}, {"blind", blind}});
       } else {

@@ -42,13 +42,13 @@ void Checker::check_conservation(const State& s, uint64_t seed, int step) {
     for (int i = 0; i < s.deck_size(l); ++i) listed |= uint64_t{1} << (s.deck_card(l, i) - base);
     expect(listed == s.deck_set(l), "deck set matches the deck", seed, step);
   }
-  int tokens[kTokenKinds] = {};
-  for (int k = 0; k < kTokenKinds; ++k) tokens[k] = core::swar::lane(s.bank(), k);
+  int tokens[kNumKinds] = {};
+  for (int k = 0; k < kNumKinds; ++k) tokens[k] = core::swar::lane(s.bank(), k);
   for (int p = 0; p < s.num_players(); ++p) {
     const Player& pl = s.player(p);
-    for (int i = 0; i < pl.n_reserved; ++i) ++seen[pl.reserved[i]];
+    for (int i = 0; i < pl.num_reserved; ++i) ++seen[pl.reserved[i]];
     for (int c = 0; c < kNumCards; ++c) seen[c] += pl.owns(c);
-    for (int k = 0; k < kTokenKinds; ++k) tokens[k] += core::swar::lane(pl.tokens, k);
+    for (int k = 0; k < kNumKinds; ++k) tokens[k] += core::swar::lane(pl.tokens, k);
   }
   const bool pending_blind = s.pending_blind_level() >= 0;
   for (int c = 0; c < kNumCards; ++c) expect(seen[c] == 1 || (pending_blind && seen[c] == 0), "card conserved", seed, step);
@@ -163,7 +163,7 @@ void Checker::check_buy_mask(const State& s, uint64_t seed, int step) {
     expect(((mask >> (kBuyTable + slot)) & 1) == want, "buy mask matches the card table (table)", seed, step);
   }
   for (int i = 0; i < kMaxReserved; ++i) {
-    const bool want = i < p.n_reserved && affordable(p.reserved[i]);
+    const bool want = i < p.num_reserved && affordable(p.reserved[i]);
     expect(((mask >> (kBuyReserved + i)) & 1) == want, "buy mask matches the card table (reserve)", seed, step);
   }
 }

@@ -66,7 +66,7 @@ struct Tables {
     int next = 0;
     for (int size = 3; size >= 1; --size) {
       for (int subset = 0; subset < 32; ++subset) {
-        if (__builtin_popcount(static_cast<unsigned>(subset)) != size) continue;
+        if (core::popcount(static_cast<unsigned>(subset)) != size) continue;
         // Lexicographic order of the colour lists equals descending order of the
         // bit-reversed mask; collect then sort below.
         take[next++] = {static_cast<uint8_t>(subset), 0};
@@ -74,7 +74,7 @@ struct Tables {
     }
     for (int i = 0; i < 25; ++i)  // stable selection sort into lexicographic order per size
       for (int j = i + 1; j < 25; ++j) {
-        int pi = __builtin_popcount(take[i].colours), pj = __builtin_popcount(take[j].colours);
+        int pi = core::popcount(take[i].colours), pj = core::popcount(take[j].colours);
         if (pi == pj && lex_greater(take[i].colours, take[j].colours)) {
           TakeDistinct t = take[i];
           take[i] = take[j];
@@ -94,10 +94,10 @@ struct Tables {
     }
     for (int fewer = 0; fewer < 2; ++fewer)
       for (int avail = 0; avail < 32; ++avail) {
-        const int n = __builtin_popcount(static_cast<unsigned>(avail));
+        const int n = core::popcount(static_cast<unsigned>(avail));
         uint64_t bits = 0;
         for (int i = 0; i < 25; ++i) {
-          const int size = __builtin_popcount(take[i].colours);
+          const int size = core::popcount(take[i].colours);
           const bool inside = (take[i].colours & ~avail) == 0;
           const bool allowed = n >= 3 ? size == 3 : (fewer && size <= n);
           if (inside && allowed) bits |= uint64_t{1} << i;
@@ -252,7 +252,7 @@ int State::current_player() const {
   switch (phase_) {
     case Phase::kChance: return core::kChancePlayer;
     case Phase::kOver: return core::kTerminalPlayer;
-    default: return current_;
+    default: return turn_seat_;
   }
 }
 
@@ -278,14 +278,14 @@ void State::set_eligible_nobles(int seat) {
 }
 
 uint64_t State::legal_main_mask() const {
-  const Player& p = players_[current_];
+  const Player& p = players_[turn_seat_];
   uint64_t mask = 0;
 
   const uint32_t available = core::swar::lanes_at_least(bank_, 1, kColours);
   mask |= kT.take_legal[config_.take_fewer_distinct][available];
   mask |= uint64_t{core::swar::lanes_at_least(bank_, config_.take_two_min, kColours)} << kTakeTwo;
 
-  if (p.n_reserved < config_.reserve_limit) {
+  if (p.num_reserved < config_.reserve_limit) {
     mask |= uint64_t{table_mask_} << kReserveTable;
     for (int l = 0; l < kLevels; ++l)
       if (deck_size_[l]) mask |= uint64_t{1} << (kReserveDeck + l);
@@ -320,11 +320,11 @@ void State::legal_actions(ActionList& out) const {
       core::for_each_bit(legal_main_mask(), [&](int a) { out.push(a); });
       break;
     case Phase::kReturning:
-      for (int k = 0; k < kTokenKinds; ++k)
-        if (lane(players_[current_].tokens, k)) out.push(kReturnToken + k);
+      for (int k = 0; k < kNumKinds; ++k)
+        if (lane(players_[turn_seat_].tokens, k)) out.push(kReturnToken + k);
       break;
     case Phase::kNobleChoice:
-      core::for_each_bit(qualifying_nobles(current_), [&](int n) { out.push(kChooseNoble + n); });
+      core::for_each_bit(qualifying_nobles(turn_seat_), [&](int n) { out.push(kChooseNoble + n); });
       break;
     case Phase::kChance: {
       ChanceList outcomes;
@@ -356,9 +356,9 @@ bool State::is_legal(Action a) const {
     case Phase::kMain:
       return a < kNumMainActions && ((legal_main_mask() >> a) & 1);
     case Phase::kReturning:
-      return a >= kReturnToken && a < kReturnToken + kTokenKinds && lane(players_[current_].tokens, a - kReturnToken) > 0;
+      return a >= kReturnToken && a < kReturnToken + kNumKinds && lane(players_[turn_seat_].tokens, a - kReturnToken) > 0;
     case Phase::kNobleChoice:
-      return a >= kChooseNoble && a < kChooseNoble + kNumNobles && ((qualifying_nobles(current_) >> (a - kChooseNoble)) & 1);
+      return a >= kChooseNoble && a < kChooseNoble + kNumNobles && ((qualifying_nobles(turn_seat_) >> (a - kChooseNoble)) & 1);
     case Phase::kChance: {
       ChanceList outcomes;
       chance_outcomes(outcomes);
@@ -390,7 +390,7 @@ void State::chance_outcomes(ChanceList& out) const {
   const ChanceTarget target = chance_target(&slot);
   if (target == ChanceTarget::kNoble) {
     uint16_t used = table_nobles_;
-    const int n_left = kNumNobles - __builtin_popcount(used);
+    const int n_left = kNumNobles - core::popcount(used);
     for (int n = 0; n < kNumNobles; ++n)
       if (!((used >> n) & 1)) out.push({kRevealNoble + n, 1.0 / n_left});
     return;
@@ -421,7 +421,7 @@ Action State::random_chance_outcome(core::Rng& rng) const {
   const ChanceTarget target = chance_target(&slot);
   if (target == ChanceTarget::kNoble) {
     const uint16_t free = static_cast<uint16_t>(~table_nobles_ & ((1u << kNumNobles) - 1));
-    return kRevealNoble + core::nth_set_bit(free, static_cast<int>(rng.below(static_cast<uint32_t>(__builtin_popcount(free)))));
+    return kRevealNoble + core::nth_set_bit(free, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(free)))));
   }
   const int level = target == ChanceTarget::kBlindReserve ? pending_blind_ - 1 : slot / kSlotsPerLevel;
   return kRevealCard + deck_[level][rng.below(deck_size_[level])];
@@ -434,11 +434,11 @@ Action State::random_action(core::Rng& rng) const {
       return core::nth_set_bit_dispatch(mask, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(mask)))));
     }
     case Phase::kReturning: {
-      const uint64_t held = core::swar::lanes_at_least(players_[current_].tokens, 1, kTokenKinds);
+      const uint64_t held = core::swar::lanes_at_least(players_[turn_seat_].tokens, 1, kNumKinds);
       return kReturnToken + core::nth_set_bit(held, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(held)))));
     }
     case Phase::kNobleChoice: {
-      const uint64_t q = qualifying_nobles(current_);
+      const uint64_t q = qualifying_nobles(turn_seat_);
       return kChooseNoble + core::nth_set_bit(q, static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(q)))));
     }
     case Phase::kChance:
@@ -469,7 +469,7 @@ void State::returns(double* out) const {
 
 // ---------------------------------------------------------------- hashing
 
-uint64_t State::misc_key() const { return kMiscKeys.keys[current_ * 8 + static_cast<uint8_t>(phase_)]; }
+uint64_t State::misc_key() const { return kMiscKeys.keys[turn_seat_ * 8 + static_cast<uint8_t>(phase_)]; }
 
 uint64_t State::rare_fields_key() const {
   return rare_key(kFieldPasses, passes_) ^ rare_key(kFieldPendingBlind, pending_blind_) ^
@@ -493,7 +493,7 @@ uint64_t State::compute_key_part() const {
     if ((table_nobles_ >> n) & 1) h ^= table_noble_key(n);
   for (int p = 0; p < config_.players; ++p) {
     const Player& pl = players_[p];
-    for (int i = 0; i < pl.n_reserved; ++i) h ^= reserved_key(pl.reserved[i], p, (pl.hidden_reserved >> i) & 1);
+    for (int i = 0; i < pl.num_reserved; ++i) h ^= reserved_key(pl.reserved[i], p, (pl.reserved_blind >> i) & 1);
     for (int w = 0; w < 2; ++w) core::for_each_bit(pl.owned[w], [&](int b) { h ^= owned_key(w * 64 + b, p); });
     for (int n = 0; n < kNumNobles; ++n)
       if ((pl.nobles >> n) & 1) h ^= owned_noble_key(n, p);
@@ -540,9 +540,9 @@ void State::clear_table_slot(int slot) {
 template <bool H>
 void State::add_reserved(int seat, int card, bool hidden) {
   Player& p = players_[seat];
-  const int i = p.n_reserved++;
+  const int i = p.num_reserved++;
   p.reserved[i] = static_cast<uint8_t>(card);
-  if (hidden) p.hidden_reserved = static_cast<uint8_t>(p.hidden_reserved | (1u << i));
+  if (hidden) p.reserved_blind = static_cast<uint8_t>(p.reserved_blind | (1u << i));
   mix_hash<H>(reserved_key(card, seat, hidden));
   for (int c = 0; c < kColours; ++c) p.reserved_cost[c] |= static_cast<uint32_t>(lane(kT.cards[card].cost, c)) << (8 * i);
 }
@@ -550,12 +550,12 @@ void State::add_reserved(int seat, int card, bool hidden) {
 template <bool H>
 void State::remove_reserved(int seat, int index) {
   Player& p = players_[seat];
-  mix_hash<H>(reserved_key(p.reserved[index], seat, (p.hidden_reserved >> index) & 1));
-  const uint8_t low = static_cast<uint8_t>(p.hidden_reserved & ((1u << index) - 1));
-  const uint8_t high = static_cast<uint8_t>((p.hidden_reserved >> (index + 1)) << index);
-  p.hidden_reserved = low | high;
-  for (int i = index; i + 1 < p.n_reserved; ++i) p.reserved[i] = p.reserved[i + 1];
-  p.reserved[--p.n_reserved] = kNoCard;
+  mix_hash<H>(reserved_key(p.reserved[index], seat, (p.reserved_blind >> index) & 1));
+  const uint8_t low = static_cast<uint8_t>(p.reserved_blind & ((1u << index) - 1));
+  const uint8_t high = static_cast<uint8_t>((p.reserved_blind >> (index + 1)) << index);
+  p.reserved_blind = low | high;
+  for (int i = index; i + 1 < p.num_reserved; ++i) p.reserved[i] = p.reserved[i + 1];
+  p.reserved[--p.num_reserved] = kNoCard;
   const uint32_t below = (1u << (8 * index)) - 1;  // lanes under the removed card stay, those above move down
   for (int c = 0; c < kColours; ++c) {
     const uint32_t lanes = p.reserved_cost[c];
@@ -567,7 +567,7 @@ void State::set_reserved_lanes(int seat) {
   Player& p = players_[seat];
   for (int c = 0; c < kColours; ++c) {
     uint32_t lanes = 0;
-    for (int i = 0; i < p.n_reserved; ++i) lanes |= static_cast<uint32_t>(lane(kT.cards[p.reserved[i]].cost, c)) << (8 * i);
+    for (int i = 0; i < p.num_reserved; ++i) lanes |= static_cast<uint32_t>(lane(kT.cards[p.reserved[i]].cost, c)) << (8 * i);
     p.reserved_cost[c] = lanes;
   }
 }
@@ -655,10 +655,10 @@ void State::after_main_action() {
     mix_hash<H>(rare_key(kFieldInSetup, 1) ^ rare_key(kFieldNoblesDealt, nobles_dealt_));
     in_setup_ = false;
     phase_ = Phase::kMain;
-    current_ = 0;
+    turn_seat_ = 0;
     return;
   }
-  if (players_[current_].token_count() > config_.token_limit) {
+  if (players_[turn_seat_].num_tokens() > config_.token_limit) {
     phase_ = Phase::kReturning;
     return;
   }
@@ -667,19 +667,19 @@ void State::after_main_action() {
 
 template <bool H>
 void State::after_returns() {
-  const uint16_t nobles = qualifying_nobles(current_);
+  const uint16_t nobles = qualifying_nobles(turn_seat_);
   if (nobles & (nobles - 1)) {
     phase_ = Phase::kNobleChoice;
     return;
   }
-  if (nobles) take_noble<H>(current_, core::lowest_bit(nobles));
+  if (nobles) take_noble<H>(turn_seat_, core::lowest_bit(nobles));
   end_turn<H>();
 }
 
 template <bool H>
 void State::end_turn() {
-  current_ = static_cast<uint8_t>(current_ + 1 == config_.players ? 0 : current_ + 1);
-  if ((current_ == 0 && end_triggered()) || passes_ >= config_.players)
+  turn_seat_ = static_cast<uint8_t>(turn_seat_ + 1 == config_.players ? 0 : turn_seat_ + 1);
+  if ((turn_seat_ == 0 && end_triggered()) || passes_ >= config_.players)
     phase_ = Phase::kOver;
   else
     phase_ = Phase::kMain;
@@ -687,7 +687,7 @@ void State::end_turn() {
 
 template <bool H>
 void State::apply_main(Action a) {
-  const int seat = current_;
+  const int seat = turn_seat_;
   Player& p = players_[seat];
   const uint8_t passes = a == kPass ? static_cast<uint8_t>(passes_ + 1) : 0;
   if (passes != passes_) {
@@ -744,7 +744,7 @@ void State::apply_chance(Action a) {
     if (target == ChanceTarget::kBlindReserve) {
       mix_hash<H>(rare_key(kFieldPendingBlind, pending_blind_));
       pending_blind_ = 0;
-      add_reserved<H>(current_, card, true);
+      add_reserved<H>(turn_seat_, card, true);
     } else {
       place_on_table<H>(slot, card);
     }
@@ -761,11 +761,11 @@ void State::apply_impl(Action a) {
       after_main_action<H>();
       break;
     case Phase::kReturning:
-      set_tokens<H>(current_, players_[current_].tokens - unit(a - kReturnToken));
-      if (players_[current_].token_count() <= config_.token_limit) after_returns<H>();
+      set_tokens<H>(turn_seat_, players_[turn_seat_].tokens - unit(a - kReturnToken));
+      if (players_[turn_seat_].num_tokens() <= config_.token_limit) after_returns<H>();
       break;
     case Phase::kNobleChoice:
-      take_noble<H>(current_, a - kChooseNoble);
+      take_noble<H>(turn_seat_, a - kChooseNoble);
       end_turn<H>();
       break;
     case Phase::kChance:
@@ -821,10 +821,10 @@ template <class Self, class F>
 unsigned State::for_each_unseen_reserve(Self& self, int observer, int level, F&& f) {
   unsigned seats = 0;
   for (int p = 0; p < self.config_.players; ++p) {
-    if (p == observer || !self.players_[p].hidden_reserved) continue;
+    if (p == observer || !self.players_[p].reserved_blind) continue;
     auto& pl = self.players_[p];
-    for (int i = 0; i < pl.n_reserved; ++i)
-      if (((pl.hidden_reserved >> i) & 1) && kT.cards[pl.reserved[i]].level == level) {
+    for (int i = 0; i < pl.num_reserved; ++i)
+      if (((pl.reserved_blind >> i) & 1) && kT.cards[pl.reserved[i]].level == level) {
         f(pl.reserved[i]);
         seats |= 1u << p;
       }
@@ -875,7 +875,7 @@ void State::determinize_lazily(int observer, core::Rng& rng) {
   // Explicit chance deals from the deck's order: only a full sample gives it one.
   if (explicit_chance_) return determinize(observer, rng);
   bool others_hide_cards = false;
-  for (int p = 0; p < config_.players; ++p) others_hide_cards |= p != observer && players_[p].hidden_reserved;
+  for (int p = 0; p < config_.players; ++p) others_hide_cards |= p != observer && players_[p].reserved_blind;
   for (int level = 0; level < kLevels && others_hide_cards; ++level) {
     uint64_t unseen = unseen_cards(observer, level);
     int n = core::popcount(unseen);
@@ -897,7 +897,7 @@ void State::determinize_lazily(int observer, core::Rng& rng) {
 }
 
 bool State::operator==(const State& o) const {
-  if (!(config_ == o.config_) || phase_ != o.phase_ || current_ != o.current_ || passes_ != o.passes_ ||
+  if (!(config_ == o.config_) || phase_ != o.phase_ || turn_seat_ != o.turn_seat_ || passes_ != o.passes_ ||
       pending_blind_ != o.pending_blind_ || explicit_chance_ != o.explicit_chance_ || in_setup_ != o.in_setup_ ||
       nobles_dealt_ != o.nobles_dealt_ || table_nobles_ != o.table_nobles_ || table_mask_ != o.table_mask_ ||
       bank_ != o.bank_ || hash() != o.hash())

@@ -18,7 +18,7 @@ using core::Action;
 
 inline constexpr int kColours = 5;
 inline constexpr int kGold = 5;  // token kind index of gold
-inline constexpr int kTokenKinds = 6;
+inline constexpr int kNumKinds = 6;
 inline constexpr int kLevels = 3;
 inline constexpr int kSlotsPerLevel = 4;
 inline constexpr int kTableSlots = kLevels * kSlotsPerLevel;
@@ -89,13 +89,13 @@ struct Player {
   uint16_t nobles = 0;    // bit per noble id
   uint8_t points = 0;
   uint8_t cards_bought = 0;
-  uint8_t n_reserved = 0;
-  uint8_t hidden_reserved = 0;  // bit i: reserved[i] was taken blind from a deck
+  uint8_t num_reserved = 0;
+  uint8_t reserved_blind = 0;  // bit i: reserved[i] was taken blind from a deck
   uint8_t reserved[kMaxReserved] = {kNoCard, kNoCard, kNoCard};
   uint32_t reserved_cost[kColours] = {};  // byte lane i: reserved[i]'s cost in that colour
   uint16_t eligible_nobles = 0;  // nobles whose requirement the bonuses meet (table or not)
 
-  int token_count() const { return core::swar::sum(tokens); }
+  int num_tokens() const { return core::swar::sum(tokens); }
   bool owns(int card) const { return (owned[card >> 6] >> (card & 63)) & 1; }
   bool operator==(const Player&) const = default;
 };
@@ -110,7 +110,7 @@ class State {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   bool is_chance() const { return phase_ == Phase::kChance; }
   Phase phase() const { return phase_; }
-  int turn_seat() const { return current_; }  // whose turn it is, also at chance nodes
+  int turn_seat() const { return turn_seat_; }  // whose turn it is, also at chance nodes
 
   void legal_actions(ActionList& out) const;
   // The same set as a bitset: the search's tree step reads this (no list to build).
@@ -147,7 +147,7 @@ class State {
   static State from_json(const Config& config, std::string_view text);
   static State from_observation(const Config& config, std::string_view text, uint64_t seed);
 
-  // Search helpers (heuristics.cpp): a fast rollout policy move (any phase, chance
+  // Search helpers (policy.cpp): a fast rollout policy move (any phase, chance
   // included) and a heuristic win chance in [0, 1] of `player`, summing to 1 over seats.
   Action heuristic_action(core::Rng& rng) const;
   // The card heuristic_action collects tokens toward (-1: none) for its tie-break bits
@@ -247,7 +247,7 @@ class State {
 
   Config config_{};
   Phase phase_ = Phase::kMain;
-  uint8_t current_ = 0;
+  uint8_t turn_seat_ = 0;
   uint8_t passes_ = 0;           // consecutive passes; all players passing ends the game
   uint8_t pending_blind_ = 0;    // level + 1 of a blind reserve awaiting its chance card
   bool explicit_chance_ = false;

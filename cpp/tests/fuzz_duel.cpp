@@ -29,7 +29,7 @@ void check_conservation(const State& s, uint64_t seed, int step) {
   for (int c = 0; c < kNumCells; ++c)
     if (s.cell(c) != kEmpty) ++tokens[s.cell(c)];
   for (int k = 0; k < kNumKinds; ++k) {
-    tokens[k] += lane_get(s.bag(), k) + lane_get(s.player(0).tokens, k) + lane_get(s.player(1).tokens, k);
+    tokens[k] += core::swar::lane(s.bag(), k) + core::swar::lane(s.player(0).tokens, k) + core::swar::lane(s.player(1).tokens, k);
     int mask_count = core::popcount(s.kind_mask(k));
     int cells = 0;
     for (int c = 0; c < kNumCells; ++c) cells += s.cell(c) == k;
@@ -51,22 +51,22 @@ void check_conservation(const State& s, uint64_t seed, int step) {
   for (int c = 0; c < kNumCards; ++c) expect(seen[c] == 1, "card in exactly one place", seed, step);
   int priv = s.player(0).privileges + s.player(1).privileges;
   expect(priv <= s.config().privileges && s.privilege_supply() >= 0, "privileges conserved", seed, step);
-  if (!s.in_setup() && s.phase() == kPhaseMain)
-    expect(s.player(s.mover() ^ 1).num_tokens() <= kMaxTokensHeld, "opponent holds at most 10", seed, step);
+  if (!s.in_setup() && s.phase() == Phase::kMain)
+    expect(s.player(s.turn_seat() ^ 1).num_tokens() <= kMaxTokensHeld, "opponent holds at most 10", seed, step);
 }
 
 // The vectorised buy mask against a plain recomputation from the card table.
 void check_buys(const State& s, const ActionList& legal, uint64_t seed, int step) {
-  if (s.phase() != kPhaseMain || s.in_setup()) return;
-  const Player& p = s.player(s.mover());
+  if (s.phase() != Phase::kMain || s.in_setup()) return;
+  const Player& p = s.player(s.turn_seat());
   auto affordable = [&](int card) {
     int shortfall = 0;
     for (int k = 0; k < 6; ++k) {
-      int need = tables::kCards[card].cost[k] - (k < 5 ? lane_get(p.bonus, k) : 0) - lane_get(p.tokens, k);
+      int need = tables::kCards[card].cost[k] - (k < 5 ? core::swar::lane(p.bonuses, k) : 0) - core::swar::lane(p.tokens, k);
       shortfall += need > 0 ? need : 0;
     }
-    bool joker_ok = tables::kCards[card].bonus != kBonusJoker || p.bonus != 0;
-    return joker_ok && shortfall <= lane_get(p.tokens, kGold);
+    bool joker_ok = tables::kCards[card].bonus != kBonusJoker || p.bonuses != 0;
+    return joker_ok && shortfall <= core::swar::lane(p.tokens, kGold);
   };
   for (int b = 0; b < kNumSlots + kMaxReserved; ++b) {
     int card = b < kNumSlots ? s.pyramid(b) : b - kNumSlots < p.num_reserved ? p.reserved[b - kNumSlots] : kNoCard;

@@ -55,7 +55,7 @@ const char* current = "";
 uint64_t tok(int w, int u, int g, int r, int k, int p = 0, int gold = 0) {
   const int n[7] = {w, u, g, r, k, p, gold};
   uint64_t t = 0;
-  for (int i = 0; i < 7; ++i) t += lane(i) * static_cast<uint64_t>(n[i]);
+  for (int i = 0; i < 7; ++i) t += core::swar::unit(i) * static_cast<uint64_t>(n[i]);
   return t;
 }
 
@@ -84,7 +84,7 @@ std::vector<Action> legal_list(const State& s) {
   s.legal_actions(l);
   return {l.begin(), l.end()};
 }
-int tokens(const State& s, int seat, int kind) { return lane_get(s.player(seat).tokens, kind); }
+int tokens(const State& s, int seat, int kind) { return core::swar::lane(s.player(seat).tokens, kind); }
 int card(int id) { return id - 1; }  // CSV row number -> engine index
 
 }  // namespace
@@ -116,7 +116,7 @@ TEST(setup_pyramid_board_bag_and_second_player_privilege) {
   bool first_seen[2] = {false, false};
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     State s = State::initial(Config{}, seed);
-    CHECK(s.phase() == kPhaseMain);
+    CHECK(s.phase() == Phase::kMain);
     for (int slot = 0; slot < kNumSlots; ++slot)
       CHECK(s.pyramid(slot) != kNoCard && tables::kCards[s.pyramid(slot)].level == slot_level(slot) + 1);
     CHECK(core::popcount(s.deck(0)) == 25 && core::popcount(s.deck(1)) == 20 && core::popcount(s.deck(2)) == 10);
@@ -137,15 +137,15 @@ TEST(setup_pyramid_board_bag_and_second_player_privilege) {
 TEST(setup_board_filled_along_the_spiral) {
   State s = State::initial(Config{}, 3, true);
   int reveals = 0;
-  while (s.phase() == kPhaseReveal) s.apply(s.dealt_outcome()), ++reveals;
+  while (s.phase() == Phase::kReveal) s.apply(s.dealt_outcome()), ++reveals;
   CHECK(reveals == 12);
   for (int i = 0; i < 25; ++i) {
-    CHECK(s.phase() == kPhaseFill);
+    CHECK(s.phase() == Phase::kFill);
     CHECK(s.cell(tables::kSpiral[i]) == kEmpty);
     s.apply(s.dealt_outcome());
     CHECK(s.cell(tables::kSpiral[i]) != kEmpty);
   }
-  CHECK(s.phase() == kPhaseFirst);
+  CHECK(s.phase() == Phase::kFirst);
   s.apply(kFirstBase + 1);
   CHECK(s.current_player() == 1 && s.player(0).privileges == 1);
 }
@@ -311,7 +311,7 @@ TEST(replenish_fills_empty_cells_along_the_spiral_and_gives_opponent_a_privilege
   s.set_explicit_chance(true);
   act(s, "replenish");
   CHECK(s.player(1).privileges == 1);
-  CHECK(s.is_chance() && s.phase() == kPhaseFill);
+  CHECK(s.is_chance() && s.phase() == Phase::kFill);
   ChanceList outs;
   s.chance_outcomes(outs);
   double total = 0;
@@ -371,7 +371,7 @@ TEST(reserve_blind_from_a_deck_top_is_hidden) {
   board(s, "*.... ..... ..... ..... .....");
   s.set_explicit_chance(true);
   act(s, "reserve deck3 gold a1");
-  CHECK(s.phase() == kPhaseReveal);
+  CHECK(s.phase() == Phase::kReveal);
   ChanceList outs;
   s.chance_outcomes(outs);
   CHECK(outs.size() == 13);
@@ -411,7 +411,7 @@ TEST(buy_gold_is_wild_for_gems_and_pearls_and_spent_tokens_go_to_the_bag) {
   act(s, "buy 1.1");
   CHECK(s.player(0).owns(card(3)) && s.player(0).tokens == 0);
   CHECK(s.bag() == bag + tok(0, 2, 1, 0, 0, 0, 2));
-  CHECK(lane_get(s.player(0).bonus, kWhite) == 1);
+  CHECK(core::swar::lane(s.player(0).bonuses, kWhite) == 1);
 }
 
 TEST(buy_gems_pay_before_gold) {
@@ -477,11 +477,11 @@ TEST(ability_bonus_copy_joins_a_chosen_colour) {
   board(s, "W.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 0, 0, 0, 4, 1));
   act(s, "buy 1.1");
-  CHECK(s.phase() == kPhaseJoker && s.current_player() == 0);
+  CHECK(s.phase() == Phase::kJoker && s.current_player() == 0);
   std::vector<Action> l = legal_list(s);
   CHECK(l.size() == 2 && l[0] == kJokerBase + kBlue && l[1] == kJokerBase + kRed);
   act(s, "joker red");
-  CHECK(lane_get(s.player(0).bonus, kRed) == 2 && s.player(0).colour_points[kRed] == 1);
+  CHECK(core::swar::lane(s.player(0).bonuses, kRed) == 2 && s.player(0).colour_points[kRed] == 1);
   CHECK(s.joker_colour(card(26)) == kRed && s.current_player() == 1);
 }
 
@@ -525,7 +525,7 @@ TEST(ability_token_takes_one_of_the_cards_colour_from_the_board) {
   board(s, "W*WRU ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 0, 0, 2, 2));
   act(s, "buy 1.1");
-  CHECK(s.phase() == kPhaseToken);
+  CHECK(s.phase() == Phase::kToken);
   std::vector<Action> l = legal_list(s);
   CHECK(l.size() == 2 && l[0] == kTokenBase + 0 && l[1] == kTokenBase + 2);
   act(s, "token c1");
@@ -554,7 +554,7 @@ TEST(ability_steal_takes_a_gem_or_pearl_never_gold) {
   s.set_tokens(0, tok(0, 4, 0, 3, 0));
   s.set_tokens(1, tok(0, 0, 1, 0, 0, 1, 2));
   act(s, "buy 2.1");
-  CHECK(s.phase() == kPhaseSteal);
+  CHECK(s.phase() == Phase::kSteal);
   std::vector<Action> l = legal_list(s);
   CHECK(l.size() == 2 && l[0] == kStealBase + kGreen && l[1] == kStealBase + kPearl);
   act(s, "steal pearl");
@@ -579,12 +579,12 @@ TEST(royal_at_third_crown_after_the_cards_own_ability) {
   s.set_tokens(0, tok(3, 0, 0, 0, 0, 1));
   s.set_tokens(1, tok(0, 0, 2, 0, 0));
   act(s, "buy 1.1");
-  CHECK(s.phase() == kPhaseJoker);  // the card's ability first
+  CHECK(s.phase() == Phase::kJoker);  // the card's ability first
   act(s, "joker blue");
-  CHECK(s.phase() == kPhaseRoyal && s.player(0).crowns == 3);
+  CHECK(s.phase() == Phase::kRoyal && s.player(0).crowns == 3);
   CHECK(legal_list(s).size() == 4);
   act(s, "royal 1");  // 2 points + steal
-  CHECK(s.phase() == kPhaseSteal);
+  CHECK(s.phase() == Phase::kSteal);
   act(s, "steal green");
   CHECK(s.player(0).points == 2 && s.player(0).royals == 1 && s.royals_available() == 0xE);
   CHECK(s.player(0).colour_points[kBlue] == 0);  // royal points count only toward 20
@@ -599,7 +599,7 @@ TEST(royal_at_sixth_crown_not_at_fourth) {
   board(s, "U.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 0, 1, 1, 1, 1));
   act(s, "buy 2.1");
-  CHECK(s.phase() == kPhaseRoyal && s.player(0).crowns == 6);
+  CHECK(s.phase() == Phase::kRoyal && s.player(0).crowns == 6);
   CHECK(legal_list(s).size() == 3);
   act(s, "royal 2");  // 2 points + again
   CHECK(s.current_player() == 0 && s.player(0).points == 7);
@@ -632,11 +632,11 @@ TEST(discard_down_to_ten_tokens_of_the_players_choice) {
   board(s, "RRR.. ..... ..... ..... .....");
   s.set_tokens(0, tok(2, 2, 2, 0, 0, 1, 2));  // 9 + 3 = 12
   act(s, "take a1 b1 c1");
-  CHECK(s.phase() == kPhaseDiscard && s.current_player() == 0);
+  CHECK(s.phase() == Phase::kDiscard && s.current_player() == 0);
   CHECK(legal(s, "discard gold") && legal(s, "discard pearl") && !legal(s, "discard black"));
   uint64_t bag = s.bag();
   act(s, "discard gold");
-  CHECK(s.phase() == kPhaseDiscard);
+  CHECK(s.phase() == Phase::kDiscard);
   act(s, "discard red");
   CHECK(s.player(0).num_tokens() == 10 && s.bag() == bag + tok(0, 0, 0, 1, 0, 0, 1));
   CHECK(s.current_player() == 1);
@@ -693,9 +693,9 @@ TEST(victory_none_cards_count_for_no_colour) {
   s.set_pyramid_card(0, card(30));  // none, 3 points: 4 red 1 pearl (red bonus 3)
   board(s, "U.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 0, 0, 1, 0, 1));
-  uint64_t bonus = s.player(0).bonus;
+  uint64_t bonus = s.player(0).bonuses;
   act(s, "buy 1.1");
-  CHECK(!s.is_terminal() && s.player(0).colour_points[kRed] == 9 && s.player(0).bonus == bonus);
+  CHECK(!s.is_terminal() && s.player(0).colour_points[kRed] == 9 && s.player(0).bonuses == bonus);
 }
 
 TEST(victory_thresholds_are_variants) {
@@ -805,14 +805,14 @@ TEST(invariants_over_thousands_of_random_games) {
     bool ok = true;
     for (; !s.is_terminal() && step < 3000; ++step) {
       for (int k = 0; k < kNumKinds; ++k) {
-        uint32_t n = static_cast<uint32_t>(pop(s.kind_mask(k)) + lane_get(s.bag(), k) +
-                                           lane_get(s.player(0).tokens, k) + lane_get(s.player(1).tokens, k));
+        uint32_t n = static_cast<uint32_t>(core::popcount(s.kind_mask(k)) + core::swar::lane(s.bag(), k) +
+                                           core::swar::lane(s.player(0).tokens, k) + core::swar::lane(s.player(1).tokens, k));
         ok &= n == kTokens[k];
       }
-      int cards = pop(s.deck(0)) + pop(s.deck(1)) + pop(s.deck(2));
+      int cards = core::popcount(s.deck(0)) + core::popcount(s.deck(1)) + core::popcount(s.deck(2));
       for (int slot = 0; slot < kNumSlots; ++slot) cards += s.pyramid(slot) != kNoCard;
       for (int seat = 0; seat < 2; ++seat)
-        cards += s.player(seat).num_reserved + core::popcount(s.player(seat).owned_lo) + pop(s.player(seat).owned_hi);
+        cards += s.player(seat).num_reserved + core::popcount(s.player(seat).owned_lo) + core::popcount(s.player(seat).owned_hi);
       ok &= cards == kNumCards;
       ok &= s.privilege_supply() >= 0;
       ok &= s.hash() == s.compute_hash();

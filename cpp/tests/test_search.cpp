@@ -44,7 +44,7 @@ State position_with_blind_reserves() {
 void test_determinize_is_canonical_and_consistent() {
   const State s = position_with_blind_reserves();
   int blind = 0;
-  for (int p = 1; p < 3; ++p) blind += __builtin_popcount(s.player(p).hidden_reserved);
+  for (int p = 1; p < 3; ++p) blind += core::popcount(s.player(p).reserved_blind);
   expect(blind >= 1, "fixture has an opponent blind reserve");
   State twin = s;
   core::Rng shuffle(99);
@@ -59,7 +59,7 @@ void test_determinize_is_canonical_and_consistent() {
     const splendor::Player& pl = a.player(p);
     for (int c = 0; c < splendor::kColours; ++c) {
       uint32_t lanes = 0;
-      for (int i = 0; i < pl.n_reserved; ++i)
+      for (int i = 0; i < pl.num_reserved; ++i)
         lanes |= static_cast<uint32_t>(core::swar::lane(State::card_cost(pl.reserved[i]), c)) << (8 * i);
       expect(pl.reserved_cost[c] == lanes, "reserved card costs follow the resampled reserves");
     }
@@ -99,7 +99,7 @@ void test_lazy_determinize() {
   }
   // Seat 1's first blind reserve, and the card seat 0's own blind reserve then draws.
   int hidden_index = 0;
-  while (!((s.player(1).hidden_reserved >> hidden_index) & 1)) ++hidden_index;
+  while (!((s.player(1).reserved_blind >> hidden_index) & 1)) ++hidden_index;
   const int level = card_level(s.player(1).reserved[hidden_index]);
   const bool can_reserve = s.is_legal(splendor::kReserveDeck + level);
   expect(can_reserve, "fixture: seat 0 can reserve blind");
@@ -111,13 +111,13 @@ void test_lazy_determinize() {
     t.determinize_lazily(0, rng);
     ++reserve_counts[t.player(1).reserved[hidden_index]];
     t.apply_unhashed(splendor::kReserveDeck + level);
-    ++draw_counts[t.player(0).reserved[t.player(0).n_reserved - 1]];
+    ++draw_counts[t.player(0).reserved[t.player(0).num_reserved - 1]];
   }
   // Unseen by seat 0: the level's deck and the opponents' blind reserves of that level.
   int unseen = s.deck_size(level);
   for (int p = 1; p < 3; ++p)
-    for (int i = 0; i < s.player(p).n_reserved; ++i)
-      unseen += ((s.player(p).hidden_reserved >> i) & 1) && card_level(s.player(p).reserved[i]) == level;
+    for (int i = 0; i < s.player(p).num_reserved; ++i)
+      unseen += ((s.player(p).reserved_blind >> i) & 1) && card_level(s.player(p).reserved[i]) == level;
   const double expected = static_cast<double>(kSamples) / unseen, slack = 5 * std::sqrt(expected);
   int support = 0;
   for (int c = 0; c < splendor::kNumCards; ++c) {

@@ -57,8 +57,8 @@ struct TakeScores {
   TakeScores() : base() {
     for (uint32_t needed = 0; needed < 32; ++needed)
       for (int a = 0; a < kTakeTwo; ++a)
-        base[needed][a] = static_cast<uint8_t>(8 * __builtin_popcount(kTakeDistinctTable[a].colours & needed) +
-                                               2 * __builtin_popcount(kTakeDistinctTable[a].colours));
+        base[needed][a] = static_cast<uint8_t>(8 * core::popcount(kTakeDistinctTable[a].colours & needed) +
+                                               2 * core::popcount(kTakeDistinctTable[a].colours));
   }
 };
 
@@ -115,14 +115,14 @@ __m128i lanes_of(uint32_t bits) {
 // (HeuristicTables checks the card data), so a byte-wise minimum and the first lane
 // equal to it pick the card the reference picks scoring lane by lane.
 int State::heuristic_target(uint64_t noise) const {
-  const Player& p = players_[current_];
+  const Player& p = players_[turn_seat_];
   const uint32_t lanes = card_lanes(table_mask_, p);
   if (!lanes) return -1;
   const __m128i shortfall = lane_shortfall(lane_cost_, p, p.bonuses + (p.tokens & kGemLanes));
   const __m128i m = _mm_subs_epu8(shortfall, _mm_set1_epi8(static_cast<char>(lane(p.tokens, kGold))));
   alignas(16) uint8_t points[16];
   std::memcpy(points, lane_points_, sizeof points);
-  for (int j = 0; j < p.n_reserved; ++j) points[kTableSlots + j] = kH.points[p.reserved[j]];
+  for (int j = 0; j < p.num_reserved; ++j) points[kTableSlots + j] = kH.points[p.reserved[j]];
   const __m128i pts = _mm_load_si128(reinterpret_cast<const __m128i*>(points));
   const __m128i m4 = _mm_slli_epi16(_mm_and_si128(m, _mm_set1_epi8(0x3F)), 2);  // no carry across bytes
   const uint64_t fields = noise >> 30;
@@ -141,8 +141,8 @@ int State::heuristic_target(uint64_t noise) const { return heuristic_target_refe
 int State::heuristic_take_reference(uint32_t legal, uint32_t needed, uint64_t noise) {
   int best_action = -1, best_score = -1;
   core::for_each_bit(legal, [&](int a) {
-    const int score = 8 * __builtin_popcount(kTakeDistinctTable[a].colours & needed) +
-                      2 * __builtin_popcount(kTakeDistinctTable[a].colours) + static_cast<int>((noise >> (a + 8)) & 1);
+    const int score = 8 * core::popcount(kTakeDistinctTable[a].colours & needed) +
+                      2 * core::popcount(kTakeDistinctTable[a].colours) + static_cast<int>((noise >> (a + 8)) & 1);
     if (score > best_score) {
       best_score = score;
       best_action = a;
@@ -177,7 +177,7 @@ int State::heuristic_take(uint32_t legal, uint32_t needed, uint64_t noise) {
 #endif
 
 int State::heuristic_target_reference(uint64_t noise) const {
-  const Player& p = players_[current_];
+  const Player& p = players_[turn_seat_];
   int target = -1, target_score = 1 << 30;
   core::for_each_bit(card_lanes(table_mask_, p), [&](int i) {
     const int card = card_in_lane(p, i);
@@ -192,7 +192,7 @@ int State::heuristic_target_reference(uint64_t noise) const {
 
 Action State::heuristic_action(core::Rng& rng) const {
   if (phase_ == Phase::kChance) return random_action(rng);
-  const Player& p = players_[current_];
+  const Player& p = players_[turn_seat_];
   if (phase_ == Phase::kReturning) {
     // Give back the gem colour held most; gold is the last to go.
     int best = -1, most = 0;
@@ -203,7 +203,7 @@ Action State::heuristic_action(core::Rng& rng) const {
       }
     return kReturnToken + (best >= 0 ? best : kGold);
   }
-  if (phase_ == Phase::kNobleChoice) return kChooseNoble + core::lowest_bit(qualifying_nobles(current_));
+  if (phase_ == Phase::kNobleChoice) return kChooseNoble + core::lowest_bit(qualifying_nobles(turn_seat_));
   if (phase_ != Phase::kMain) return random_action(rng);
 
   const uint64_t mask = legal_main_mask();
@@ -274,7 +274,7 @@ double State::evaluate(int player) const {
   for (int s = 0; s < n; ++s) {
     const Player& p = players_[s];
     double v = p.points + 0.5 * p.cards_bought + 0.12 * sum(p.tokens & kGemLanes) + 0.25 * lane(p.tokens, kGold) +
-               0.2 * p.n_reserved;
+               0.2 * p.num_reserved;
     core::for_each_bit(table_nobles_, [&](int nb) {
       const int missing = sum(sat_sub(kH.noble_requirement[nb], p.bonuses));
       if (missing <= 3) v += 0.6 * (4 - missing);
