@@ -529,3 +529,83 @@ def test_state_from_observation_samples_unseen_cards_only():
     d = view(s)
     visible = set(sum(d["table"], []))
     assert not seen & visible
+
+
+# ---------------------------------------------------------------- all pass in one round
+
+
+def _all_pass_position(players: int) -> Position:
+    """Nobody can do anything but pass. Seat 1 has just passed and qualifies for two
+    nobles, W4U4 and W3U3G3: it chooses one now and takes the other at the end of its
+    next turn, a pass. Seat 0 leads by one point until seat 1 takes that second noble."""
+    pos = Position(players=players, gem_tokens=1, gold_tokens=0, reserve_limit=0)
+    cards = pos.cards
+
+    def pick(n: int, **props: object) -> list[int]:
+        found = [c for c, v in cards.items() if all(v[k] == x for k, x in props.items()) and c not in taken]
+        taken.update(found[:n])
+        return found[:n]
+
+    taken: set[int] = set()
+    bonus_cards = pick(4, level=1, points=0, bonus="white") + pick(4, level=1, points=0, bonus="blue") + \
+        pick(3, level=1, points=0, bonus="green")
+    pos.give_cards(1, *bonus_cards)
+    pos.give_cards(0, *pick(1, level=3, points=4, bonus="white"))
+    pos.tokens(0, red=1, black=1).tokens(players - 1, white=1, blue=1, green=1)
+    for seat in range(1, players - 1):
+        pos.tokens(seat)
+    pos.nobles(*[1, 6, 4, 5, 8, 9][:players + 1])       # W4U4, W3U3G3, then nobles needing red and black
+    pos.set(to_move=1, phase="choose_noble", passes_this_round=1)
+
+    def blocked(card: int) -> bool:
+        cost = cards[card]["cost"]
+        return cost["red"] >= 2 or cost["black"] >= 2
+    for lv in (1, 2, 3):
+        for slot in (1, 2, 3, 4):
+            if not blocked(pos.table_card(lv, slot)):
+                on_table = sum(pos.d["table"], [])
+                card = next(c for c, v in cards.items()
+                            if v["level"] == lv and blocked(c) and c not in taken and c not in on_table)
+                pos.on_table(lv, slot, card)
+    return pos
+
+
+def _points(state) -> list[int]:
+    return [p["points"] for p in view(state)["players"]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_all_pass_ends_the_game_only_when_every_player_passes_in_one_round(players):
+    s = _all_pass_position(players).state()
+    act(s, "noble 1")                                    # seat 1's pass ends: W4U4
+    for _ in range(players - 1):  # the other seats pass: `players` passes in a row, over two rounds
+        assert legal_texts(s) == {"pass"}
+        act(s, "pass")
+    assert not s.is_terminal(), "passes spanning a round boundary do not end the game"
+    assert s.current_player() == 1 and _points(s)[:2] == [4, 3]
+    act(s, "pass")                                       # the end-of-turn noble check runs on a pass
+    assert view(s)["players"][1]["nobles"] == [1, 6] and _points(s)[:2] == [4, 6]
+    while not s.is_terminal():
+        act(s, "pass")
+    assert s.returns()[1] == 1.0                        # seat 1 wins, as the rule gives
+
+
+def test_passes_spanning_a_round_boundary_are_accepted_and_play_on():
+    # An older position counted 3 passes in a row (seats 1, 2 and 0), seat 1 to move.
+    pos = _all_pass_position(3).set(phase="main", passes_in_a_row=3)
+    del pos.d["passes_this_round"]
+    pos.d["players"][1]["nobles"] = [1]
+    pos.nobles(6, 4, 5, 8)
+    s = pos.state()
+    assert not s.is_terminal() and view(s)["passes_this_round"] == 1  # seat 0's, this round's
+    act(s, "pass")
+    assert not s.is_terminal()
+    act(s, "pass")                                       # every seat passed this round
+    assert s.is_terminal()
+
+
+def test_passes_this_round_cannot_exceed_the_turns_taken():
+    with pytest.raises(ValueError, match="passes_this_round: 3 passes this round, but only 2 turns were taken"):
+        _all_pass_position(3).set(passes_this_round=3).state()
+    with pytest.raises(ValueError, match="passes_in_a_row: give passes_this_round or the older passes_in_a_row"):
+        _all_pass_position(3).set(passes_in_a_row=1).state()

@@ -66,6 +66,7 @@ class PositionReader : core::PositionReaderBase {
   core::FixedList<Unknown, kMaxPlayers * kMaxReserved> unknown_reserves_;
   int deck_counts_[kLevels] = {-1, -1, -1};  // -1: the deck was given card by card
   std::string deck_paths_[kLevels];
+  bool legacy_passes_ = false;  // passes_in_a_row was given (it counted across rounds)
 };
 
 // A card by id (1-90), "#id", or readable description ("green 1pt W2U1").
@@ -218,7 +219,14 @@ void PositionReader::read_nobles(State& s, const json::Cursor& root) {
 void PositionReader::read_turn(State& s, const json::Cursor& root) {
   attempt([&] { s.turn_seat_ = static_cast<uint8_t>(root.has("to_move") ? root["to_move"].as_int(0, config_.players - 1) : 0); });
   attempt([&] {
-    s.passes_ = static_cast<uint8_t>(root.has("passes_in_a_row") ? root["passes_in_a_row"].as_int(0, int{config_.players}) : 0);
+    if (root.has("passes_this_round")) {
+      s.passes_ = static_cast<uint8_t>(root["passes_this_round"].as_int(0, int{config_.players}));
+      if (root.has("passes_in_a_row")) root["passes_in_a_row"].fail("give passes_this_round or the older passes_in_a_row, not both");
+    } else if (root.has("passes_in_a_row")) {
+      // Older positions counted passes across rounds; check_turn keeps those of this round.
+      s.passes_ = static_cast<uint8_t>(root["passes_in_a_row"].as_int(0, 2 * int{config_.players} - 1));
+      legacy_passes_ = true;
+    }
   });
   read_flag(root, "explicit_chance", s.explicit_chance_);
   read_flag(root, "setup", s.in_setup_);
@@ -345,18 +353,26 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
     root["phase"].fail("return_tokens needs the player to move to hold more than " + std::to_string(config_.token_limit) + " tokens");
   if (s.phase_ == Phase::kNobleChoice && __builtin_popcount(s.qualifying_nobles(s.turn_seat_)) < 2)
     root["phase"].fail("choose_noble needs at least two nobles the player to move qualifies for");
-  const bool should_end = (s.turn_seat_ == 0 && s.end_triggered() && !s.in_setup_ && s.phase_ == Phase::kMain) ||
-                          s.passes_ >= config_.players;
+  // Turns taken so far in this round: seats before the mover, the mover too once its main
+  // action is made (returns, a noble choice, a reveal), every seat once the game is over.
+  const bool mid_turn = s.phase_ != Phase::kMain && !s.in_setup_;
+  const int turns_taken = s.phase_ == Phase::kOver ? config_.players : s.turn_seat_ + (mid_turn ? 1 : 0);
+  if (legacy_passes_) s.passes_ = static_cast<uint8_t>(std::min<int>(s.passes_, turns_taken));
+  if (s.passes_ > turns_taken)
+    root["passes_this_round"].fail(std::to_string(s.passes_) + " passes this round, but only " + std::to_string(turns_taken) +
+                                   (turns_taken == 1 ? " turn was" : " turns were") + " taken in it");
+  const bool round_over = s.turn_seat_ == 0 && !s.in_setup_ && s.phase_ == Phase::kMain;
+  const bool should_end = round_over && s.end_triggered();
   if (s.phase_ == Phase::kOver && !(s.end_triggered() || s.passes_ >= config_.players))
-    root["phase"].fail("the game cannot be over: nobody has reached points_to_win and not every player passed");
+    root["phase"].fail("the game cannot be over: nobody has reached points_to_win and not every player passed in the last round");
   if (should_end && s.phase_ != Phase::kOver)
-    root.fail("this position is finished (the last round is complete or every player passed); set \"phase\": \"over\"");
+    root.fail("this position is finished (the last round is complete); set \"phase\": \"over\"");
 }
 
 State PositionReader::read(const json::Cursor& root) {
   check_root(root, "splendor",
-             {"game", "variant", "to_move", "phase", "explicit_chance", "setup", "passes_in_a_row", "bank", "nobles",
-              "noble_order", "table", "decks", "players", "pending_blind_reserve", "observer", "hash"});
+             {"game", "variant", "to_move", "phase", "explicit_chance", "setup", "passes_this_round", "passes_in_a_row", "bank",
+              "nobles", "noble_order", "table", "decks", "players", "pending_blind_reserve", "observer", "hash"});
   check_variant(root, variant_json(config_));
   throw_if_errors();  // with another game or variant, the rest would only repeat it
 
@@ -403,7 +419,7 @@ json::Ordered position_json(const State& s, int observer) {
   w["phase"] = kPhaseNames[static_cast<int>(s.phase())];
   w["explicit_chance"] = s.explicit_chance();
   if (s.in_setup()) w["setup"] = true;
-  w["passes_in_a_row"] = s.passes_in_a_row();
+  w["passes_this_round"] = s.passes_this_round();
   if (s.pending_blind_level() >= 0) w["pending_blind_reserve"] = s.pending_blind_level() + 1;
   w["bank"] = tokens_json(s.bank(), kNumKinds);
   json::Ordered& nobles = w["nobles"] = json::Ordered::array();

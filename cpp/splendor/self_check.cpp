@@ -67,6 +67,7 @@ void Checker::play_one(const Config& config, uint64_t seed, bool explicit_chance
     const auto at_step = [&](bool ok, const char* what) { expect(ok, what, seed, step); };
     check_conservation(s, seed, step);
     check_buy_mask(s, seed, step);
+    at_step(s.passes_this_round() <= s.turn_seat() + 1, "passes counted within the round only");
     if (s.phase() == Phase::kMain) {  // the rollout policy's vectorised target against its reference
       const uint64_t noise = core::splitmix64(seed * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(step));
       expect(s.heuristic_target(noise) == s.heuristic_target_reference(noise), "heuristic target matches its reference",

@@ -679,10 +679,17 @@ void State::after_returns() {
 template <bool H>
 void State::end_turn() {
   turn_seat_ = static_cast<uint8_t>(turn_seat_ + 1 == config_.players ? 0 : turn_seat_ + 1);
-  if ((turn_seat_ == 0 && end_triggered()) || passes_ >= config_.players)
+  // The game ends only at a round's end: by points, or when every player passed in it
+  // (passes spanning two rounds do not count, see the rules).
+  if (turn_seat_ == 0 && (end_triggered() || passes_ >= config_.players)) {
     phase_ = Phase::kOver;
-  else
-    phase_ = Phase::kMain;
+    return;
+  }
+  if (turn_seat_ == 0 && passes_ != 0) {
+    mix_hash<H>(rare_key(kFieldPasses, passes_) ^ rare_key(kFieldPasses, 0));
+    passes_ = 0;
+  }
+  phase_ = Phase::kMain;
 }
 
 template <bool H>

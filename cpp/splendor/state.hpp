@@ -175,7 +175,8 @@ class State {
   uint64_t deck_set(int level) const { return deck_bits_[level]; }   // bit i: the level's card i
   bool decks_unordered() const { return decks_unordered_; }           // determinize_lazily was called
   uint16_t table_nobles() const { return table_nobles_; }
-  int passes_in_a_row() const { return passes_; }
+  // Passes in a row within the current round (a round runs from seat 0 to the last seat).
+  int passes_this_round() const { return passes_; }
   bool in_setup() const { return in_setup_; }
   int pending_blind_level() const { return pending_blind_ - 1; }  // -1: none
   int noble_order(int i) const { return noble_order_[i]; }
@@ -248,7 +249,7 @@ class State {
   Config config_{};
   Phase phase_ = Phase::kMain;
   uint8_t turn_seat_ = 0;
-  uint8_t passes_ = 0;           // consecutive passes; all players passing ends the game
+  uint8_t passes_ = 0;           // passes in a row this round; a round of passes only ends the game
   uint8_t pending_blind_ = 0;    // level + 1 of a blind reserve awaiting its chance card
   bool explicit_chance_ = false;
   bool in_setup_ = false;        // explicit chance: the opening reveals are not done yet
