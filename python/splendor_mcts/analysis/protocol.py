@@ -19,15 +19,16 @@ from typing import IO, Any
 from ..games.game import load_game
 from ..games.positions import PositionError, game_of_position
 from ..records import GameRecord
-from ..search.defaults import PARALLELISM_MODES, PROTOCOL_ITERATIONS
-from ..seeds import MAX_SEED
+from ..search.defaults import PROTOCOL_ITERATIONS
+from ..search.settings import BY_NAME, SETTINGS, SettingError
 from ..version import __version__
-from .running import SearchLimits, decision_problem, run_search
+from .running import SearchLimits, check_limits, decision_problem, run_search
 
 PROTOCOL_VERSION = 1
 MAX_TOP_K = 200
-QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", "maxIterations", "maxTime", "threads", "parallelism",
-                "seed", "topK", "reportDuringSearchEvery")
+# A query's search settings are those of docs/search.md that have a protocol field.
+SETTING_FIELDS: dict[str, str] = {s.field: s.name for s in SETTINGS if s.field is not None}
+QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", *SETTING_FIELDS, "topK", "reportDuringSearchEvery")
 ACTIONS = ("query_version", "terminate", "terminate_all")
 
 
@@ -210,28 +211,21 @@ class Engine:
         return [Job(query_id, state, turn, limits, report_every) for turn, state in states]
 
     def limits_of(self, query: dict[str, Any]) -> SearchLimits:
-        iterations = query.get("maxIterations")
-        seconds = query.get("maxTime")
-        if iterations is not None and (not _is_int(iterations) or iterations < 1):
-            raise QueryError("maxIterations must be a positive integer", "maxIterations")
-        if seconds is not None and (not _is_number(seconds) or seconds <= 0):
-            raise QueryError("maxTime must be a positive number of seconds", "maxTime")
-        if iterations is None and seconds is None:
-            iterations = PROTOCOL_ITERATIONS
-        threads = query.get("threads", self.default_threads)
-        if not _is_int(threads) or not 1 <= threads <= 256:
-            raise QueryError("threads must be an integer from 1 to 256", "threads")
-        parallelism = query.get("parallelism", "root")
-        if parallelism not in PARALLELISM_MODES:
-            raise QueryError(f"parallelism must be one of {', '.join(map(json.dumps, PARALLELISM_MODES))}", "parallelism")
-        seed = query.get("seed", 0)
-        if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
-            raise QueryError("seed must be an integer from 0 to 2**64-1", "seed")
+        """The query's search settings, checked by the engine; ``QueryError`` names the field."""
+        settings = {name: query[key] for key, name in SETTING_FIELDS.items() if key in query}
+        if "iterations" not in settings and "time_limit" not in settings:
+            settings["iterations"] = PROTOCOL_ITERATIONS
         top_k = query.get("topK", 5)
         if not _is_int(top_k) or not 1 <= top_k <= MAX_TOP_K:
             raise QueryError(f"topK must be an integer from 1 to {MAX_TOP_K}", "topK")
-        return SearchLimits(iterations=iterations, time_limit=seconds, threads=threads, seed=seed, top_k=top_k,
-                            parallelism=parallelism)
+        limits = SearchLimits(iterations=settings.pop("iterations", None), time_limit=settings.pop("time_limit", None),
+                              threads=settings.pop("threads", self.default_threads), seed=settings.pop("seed", 0),
+                              top_k=top_k, settings=settings)
+        try:
+            check_limits(limits)
+        except SettingError as exc:
+            raise QueryError(str(exc), BY_NAME[exc.setting].field) from None
+        return limits
 
     def state_of_position(self, position: Any) -> Any:
         try:
