@@ -128,6 +128,19 @@ def test_labels_name_the_card_a_move_takes(spec):
             assert label == text
     a = sm.analyze(state, iterations=200, top_k=None)
     assert [m.label for m in a.moves] == [state.action_label(m.action) for m in a.moves]
+    reveal = state.string_to_action("reveal #5" if spec == "splendor" else "card 5")
+    assert state.action_label(reveal) == f"{state.action_to_string(reveal)} ({texts[5]})"
+    # The mover's own reserved card, as the mover sees it.
+    rng = random.Random(3)
+    while True:
+        seat = state.current_player()
+        reserved = json.loads(state.observation_json(seat))["players"][seat]["reserved"] if seat >= 0 else []
+        if reserved:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    card = reserved[0]["card"] if isinstance(reserved[0], dict) else reserved[0]
+    buy = state.string_to_action("buy reserved 1" if spec == "splendor" else "buy r1")
+    assert state.action_label(buy) == f"{state.action_to_string(buy)} ({texts[card]})"
 
 
 def hidden_differs(state, observer, seed):
