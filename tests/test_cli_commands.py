@@ -86,6 +86,7 @@ def test_bench_signature_is_the_recorded_one():
     (["review", "missing.json"], "--time", "-1", "--time: time_limit must be a finite number >= 0"),
     (["play"], "--rollout-cutoff", "-2", "--rollout-cutoff: rollout_cutoff must be >= 0"),
     (["play"], "--memory-limit", "10", "--memory-limit: memory_limit must be at least 1 MiB"),
+    (["analyze"], "--threads", "300", "--threads: threads must be between 1 and 256"),
 ])
 def test_bad_search_settings_are_refused_before_anything_starts(command, flag, value, message):
     """Checked by the engine's SearchParams, named by the option typed (before any file is read)."""

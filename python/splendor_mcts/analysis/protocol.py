@@ -309,6 +309,8 @@ def register(subparsers: Any) -> None:
 def run_analyze_command(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise ValueError(f"--workers must be positive, got {args.workers}")
-    if args.threads < 1:
-        raise ValueError(f"--threads must be positive, got {args.threads}")
+    try:
+        check_limits(SearchLimits(iterations=PROTOCOL_ITERATIONS, threads=args.threads))
+    except SettingError as exc:
+        raise ValueError(f"--threads: {exc}") from None
     return Engine(sys.stdout, workers=args.workers, default_threads=args.threads).run(sys.stdin)
