@@ -1,92 +1,79 @@
-"""Head-to-head strength of two bots with fixed seeds, seats rotated.
+"""Head-to-head strength of two agents: a two-agent tournament, seats rotated on each deal.
 
     python bench/strength.py --a "mcts:iterations=1000" --b random --games 200
     python bench/strength.py --a "mcts:iterations=4000" --b "mcts:iterations=1000" --games 200 --workers 2
+    python bench/strength.py --a "mcts:iterations=1000,exploration=0.6" --b "mcts:iterations=1000" \\
+        --games 2000 --sprt elo0=0 elo1=20
 
-Bot specs: ``random``, ``greedy``, ``mcts:key=value,...`` (MCTSBot keyword arguments).
-Game ``2k`` and ``2k+1`` replay the same deal (seed + k) with the seats swapped.
-Prints A's score (win 1, shared win 1/k, loss 0) with a 95% interval (normal
-approximation on the per-game scores) and W-L-D.
+Agents are tournament agent specs (docs/tournaments.md): ``random``, ``greedy``,
+``mcts:<search settings>`` (every setting of docs/search.md, e.g. ``rollout=random``,
+``exploration=0.6``, ``parallelism=tree``). Each deal is played twice, seats swapped.
+Prints A's score (win 1, shared win 1/2, loss 0) with a 95% interval (normal
+approximation on the per-game scores) and W-L-D; with ``--sprt`` the games stop at the
+test's verdict (2-player games only), which is printed too.
 """
 from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing as mp
+import tempfile
 import time
+from pathlib import Path
 
-import splendor_mcts as sm
-
-
-def make_bot(spec: str, game: sm.Game, seed: int) -> sm.Bot:
-    name, _, args = spec.partition(":")
-    kwargs = {}
-    for item in filter(None, args.split(",")):
-        key, _, value = item.partition("=")
-        for cast in (int, float):
-            try:
-                value = cast(value)
-                break
-            except ValueError:
-                pass
-        if value in ("true", "false"):
-            value = value == "true"
-        kwargs[key] = value
-    if name == "random":
-        return sm.RandomBot(game, seed=seed)
-    if name == "greedy":
-        return sm.GreedyBot(game, seed=seed)
-    if name == "mcts":
-        return sm.MCTSBot(game, seed=seed, **kwargs)
-    raise ValueError(f"unknown bot {spec!r}")
+from splendor_mcts.tournament import SprtConfig, TournamentConfig, TournamentResult, run_tournament
 
 
-def play(job: tuple[str, str, str, int, int]) -> tuple[float, int]:
-    game_spec, a_spec, b_spec, deal, game_index = job
-    game = sm.load_game(game_spec)
-    n = game.num_players()
-    a_seat = game_index % n
-    bots = [make_bot(b_spec, game, seed=deal * 8 + s) for s in range(n)]
-    bots[a_seat] = make_bot(a_spec, game, seed=deal * 8 + a_seat)
-    state = game.new_initial_state(seed=deal)
-    moves = 0
-    while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].step(state))
-        moves += 1
-    return state.returns()[a_seat], moves
+def agent_specs(a: str, b: str) -> tuple[str, str]:
+    """The two specs; identical ones get the display names A and B (a tournament needs two names)."""
+    if a.strip() != b.strip():
+        return a, b
+    sep = "," if ":" in a else ":"
+    return f"{a}{sep}name=A", f"{b}{sep}name=B"
+
+
+def score_line(result: TournamentResult) -> str:
+    """A's score with its 95% interval and W-L-D."""
+    scores = [g.result[g.seats.index(0)] for g in result.games]
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    wins = sum(1 for s in scores if s == 1.0)
+    losses = sum(1 for s in scores if s == 0.0)
+    return (f"score {mean:.3f} [{max(0.0, mean - half):.3f}, {min(1.0, mean + half):.3f}] "
+            f"W-L-D {wins}-{losses}-{n - wins - losses}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="splendor")
-    ap.add_argument("--a", required=True)
-    ap.add_argument("--b", required=True)
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--game", default="splendor", help="game name or spec (default splendor)")
+    ap.add_argument("--a", required=True, help="agent A's spec")
+    ap.add_argument("--b", required=True, help="agent B's spec")
+    ap.add_argument("--games", type=int, default=200, help="games (two per deal, seats swapped; default 200)")
+    ap.add_argument("--seed", type=int, default=0, help="tournament seed: the deals and the agents' seeds")
+    ap.add_argument("--workers", type=int, default=1, help="games played at once (default 1)")
+    ap.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
+                    help="stop at the SPRT verdict of A against B: elo0= elo1= alpha= beta= (docs/tournaments.md)")
+    ap.add_argument("--db", help="tournament database to keep (and resume); default: a temporary one")
     args = ap.parse_args()
-    game = sm.load_game(args.game)
-    n = game.num_players()
-    jobs = [(game.spec, args.a, args.b, args.seed + g // n, g) for g in range(args.games)]
-    start = time.perf_counter()
-    if args.workers > 1:
-        with mp.Pool(args.workers) as pool:
-            results = pool.map(play, jobs, chunksize=1)
-    else:
-        results = [play(j) for j in jobs]
-    scores = [r for r, _ in results]
-    wins = sum(1 for s in scores if s == 1.0)
-    losses = sum(1 for s in scores if s == 0.0)
-    draws = len(scores) - wins - losses
-    mean = sum(scores) / len(scores)
-    var = sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1)
-    half = 1.96 * math.sqrt(var / len(scores))
-    moves = sum(m for _, m in results) / len(results)
-    print(
-        f"{args.game} A={args.a} B={args.b} games={len(scores)} seed={args.seed}: "
-        f"score {mean:.3f} [{max(0.0, mean - half):.3f}, {min(1.0, mean + half):.3f}] "
-        f"W-L-D {wins}-{losses}-{draws} moves/game {moves:.0f} ({time.perf_counter() - start:.0f}s)"
-    )
+    if args.games < 2:
+        ap.error(f"--games must be at least 2, got {args.games}")
+    a, b = agent_specs(args.a, args.b)
+    with tempfile.TemporaryDirectory() as scratch:
+        config = TournamentConfig(
+            game=args.game, agents=(a, b), deals=math.ceil(args.games / 2), seed=args.seed,
+            db=args.db or Path(scratch) / "strength.sqlite", concurrency=args.workers,
+            sprt=SprtConfig.parse(args.sprt) if args.sprt else None)
+        start = time.perf_counter()
+        result = run_tournament(config)
+    print(f"{args.game} A={args.a} B={args.b} games={len(result.games)} seed={args.seed}: {score_line(result)} "
+          f"({time.perf_counter() - start:.0f}s)")
+    if result.sprt is not None:
+        s = result.sprt
+        verdict = {"H1": "H1 accepted (A is stronger)", "H0": "H0 accepted (A is not stronger)"}.get(
+            s.verdict or "", "no verdict yet")
+        print(f"SPRT elo0={s.config.elo0:g} elo1={s.config.elo1:g}: LLR {s.llr:.2f} "
+              f"[{s.config.lower:.2f}, {s.config.upper:.2f}] over {s.pairs} game pairs: {verdict}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 bad lines answered without stopping, terminate, records and turns."""
 from __future__ import annotations
 
+import io
 import json
+import re
 import subprocess
 import sys
 import time
@@ -52,15 +54,34 @@ def test_interleaved_queries_bad_lines_and_version():
         assert len(final["moveInfos"]) == top
         assert final["rootInfo"]["iterations"] in (200, 300)
         for m in final["moveInfos"]:
-            assert {"move", "action", "visits", "winrate", "prior", "lcb", "pv"} <= set(m)
+            assert {"move", "label", "action", "visits", "winrate", "lcb", "pv"} <= set(m)
     assert by_id["bad"][0] == {"id": "bad", "error": "to_move: 7 is more than 1", "field": "position.to_move"}
     assert by_id["e"][0]["field"] == "maxIterations"
     assert by_id["f"][0]["field"] == "colour"
     assert by_id[None][0]["field"] in (None, "id")
     assert by_id["g"][0]["field"] == "action"
     assert by_id["h"][-1]["rootInfo"]["iterations"] == 400 and by_id["h"][-1]["isDuringSearch"] is False
-    for qid in ("i", "j"):
-        assert by_id[qid] == [{"id": qid, "error": 'parallelism must be one of "root", "tree"', "field": "parallelism"}]
+    assert by_id["i"] == [{"id": "i", "error": "parallelism must be 'root' or 'tree', got 'leaf'", "field": "parallelism"}]
+    assert by_id["j"] == [{"id": "j", "error": "parallelism must be a string, got ['tree']", "field": "parallelism"}]
+
+
+def test_every_search_setting_is_a_query_field_checked_before_the_search():
+    settings = {"maxIterations": 300, "maxTime": 30, "threads": 2, "parallelism": "tree", "seed": 4,
+                "exploration": 0.6, "evaluator": "random", "rolloutCutoff": 5, "perfectInformation": True,
+                "memoryLimit": 1 << 22}
+    bad = [("maxIterations", -1, "iterations must be >= 0"), ("maxTime", "1", "time_limit must be a number"),
+           ("threads", 0, "threads must be between 1 and 256"), ("seed", -2, "seed"),
+           ("exploration", -1, "exploration must be a finite number >= 0"),
+           ("evaluator", "clever", "evaluator \\(rollout\\) must be one of"),
+           ("rolloutCutoff", -1, "rollout_cutoff must be >= 0"),
+           ("perfectInformation", 1, "perfect_information must be true or false"),
+           ("memoryLimit", 10, "memory_limit must be at least 1 MiB")]
+    queries = [json.dumps({"id": "all", "position": position(), **settings})]
+    queries += [json.dumps({"id": field, "position": position(), field: value}) for field, value, _ in bad]
+    out = {r["id"]: r for r in run_engine(queries)}
+    assert out["all"]["rootInfo"]["iterations"] == 300 and not out["all"]["isDuringSearch"]
+    for field, _, message in bad:
+        assert out[field]["field"] == field and re.search(message, out[field]["error"]), out[field]
 
 
 def test_reports_during_search_then_final():
@@ -126,8 +147,9 @@ def test_query_parallelism_reaches_the_search(monkeypatch):
     real = running.analyze
 
     def spy(state, **kwargs):
-        asked.append(kwargs.get("parallelism"))
-        return real(state, **kwargs)
+        analysis = real(state, **kwargs)
+        asked.append(analysis.params.parallelism)
+        return analysis
 
     monkeypatch.setattr(running, "analyze", spy)
     out = io.StringIO()
@@ -136,3 +158,20 @@ def test_query_parallelism_reaches_the_search(monkeypatch):
     protocol.Engine(out, workers=1).run(io.StringIO("".join(q + "\n" for q in queries)))
     assert sorted(asked) == ["root", "tree"]
     assert {json.loads(line)["id"] for line in out.getvalue().splitlines()} == {"t", "r"}
+
+
+def test_a_query_terminated_before_it_starts_is_still_answered():
+    from splendor_mcts.analysis.protocol import Engine, Job
+    from splendor_mcts.analysis.running import SearchLimits
+
+    out = io.StringIO()
+    engine = Engine(out, workers=0)
+    state = sm.load_game("splendor").new_initial_state(seed=1)
+    job = Job("queued", state, 3, SearchLimits(iterations=10), None)
+    engine._live["queued"] = [job]
+    assert engine.terminate("queued") == 1
+    engine._jobs.put(job)
+    engine._jobs.put(None)
+    engine._work()
+    assert [json.loads(line) for line in out.getvalue().splitlines()] == [
+        {"id": "queued", "turnNumber": 3, "terminated": True}]

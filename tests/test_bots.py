@@ -132,3 +132,34 @@ def test_reused_trees_never_give_illegal_moves(spec):
             assert action in state.legal_actions()
             assert {m.action for m in bot.last_analysis.moves} <= set(state.legal_actions())
             state.apply_action(action)
+
+
+def test_mcts_bot_takes_every_search_setting():
+    bot = sm.MCTSBot(GAME, iterations=60, time_limit=5.0, threads=2, parallelism="tree", seed=3, exploration=0.7,
+                     evaluator="random", rollout_cutoff=4, perfect_information=True, memory_limit=1 << 21,
+                     reuse_tree=False)
+    p = bot.params
+    assert (p.iterations, p.time_limit, p.threads, p.parallelism, p.seed, p.exploration, p.evaluator,
+            p.rollout_cutoff, p.perfect_information, p.memory_limit, p.reuse_tree) == (
+        60, 5.0, 2, "tree", 3, 0.7, "random", 4, True, 1 << 21, False)
+    state = GAME.new_initial_state(seed=1)
+    assert state.is_legal(bot.step(state))
+    assert sm.MCTSBot(GAME, rollout="random").params.evaluator == "random"  # the evaluator's former name
+    with pytest.raises(ValueError, match="evaluator is given twice"):
+        sm.MCTSBot(GAME, rollout="random", evaluator="heuristic")
+
+
+def test_mcts_bot_makes_no_move_texts_nobody_reads(monkeypatch: pytest.MonkeyPatch):
+    """A bot plays the best move: the texts of its analysis are made only when read."""
+    calls: list[str] = []
+    state_class = type(GAME.new_initial_state(seed=1))
+    for name in ("action_to_string", "action_label"):
+        real = getattr(state_class, name)
+        monkeypatch.setattr(state_class, name, lambda self, a, _real=real, _name=name: calls.append(_name) or _real(self, a))
+    bot = sm.MCTSBot(GAME, iterations=100, seed=1)
+    state = GAME.new_initial_state(seed=1)
+    for _ in range(10):
+        state.apply_action(bot.step(state))
+    assert calls == []
+    assert bot.last_analysis is not None and bot.last_analysis.best_text == state.action_to_string(
+        bot.last_analysis.best_action) and calls == ["action_to_string"]

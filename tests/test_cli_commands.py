@@ -4,6 +4,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 
 def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "splendor_mcts.cli", *args], capture_output=True, text=True, timeout=120)
@@ -75,3 +77,18 @@ def test_bench_signature_is_the_recorded_one():
     lines = {line.split(":")[0].strip(): line.split(":")[1].strip() for line in out.stdout.splitlines() if ":" in line}
     assert lines["Nodes searched"] == "120006"
     assert lines["Signature"] == BENCH_SIGNATURE
+
+
+@pytest.mark.parametrize("command, flag, value, message", [
+    (["hint", "missing.json"], "--exploration", "-1", "--exploration: exploration must be a finite number >= 0"),
+    (["hint", "missing.json"], "--threads", "0", "--threads: threads must be between 1 and 256"),
+    (["review", "missing.json"], "--evaluator", "clever", "--evaluator: evaluator (rollout) must be one of"),
+    (["review", "missing.json"], "--time", "-1", "--time: time_limit must be a finite number >= 0"),
+    (["play"], "--rollout-cutoff", "-2", "--rollout-cutoff: rollout_cutoff must be >= 0"),
+    (["play"], "--memory-limit", "10", "--memory-limit: memory_limit must be at least 1 MiB"),
+    (["analyze"], "--threads", "300", "--threads: threads must be between 1 and 256"),
+])
+def test_bad_search_settings_are_refused_before_anything_starts(command, flag, value, message):
+    """Checked by the engine's SearchParams, named by the option typed (before any file is read)."""
+    out = _run(*command, flag, value)
+    assert out.returncode == 2 and message in out.stderr, out.stderr

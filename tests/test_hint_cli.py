@@ -76,7 +76,16 @@ def test_hint_time_limit_and_bad_limits():
     assert run.returncode == 0, run.stderr
     assert 0.2 < json.loads(run.stdout)["rootInfo"]["seconds"] < 2.0
     run = hint(str(VIEWS[0]), "--iterations", "-5")
-    assert run.returncode == 2 and "--iterations must be positive" in run.stderr
+    assert run.returncode == 2 and "--iterations: iterations must be >= 0, got -5" in run.stderr
+
+
+def test_hint_takes_every_search_setting():
+    run = hint(str(VIEWS[0]), "--iterations", "300", "--threads", "1", "--exploration", "0.7", "--evaluator", "random",
+               "--rollout-cutoff", "3", "--memory-limit", "4000000", "--perfect-information", "--json")
+    assert run.returncode == 0, run.stderr
+    params = json.loads(run.stdout)["params"]
+    assert (params["exploration"], params["evaluator"], params["rolloutCutoff"], params["memoryLimit"],
+            params["perfectInformation"], params["maxIterations"]) == (0.7, "random", 3, 4_000_000, True, 300)
 
 
 def test_hint_parallelism_reaches_the_search_and_bad_values_are_refused():

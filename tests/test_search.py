@@ -2,6 +2,7 @@
 no peeking at hidden cards, 3-4 players, bad input."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -46,7 +47,7 @@ def test_moves_are_legal_and_stats_consistent(game):
         for m in a.moves:
             assert 0.0 <= m.lcb <= m.win_rate <= 1.0
             assert m.pv_actions[0] == m.action and m.pv[0] == m.text
-            assert m.prior is None
+            assert m.label.startswith(m.text) and m.avail >= m.visits
         assert len(a.root.win_rates) == game.num_players()
         assert sum(a.root.win_rates) == pytest.approx(1.0, abs=1e-6)
         # One node per iteration, except for descents that end at the end of the game.
@@ -92,8 +93,54 @@ def test_to_json_shape():
     d = json.loads(a.to_json())
     assert {"visits", "nodes", "bytes", "winrates", "currentPlayer", "maxDepth"} <= set(d["rootInfo"])
     assert len(d["moveInfos"]) == 3
-    assert {"move", "action", "visits", "winrate", "prior", "lcb", "pv", "pvActions"} <= set(d["moveInfos"][0])
+    assert {"move", "label", "action", "visits", "winrate", "lcb", "pv", "pvActions"} <= set(d["moveInfos"][0])
     assert d["bestAction"] == a.best_action == a.moves[0].action
+    assert d["params"]["maxIterations"] == 300 and d["params"]["evaluator"] == "heuristic"
+
+
+def test_results_are_the_engines_read_only_classes():
+    state = sm.load_game("splendor").new_initial_state(seed=9)
+    a = sm.analyze(state, iterations=300, top_k=None)
+    assert type(a) is sm.Analysis and type(a.root) is sm.RootInfo and all(type(m) is sm.MoveInfo for m in a.moves)
+    with pytest.raises(AttributeError):
+        a.best_action = 3
+    with pytest.raises(AttributeError):
+        a.moves[0].visits = 0
+    assert a.moves is a.moves and a.best_text == a.moves[0].text == a.to_dict()["bestMove"]
+    assert a.params.iterations == 300 and a.params.reuse_tree is False
+
+
+@pytest.mark.parametrize("spec", ["splendor", "duel"])
+def test_labels_name_the_card_a_move_takes(spec):
+    """``buy 1.2`` reads ``buy 1.2 (<the card in that slot>)``; moves naming no card read as their notation."""
+    game = sm.load_game(spec)
+    state = game.new_initial_state(seed=2)
+    texts = {c["id"]: c["text"] for c in game.cards()}
+    view = json.loads(state.observation_json(state.current_player()))
+    rows = view["table"] if spec == "splendor" else view["pyramid"]
+    for action in range(game.num_distinct_actions()):
+        text, label = state.action_to_string(action), state.action_label(action)
+        words = text.split()
+        if words[0] in ("buy", "reserve") and "." in words[1]:
+            level, slot = (int(x) for x in words[1].split("."))
+            assert label == f"{text} ({texts[rows[level - 1][slot - 1]]})"
+        elif words[0] not in ("reveal", "card"):
+            assert label == text
+    a = sm.analyze(state, iterations=200, top_k=None)
+    assert [m.label for m in a.moves] == [state.action_label(m.action) for m in a.moves]
+    reveal = state.string_to_action("reveal #5" if spec == "splendor" else "card 5")
+    assert state.action_label(reveal) == f"{state.action_to_string(reveal)} ({texts[5]})"
+    # The mover's own reserved card, as the mover sees it.
+    rng = random.Random(3)
+    while True:
+        seat = state.current_player()
+        reserved = json.loads(state.observation_json(seat))["players"][seat]["reserved"] if seat >= 0 else []
+        if reserved:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    card = reserved[0]["card"] if isinstance(reserved[0], dict) else reserved[0]
+    buy = state.string_to_action("buy reserved 1" if spec == "splendor" else "buy r1")
+    assert state.action_label(buy) == f"{state.action_to_string(buy)} ({texts[card]})"
 
 
 def hidden_differs(state, observer, seed):
@@ -281,8 +328,9 @@ def test_tree_parallelism_memory_limit_and_progress():
 def test_bad_parallelism_is_rejected():
     game = sm.load_game("splendor")
     state = game.new_initial_state(seed=1)
-    for bad in ("leaf", "", None, 2):
+    for bad in ("leaf", "", 2):
         with pytest.raises(ValueError, match="parallelism"):
             sm.analyze(state, iterations=10, parallelism=bad)
         with pytest.raises(ValueError, match="parallelism"):
             sm.MCTSBot(game, iterations=10, parallelism=bad)
+    assert sm.analyze(state, iterations=10, parallelism=None).params.parallelism == "root"  # None: the default

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from splendor_mcts.tournament.agents import parse_agent_spec
+import splendor_mcts as sm
+from splendor_mcts.tournament.agents import build_agent, parse_agent_spec
 from splendor_mcts.tournament.schedule import deal_seed, deals_for_games, make_pairings, make_schedule
 
 
@@ -29,11 +30,20 @@ def test_python_agent_spec_is_checked_against_the_class() -> None:
 
 @pytest.mark.parametrize("spec, message", [
     ("alphabeta", "unknown agent 'alphabeta'"),
-    ("mcts:iterations=0", "'iterations' must be a positive integer"),
-    ("mcts:iterations=abc", "'iterations' must be a positive integer"),
-    ("mcts:time=-1", "'time' must be a positive number"),
+    ("mcts:iterations=0", "parameter 'iterations': iterations or time_limit must be given"),
+    ("mcts:iterations=abc", "parameter 'iterations': iterations must be an integer"),
+    ("mcts:time=-1", "parameter 'time': time_limit must be a finite number >= 0"),
     ("mcts:depth=3", "unknown parameter 'depth' for mcts"),
-    ("mcts:iterations=10,time=1", "either iterations= or time="),
+    ("mcts:exploration=-0.5", "parameter 'exploration': exploration must be a finite number >= 0"),
+    ("mcts:rollout=clever", "parameter 'evaluator': evaluator \\(rollout\\) must be one of random"),
+    ("mcts:evaluator=random,rollout=heuristic", "evaluator is given twice \\(as evaluator and as rollout\\)"),
+    ("mcts:rollout_cutoff=-1", "parameter 'rollout_cutoff': rollout_cutoff must be >= 0"),
+    ("mcts:parallelism=leaf", "parameter 'parallelism': parallelism must be 'root' or 'tree'"),
+    ("mcts:memory_limit=1000", "parameter 'memory_limit': memory_limit must be at least 1 MiB"),
+    ("mcts:reuse_tree=yes", "parameter 'reuse_tree': reuse_tree must be true or false"),
+    ("mcts:perfect_information=2", "parameter 'perfect_information': perfect_information must be true or false"),
+    ("mcts:threads=300", "parameter 'threads': threads must be between 1 and 256"),
+    ("mcts:seed=3", "unknown parameter 'seed' for mcts"),
     ("mcts:iterations", "expected key=value"),
     ("mcts:threads=1,threads=2", "given twice"),
     ("greedy:iterations=5", "unknown parameter 'iterations' for greedy"),
@@ -94,3 +104,15 @@ def test_games_must_be_whole_deals() -> None:
         deals_for_games(5, 3)
     with pytest.raises(ValueError, match="at least 1"):
         make_schedule(2, 2, "round-robin", 0, 0)
+
+
+def test_an_mcts_spec_sets_every_search_setting() -> None:
+    spec = parse_agent_spec("mcts:iterations=50,time=2,threads=2,parallelism=tree,exploration=0.6,rollout=random,"
+                            "rollout_cutoff=5,perfect_information=true,memory_limit=2000000,reuse_tree=false")
+    bot = build_agent(spec, sm.load_game("splendor"), seed=7)
+    p = bot.params
+    assert (p.iterations, p.time_limit, p.threads, p.parallelism, p.exploration, p.evaluator, p.rollout_cutoff,
+            p.perfect_information, p.memory_limit, p.reuse_tree, p.seed) == (
+        50, 2.0, 2, "tree", 0.6, "random", 5, True, 2_000_000, False, 7)
+    default = build_agent(parse_agent_spec("mcts"), sm.load_game("duel"), seed=1).params
+    assert default.iterations == 2000 and default.evaluator == "heuristic" and default.rollout_cutoff == 30

@@ -4,13 +4,17 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <chrono>
 #include <future>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "bindings/bind_state.hpp"
 #include "bindings/registry.hpp"
@@ -22,6 +26,7 @@
 namespace bindings {
 
 namespace py = pybind11;
+using namespace pybind11::literals;
 
 namespace {
 
@@ -34,35 +39,189 @@ struct Searcher {
   explicit Searcher(const search::SearchParams& p) : mcts(p) {}
 };
 
-py::dict result_to_dict(const search::SearchResult& r) {
+// ---- A search's result as Python reads it (sm.Analysis, sm.MoveInfo, sm.RootInfo) -------
+// The C++ result, read-only. Move texts and labels are made from the root state only when
+// someone reads them: a bot that plays the best move makes none.
+
+// How a result's moves read, per game.
+class MoveTexts {
+ public:
+  virtual ~MoveTexts() = default;
+  virtual std::string text(core::Action a) const = 0;   // the notation
+  virtual std::string label(core::Action a) const = 0;  // the notation and the card it names
+  virtual std::vector<std::string> line(const std::vector<core::Action>& pv) const = 0;
+};
+
+struct AnalysisData {
+  search::SearchResult result;
+  search::SearchParams params;
+  std::unique_ptr<const MoveTexts> texts;
+  size_t shown = 0;  // moves reported (top_k)
+};
+using Data = std::shared_ptr<const AnalysisData>;
+
+template <class G>
+class GameMoveTexts final : public MoveTexts {
+ public:
+  using State = typename G::State;
+  GameMoveTexts(const State& root, const AnalysisData& data) : root_(root), data_(data) {}
+  std::string text(core::Action a) const override { return root_.action_to_string(a); }
+  std::string label(core::Action a) const override { return root_.action_label(a); }
+  // Spelled out on the sample the search followed the line on (search/collect.hpp).
+  std::vector<std::string> line(const std::vector<core::Action>& pv) const override {
+    State s = search::pv_sample<G>(root_, data_.result.player, data_.params, data_.result.search_index);
+    std::vector<std::string> out;
+    for (core::Action a : pv) {
+      out.push_back(s.action_to_string(a));
+      s.apply(a);
+    }
+    return out;
+  }
+
+ private:
+  State root_;
+  const AnalysisData& data_;  // owns this object
+};
+
+template <class G>
+Data make_data(search::SearchResult&& r, const search::SearchParams& params, const typename G::State& root,
+               size_t top_k) {
+  auto d = std::make_shared<AnalysisData>();
+  d->result = std::move(r);
+  d->params = params;
+  d->shown = std::min(top_k, d->result.moves.size());
+  d->texts = std::make_unique<GameMoveTexts<G>>(root, *d);
+  return d;
+}
+
+struct MoveInfo {
+  Data d;
+  size_t i;
+  const search::MoveStats& m() const { return d->result.moves[i]; }
+};
+struct RootInfo {
+  Data d;
+};
+struct Analysis {
+  Data d;
+  py::object moves;  // the MoveInfo list, made when first read
+};
+
+py::dict move_dict(const MoveInfo& x) {
+  const auto& m = x.m();
+  const MoveTexts& t = *x.d->texts;
+  return py::dict("move"_a = t.text(m.action), "label"_a = t.label(m.action), "action"_a = m.action,
+                  "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "pv"_a = t.line(m.pv),
+                  "pvActions"_a = m.pv);
+}
+
+py::dict root_dict(const search::SearchResult& r) {
+  return py::dict("currentPlayer"_a = r.player, "visits"_a = r.root_visits,
+                  "winrate"_a = r.seat_values.at(static_cast<size_t>(r.player)), "winrates"_a = r.seat_values,
+                  "iterations"_a = r.iterations, "seconds"_a = r.seconds,
+                  "iterationsPerSecond"_a = r.iterations_per_second, "maxDepth"_a = r.max_depth, "nodes"_a = r.nodes,
+                  "bytes"_a = r.bytes, "reusedVisits"_a = r.reused_visits, "interrupted"_a = r.interrupted,
+                  "memoryFull"_a = r.memory_full);
+}
+
+// The settings as the analysis protocol names them (docs/search.md); no budget is null.
+py::dict params_dict(const search::SearchParams& p) {
+  const auto unless_zero = [](auto value) { return value ? py::cast(value) : py::none(); };
+  return py::dict("maxIterations"_a = unless_zero(p.iterations), "maxTime"_a = unless_zero(p.time_limit),
+                  "threads"_a = p.threads, "parallelism"_a = p.parallelism == search::Parallelism::kTree ? "tree" : "root",
+                  "seed"_a = p.seed, "exploration"_a = p.exploration, "evaluator"_a = p.evaluator,
+                  "rolloutCutoff"_a = p.rollout_cutoff, "perfectInformation"_a = p.perfect_information,
+                  "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree);
+}
+
+py::list moves_of(Analysis& a) {
+  if (!a.moves) {
+    py::list list;
+    for (size_t i = 0; i < a.d->shown; ++i) list.append(MoveInfo{a.d, i});
+    a.moves = list;
+  }
+  return a.moves;
+}
+
+py::dict analysis_dict(Analysis& a) {
+  const auto& r = a.d->result;
   py::list moves;
-  for (const auto& m : r.moves) {
-    py::dict d;
-    d["action"] = m.action;
-    d["visits"] = m.visits;
-    d["avail"] = m.avail;
-    d["win_rate"] = m.win_rate;
-    d["lcb"] = m.lcb;
-    d["pv"] = m.pv;
-    d["pv_text"] = m.pv_text;
+  size_t order = 0;
+  for (py::handle m : moves_of(a)) {
+    py::dict d = move_dict(m.cast<const MoveInfo&>());
+    d["order"] = order++;
     moves.append(d);
   }
   py::dict out;
-  out["player"] = r.player;
-  out["best_action"] = r.best_action;
-  out["moves"] = moves;
-  out["root_visits"] = r.root_visits;
-  out["iterations"] = r.iterations;
-  out["seconds"] = r.seconds;
-  out["iterations_per_second"] = r.iterations_per_second;
-  out["max_depth"] = r.max_depth;
-  out["nodes"] = r.nodes;
-  out["bytes"] = r.bytes;
-  out["reused_visits"] = r.reused_visits;
-  out["seat_values"] = r.seat_values;
-  out["interrupted"] = r.interrupted;
-  out["memory_full"] = r.memory_full;
+  out["rootInfo"] = root_dict(r);
+  out["moveInfos"] = moves;
+  out["bestAction"] = r.best_action;
+  out["bestMove"] = r.best_action >= 0 ? py::object(py::str(a.d->texts->text(r.best_action))) : py::none();
+  out["params"] = params_dict(a.d->params);
   return out;
+}
+
+py::str dumps(const py::dict& d) { return py::module_::import("json").attr("dumps")(d); }
+
+void bind_results(py::module_& m) {
+  using search::MoveStats;
+  py::class_<MoveInfo>(m, "MoveInfo",
+                       "Statistics of one root move. `win_rate` is the mean return (win 1, loss 0, shared wins split) "
+                       "of the player to move; `lcb` its 95% Wilson lower bound; `pv` the principal variation as move "
+                       "texts starting with this move (`pv_actions` as ids). Texts are made when read.")
+      .def_property_readonly("action", [](const MoveInfo& x) { return x.m().action; })
+      .def_property_readonly("text", [](const MoveInfo& x) { return x.d->texts->text(x.m().action); },
+                             "The move's notation, e.g. 'buy 2.1'.")
+      .def_property_readonly("label", [](const MoveInfo& x) { return x.d->texts->label(x.m().action); },
+                             "The notation and the card the move names, e.g. 'buy 2.1 (green 1pt W2U3K2)'.")
+      .def_property_readonly("visits", [](const MoveInfo& x) { return x.m().visits; })
+      .def_property_readonly("avail", [](const MoveInfo& x) { return x.m().avail; },
+                             "How often the move was legal in a sampled descent (its UCB availability count).")
+      .def_property_readonly("win_rate", [](const MoveInfo& x) { return x.m().win_rate; })
+      .def_property_readonly("lcb", [](const MoveInfo& x) { return x.m().lcb; })
+      .def_property_readonly("pv", [](const MoveInfo& x) { return x.d->texts->line(x.m().pv); })
+      .def_property_readonly("pv_actions", [](const MoveInfo& x) { return x.m().pv; })
+      .def("to_dict", &move_dict, "The protocol's moveInfo (docs/analysis-protocol.md).")
+      .def("__repr__", [](const MoveInfo& x) {
+        return "MoveInfo(" + x.d->texts->text(x.m().action) + ", visits=" + std::to_string(x.m().visits) +
+               ", win_rate=" + py::repr(py::float_(x.m().win_rate)).cast<std::string>() + ")";
+      });
+  py::class_<RootInfo>(m, "RootInfo",
+                       "The root: seat to move, visits (reused ones included), mean return per seat over this "
+                       "search's iterations, speed and tree size.")
+      .def_property_readonly("player", [](const RootInfo& x) { return x.d->result.player; })
+      .def_property_readonly("visits", [](const RootInfo& x) { return x.d->result.root_visits; })
+      .def_property_readonly("win_rates", [](const RootInfo& x) { return x.d->result.seat_values; })
+      .def_property_readonly("iterations", [](const RootInfo& x) { return x.d->result.iterations; })
+      .def_property_readonly("seconds", [](const RootInfo& x) { return x.d->result.seconds; })
+      .def_property_readonly("iterations_per_second", [](const RootInfo& x) { return x.d->result.iterations_per_second; })
+      .def_property_readonly("max_depth", [](const RootInfo& x) { return x.d->result.max_depth; })
+      .def_property_readonly("nodes", [](const RootInfo& x) { return x.d->result.nodes; })
+      .def_property_readonly("bytes", [](const RootInfo& x) { return x.d->result.bytes; })
+      .def_property_readonly("reused_visits", [](const RootInfo& x) { return x.d->result.reused_visits; })
+      .def_property_readonly("interrupted", [](const RootInfo& x) { return x.d->result.interrupted; })
+      .def_property_readonly("memory_full", [](const RootInfo& x) { return x.d->result.memory_full; })
+      .def("to_dict", [](const RootInfo& x) { return root_dict(x.d->result); },
+           "The protocol's rootInfo (docs/analysis-protocol.md).");
+  py::class_<Analysis>(m, "Analysis",
+                       "Result of a search: the move to play and the statistics of the root moves (most visited "
+                       "first, at most top_k).")
+      .def_property_readonly("best_action", [](const Analysis& a) { return a.d->result.best_action; })
+      .def_property_readonly("best_text", [](const Analysis& a) { return a.d->texts->text(a.d->result.best_action); })
+      .def_property_readonly("best_label", [](const Analysis& a) { return a.d->texts->label(a.d->result.best_action); })
+      .def_property_readonly("moves", &moves_of)
+      .def_property_readonly("root", [](const Analysis& a) { return RootInfo{a.d}; })
+      .def_property_readonly("params", [](const Analysis& a) { return a.d->params; },
+                             "A copy of the settings searched with.")
+      .def("to_dict", &analysis_dict,
+           "KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'bestAction', 'bestMove', 'params'} "
+           "(docs/analysis-protocol.md).")
+      .def("to_json", [](Analysis& a) { return dumps(analysis_dict(a)); }, "to_dict() as a JSON string.")
+      .def("__repr__", [](const Analysis& a) {
+        const auto& r = a.d->result;
+        return "Analysis(best=" + a.d->texts->text(r.best_action) + ", iterations=" + std::to_string(r.iterations) +
+               ", moves=" + std::to_string(a.d->shown) + ")";
+      });
 }
 
 template <class G>
@@ -74,7 +233,7 @@ void bind_game(py::module_& m, const std::string& prefix) {
       .def("reset", [](S& s) { s.mcts.reset(); }, "Forget the trees: the next search starts fresh.")
       .def(
           "search",
-          [](S& s, const State& state, py::object progress, double progress_interval) {
+          [](S& s, const State& state, py::object progress, double progress_interval, std::optional<size_t> top_k) {
             if (s.busy.exchange(true)) throw core::InvalidInput("this searcher is already searching (one call at a time)");
             struct Release {
               std::atomic<bool>& flag;
@@ -83,6 +242,10 @@ void bind_game(py::module_& m, const std::string& prefix) {
             if (!progress.is_none() && !(progress_interval > 0))
               throw core::InvalidInput("progress_interval must be > 0 seconds");
             const State root = state;
+            const size_t shown = top_k.value_or(SIZE_MAX);
+            auto analysis = [&](search::SearchResult&& r) {
+              return Analysis{make_data<G>(std::move(r), s.mcts.params(), root, shown), py::object()};
+            };
             bool interrupted = false;  // a Python exception is pending (Ctrl-C or from `progress`)
             std::future<search::SearchResult> done;
             {
@@ -105,7 +268,7 @@ void bind_game(py::module_& m, const std::string& prefix) {
                   interrupted = true;
                 } else if (partial) {
                   try {
-                    if (py::bool_(progress(result_to_dict(*partial)))) s.mcts.request_stop();
+                    if (py::bool_(progress(analysis(std::move(*partial))))) s.mcts.request_stop();
                   } catch (py::error_already_set& e) {
                     e.restore();
                     interrupted = true;
@@ -119,12 +282,13 @@ void bind_game(py::module_& m, const std::string& prefix) {
               worker.join();
             }
             if (interrupted) throw py::error_already_set();  // re-raise, the search has stopped
-            return result_to_dict(done.get());
+            return analysis(done.get());
           },
           py::arg("state"), py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
-          "Search from `state` (GIL released); a dict of root and per-move statistics. `progress(partial)` "
-          "is called every `progress_interval` seconds with the statistics so far; returning True stops "
-          "the search.");
+          py::arg("top_k") = py::none(),
+          "Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves "
+          "(None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning "
+          "True stops the search.");
 
   // Agents take (state, seed, step): the bot's seed and its move count pick the stream.
   // The greedy agent and `evaluate` exist for games whose State has evaluate().
@@ -171,7 +335,15 @@ void bind_search(py::module_& m) {
       .def_readwrite("perfect_information", &SearchParams::perfect_information)
       .def_readwrite("memory_limit", &SearchParams::memory_limit)
       .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
-      .def("validate", &SearchParams::validate);
+      .def("validate", &SearchParams::validate)
+      .def(
+          "problem",
+          [](const SearchParams& p) -> py::object {
+            const auto problem = p.problem();
+            if (!problem) return py::none();
+            return py::make_tuple(problem->field, problem->message);
+          },
+          "The first bad setting as (field, message), or None; validate() raises the message.");
   params.def_property(
       "parallelism", [](const SearchParams& p) { return p.parallelism == search::Parallelism::kTree ? "tree" : "root"; },
       [](SearchParams& p, const std::string& v) {
@@ -183,6 +355,7 @@ void bind_search(py::module_& m) {
   search::for_each_evaluator([&](const char* name, const char* help) { evaluators[name] = help; });
   m.attr("EVALUATORS") = evaluators;
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
+  bind_results(m);
   bind_game<splendor::Game>(m, "Splendor");
   bind_game<duel::Game>(m, "Duel");
 }

@@ -108,6 +108,14 @@ using ConfigOf = std::remove_cvref_t<decltype(std::declval<const State&>().confi
 template <class State>
 using ChanceListOf = decltype(chance_list_of(&State::chance_outcomes));
 
+template <typename Game>
+int check_action(int a) {
+  if (a < 0 || a >= Game::kNumDistinctActions)
+    throw core::InvalidInput("action " + std::to_string(a) + " is out of range (0.." +
+                             std::to_string(Game::kNumDistinctActions - 1) + ")");
+  return a;
+}
+
 // Game: a game's declaration (splendor/game.hpp, duel/game.hpp: State, ActionList,
 // kNumDistinctActions, kObservationSize). `game` names it in Python: module functions, constants.
 template <typename Game>
@@ -148,14 +156,10 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
       .def("apply_action", &State::apply_checked, py::arg("action"),
            "Apply a legal action; ValueError (state unchanged) otherwise.")
       .def("is_legal", &State::is_legal, py::arg("action"))
-      .def("action_to_string",
-           [](const State& s, int a) {
-             if (a < 0 || a >= Game::kNumDistinctActions)
-               throw core::InvalidInput("action " + std::to_string(a) + " is out of range (0.." +
-                                        std::to_string(Game::kNumDistinctActions - 1) + ")");
-             return s.action_to_string(a);
-           },
+      .def("action_to_string", [](const State& s, int a) { return s.action_to_string(check_action<Game>(a)); },
            py::arg("action"))
+      .def("action_label", [](const State& s, int a) { return s.action_label(check_action<Game>(a)); },
+           py::arg("action"), "The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.")
       .def("string_to_action", [](const State& s, const std::string& text) { return s.string_to_action(text); },
            py::arg("text"))
       .def("returns",

@@ -50,6 +50,7 @@ concept GameState =
       s.set_explicit_chance(flag);
       { cs.explicit_chance() } -> std::same_as<bool>;
       { cs.action_to_string(a) } -> std::same_as<std::string>;
+      { cs.action_label(a) } -> std::same_as<std::string>;
       { cs.string_to_action(text) } -> std::same_as<Action>;
       { cs.to_json() } -> std::same_as<std::string>;
       { cs.observation_json(seat) } -> std::same_as<std::string>;

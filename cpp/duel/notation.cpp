@@ -93,6 +93,19 @@ std::string State::action_to_string(core::Action a) const {
   return "first " + std::to_string(a - kFirstBase);
 }
 
+// The card a move names (a pyramid slot, a reserved card, a revealed card): the label
+// people read, so they need not look the slot up. kNoCard when it names none.
+std::string State::action_label(core::Action a) const {
+  int card = kNoCard;
+  if (a >= kReserveBase && a < kBuyBase && (a - kReserveBase) / 25 < kNumSlots) card = pyramid_[(a - kReserveBase) / 25];
+  if (a >= kBuyBase && a < kBuyBase + kNumSlots) card = pyramid_[a - kBuyBase];
+  if (a >= kBuyBase + kNumSlots && a < kTokenBase && a - kBuyBase - kNumSlots < players_[turn_seat_].num_reserved)
+    card = players_[turn_seat_].reserved[a - kBuyBase - kNumSlots];
+  if (a >= kRevealBase && a < kFillBase) card = a - kRevealBase;
+  const std::string text = action_to_string(a);
+  return card == kNoCard ? text : text + " (" + card_text(card) + ")";
+}
+
 core::Action State::string_to_action(std::string_view text) const {
   std::vector<std::string> w;
   std::string cur;

@@ -202,6 +202,7 @@ struct State {
   void set_explicit_chance(bool on);
   bool explicit_chance() const { return explicit_chance_; }
   std::string action_to_string(core::Action a) const;
+  std::string action_label(core::Action a) const;  // the notation and the card it names: "buy 2.3 (red 2pt 1cr W2U2G2P1)"
   core::Action string_to_action(std::string_view text) const;
   std::string to_json() const;
   std::string observation_json(int player) const;

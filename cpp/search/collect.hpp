@@ -27,6 +27,19 @@ inline double wilson_lower(double mean, double n) {
   return std::clamp((centre - spread) / (1 + z2n), 0.0, mean);  // rounding can leave it a hair above
 }
 
+// Principal variations are followed on a sample of the hidden cards drawn from the
+// player's view, so they reveal nothing the player does not know; their texts are
+// spelled out on the same sample when someone reads them (the Python bindings).
+template <class G>
+typename G::State pv_sample(const typename G::State& root, int player, const SearchParams& params,
+                            uint64_t search_index) {
+  typename G::State view = root;
+  core::Rng view_rng(thread_seed(params.seed, search_index, -1));
+  if (!params.perfect_information) view.determinize(player, view_rng);
+  view.set_explicit_chance(false);
+  return view;
+}
+
 // The move, then the most visited child repeatedly while it is legal in `view`.
 template <class G>
 void principal_variation(const Tree& tree, uint32_t node, const typename G::State& view, MoveStats& m) {
@@ -36,7 +49,6 @@ void principal_variation(const Tree& tree, uint32_t node, const typename G::Stat
     const core::Action a = tree[node].action;
     if (s.is_terminal() || s.is_chance() || !s.is_legal(a)) break;
     m.pv.push_back(a);
-    m.pv_text.push_back(s.action_to_string(a));
     s.apply(a);
     uint32_t best = 0;
     for (uint32_t c = tree[node].first_child; c; c = tree[c].next_sibling)
@@ -88,12 +100,8 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
   r.seat_values = seat;
   for (const auto& ts : trees) r.iterations += static_cast<uint64_t>(ts.iterations);
 
-  // Principal variations are spelled out on a sample of the hidden cards drawn from
-  // the player's view, so their texts reveal nothing the player does not know.
-  typename G::State view = root;
-  core::Rng view_rng(thread_seed(params.seed, search_index, -1));
-  if (!params.perfect_information) view.determinize(player, view_rng);
-  view.set_explicit_chance(false);
+  r.search_index = search_index;
+  const typename G::State view = pv_sample<G>(root, player, params, search_index);
 
   for (int a = 0; a < G::kNumDistinctActions; ++a) {
     const Acc& x = acc[static_cast<size_t>(a)];

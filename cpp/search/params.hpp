@@ -1,10 +1,11 @@
 // Search parameters: budgets, exploration, the leaf evaluator, threads, hidden
-// information. validate() is the one place they are checked and names the offending
-// field. The Python API fills exploration / evaluator / cutoff
+// information. problem() / validate() is the one place they are checked and names the
+// offending field. The Python API fills exploration / evaluator / cutoff
 // per game from measurements (bench/RESULTS.md).
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -34,18 +35,33 @@ struct SearchParams {
   int64_t memory_limit = int64_t{1} << 30;  // bytes of tree over all threads; the tree stops growing there
   bool reuse_tree = true;       // MCTS::search keeps the subtree of the position reached
 
-  void validate() const {
-    auto fail = [](const std::string& msg) { throw core::InvalidInput(msg); };
-    if (iterations < 0) fail("iterations must be >= 0, got " + std::to_string(iterations));
-    if (!(time_limit >= 0.0) || !std::isfinite(time_limit)) fail("time_limit must be a finite number >= 0");
-    if (iterations == 0 && time_limit == 0.0) fail("iterations or time_limit must be given (> 0)");
-    if (!(exploration >= 0.0) || !std::isfinite(exploration)) fail("exploration must be a finite number >= 0");
-    if (threads < 1 || threads > 256) fail("threads must be between 1 and 256, got " + std::to_string(threads));
-    if (parallelism != Parallelism::kRoot && parallelism != Parallelism::kTree) fail("parallelism must be root or tree");
+  // The first bad setting: its field (the member's name) and a message naming it. The one
+  // check of the values; each door maps the field to the name its user typed.
+  struct Problem {
+    std::string field;
+    std::string message;
+  };
+  std::optional<Problem> problem() const {
+    auto bad = [](const char* field, const std::string& msg) { return std::optional<Problem>(Problem{field, msg}); };
+    if (iterations < 0) return bad("iterations", "iterations must be >= 0, got " + std::to_string(iterations));
+    if (!(time_limit >= 0.0) || !std::isfinite(time_limit)) return bad("time_limit", "time_limit must be a finite number >= 0");
+    if (iterations == 0 && time_limit == 0.0) return bad("iterations", "iterations or time_limit must be given (> 0)");
+    if (!(exploration >= 0.0) || !std::isfinite(exploration))
+      return bad("exploration", "exploration must be a finite number >= 0");
+    if (threads < 1 || threads > 256)
+      return bad("threads", "threads must be between 1 and 256, got " + std::to_string(threads));
+    if (parallelism != Parallelism::kRoot && parallelism != Parallelism::kTree)
+      return bad("parallelism", "parallelism must be root or tree");
     if (!is_evaluator(evaluator))
-      fail("evaluator (rollout) must be one of " + evaluator_names() + ", got '" + evaluator + "'");
-    if (rollout_cutoff < 0) fail("rollout_cutoff must be >= 0, got " + std::to_string(rollout_cutoff));
-    if (memory_limit < (int64_t{1} << 20)) fail("memory_limit must be at least 1 MiB (1048576 bytes)");
+      return bad("evaluator", "evaluator (rollout) must be one of " + evaluator_names() + ", got '" + evaluator + "'");
+    if (rollout_cutoff < 0) return bad("rollout_cutoff", "rollout_cutoff must be >= 0, got " + std::to_string(rollout_cutoff));
+    if (memory_limit < (int64_t{1} << 20))
+      return bad("memory_limit", "memory_limit must be at least 1 MiB (1048576 bytes)");
+    return std::nullopt;
+  }
+
+  void validate() const {
+    if (const auto p = problem()) throw core::InvalidInput(p->message);
   }
 };
 

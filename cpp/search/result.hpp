@@ -1,7 +1,6 @@
 // What a search reports: per root move statistics, principal variations, root info.
 #pragma once
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "core/types.hpp"
@@ -14,8 +13,7 @@ struct MoveStats {
   uint64_t avail = 0;
   double win_rate = 0.0;       // mean return of the player to move after this move
   double lcb = 0.0;            // lower 95% confidence bound of win_rate
-  std::vector<core::Action> pv;  // this move, then the most visited line below it
-  std::vector<std::string> pv_text;
+  std::vector<core::Action> pv;  // this move, then the most visited line below it (pv_sample's texts)
 };
 
 struct SearchResult {
@@ -33,6 +31,7 @@ struct SearchResult {
   std::vector<double> seat_values;  // mean return per seat over the root's visits
   bool interrupted = false;    // stopped early by request (Ctrl-C)
   bool memory_full = false;    // the tree hit the memory limit and stopped growing
+  uint64_t search_index = 0;   // which search of its MCTS object: picks pv_sample (collect.hpp)
 };
 
 }  // namespace search

@@ -85,6 +85,19 @@ std::string State::action_to_string(Action a) const {
   return "reveal noble " + std::to_string(a - kRevealNoble + 1);
 }
 
+// The card a move names (a table slot, a reserved card, a revealed card): the label
+// people read, so they need not look the slot up. kNoCard when it names none.
+std::string State::action_label(Action a) const {
+  int card = kNoCard;
+  if (a >= kReserveTable && a < kReserveDeck) card = table_[a - kReserveTable];
+  if (a >= kBuyTable && a < kBuyReserved) card = table_[a - kBuyTable];
+  if (a >= kBuyReserved && a < kPass && a - kBuyReserved < players_[turn_seat_].num_reserved)
+    card = players_[turn_seat_].reserved[a - kBuyReserved];
+  if (a >= kRevealCard && a < kRevealNoble) card = a - kRevealCard;
+  const std::string text = action_to_string(a);
+  return card == kNoCard ? text : text + " (" + card_text(card) + ")";
+}
+
 Action State::string_to_action(std::string_view text) const {
   try {
     return parse_action(text);

@@ -162,6 +162,7 @@ class State {
   double evaluate(int player) const;
 
   std::string action_to_string(Action a) const;
+  std::string action_label(Action a) const;  // the notation and the card it names: "buy 2.1 (green 1pt W2U3K2)"
   Action string_to_action(std::string_view text) const;
 
   bool operator==(const State&) const;

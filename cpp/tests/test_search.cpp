@@ -209,6 +209,43 @@ void test_evaluators() {
   expect(refused, "an unknown evaluator is refused, naming the registered ones");
 }
 
+// SearchParams::problem() names the first bad field (every door maps it to its own name);
+// validate() throws its message.
+void test_params_problems() {
+  struct Case {
+    void (*set)(search::SearchParams&);
+    const char* field;
+  };
+  const Case cases[] = {
+      {[](search::SearchParams& p) { p.iterations = -1; }, "iterations"},
+      {[](search::SearchParams& p) { p.iterations = 0; }, "iterations"},
+      {[](search::SearchParams& p) { p.time_limit = -1; }, "time_limit"},
+      {[](search::SearchParams& p) { p.exploration = -0.5; }, "exploration"},
+      {[](search::SearchParams& p) { p.threads = 257; }, "threads"},
+      {[](search::SearchParams& p) { p.evaluator = "clever"; }, "evaluator"},
+      {[](search::SearchParams& p) { p.rollout_cutoff = -1; }, "rollout_cutoff"},
+      {[](search::SearchParams& p) { p.memory_limit = 1000; }, "memory_limit"},
+  };
+  for (const Case& c : cases) {
+    search::SearchParams p;
+    p.iterations = 10;
+    c.set(p);
+    const auto problem = p.problem();
+    expect(problem && problem->field == c.field && problem->message.rfind(c.field, 0) == 0,
+           "problem() names the bad field first in its message");
+    bool thrown = false;
+    try {
+      p.validate();
+    } catch (const core::InvalidInput& e) {
+      thrown = problem && e.what() == problem->message;
+    }
+    expect(thrown, "validate() throws problem()'s message");
+  }
+  search::SearchParams fine;
+  fine.iterations = 10;
+  expect(!fine.problem(), "the defaults with a budget are valid");
+}
+
 bool same_moves(const search::SearchResult& a, const search::SearchResult& b) {
   bool same = a.nodes == b.nodes && a.best_action == b.best_action && a.moves.size() == b.moves.size();
   for (size_t i = 0; same && i < a.moves.size(); ++i)
@@ -342,6 +379,7 @@ int main() {
   test_search_deterministic_and_legal();
   test_duel_search();
   test_evaluators();
+  test_params_problems();
   test_tree_parallelism();
   test_snapshots_during_search();
   test_agents_legal();

@@ -9,8 +9,9 @@ from typing import Any
 
 from . import _core
 from .games.game import Game
-from .search.analyze import Analysis, build_analysis, make_params
-from .search.defaults import BOT_ITERATIONS, MEMORY_LIMIT
+from .search.analyze import Analysis
+from .search.defaults import BOT_ITERATIONS
+from .search.settings import make_params
 from .seeds import check_seed
 
 
@@ -66,14 +67,15 @@ class GreedyBot(Bot):
 
 
 class MCTSBot(Bot):
-    """Information-set MCTS (see ``sm.analyze`` for the parameters).
+    """Information-set MCTS with the settings of docs/search.md ("Settings"; see ``sm.analyze``).
 
-    ``iterations`` per move (``search.defaults.BOT_ITERATIONS`` when neither it nor ``time_limit`` is given) or a
-    ``time_limit`` in seconds per move, or both. With ``reuse_tree`` the bot keeps the
-    subtree of the position reached when the moves played since its last step are in
-    its tree (checked by replaying them; otherwise it starts fresh). With one thread
-    and an iteration budget its moves are deterministic for a seed.
-    ``last_analysis`` holds the statistics of the last step.
+    ``iterations`` per move (``search.defaults.BOT_ITERATIONS`` when neither it nor
+    ``time_limit`` is given) or a ``time_limit`` in seconds per move, or both. With
+    ``reuse_tree`` (the default) the bot keeps the subtree of the position reached when
+    the moves played since its last step are in its tree (checked by replaying them;
+    otherwise it starts fresh). With one thread and an iteration budget its moves are
+    deterministic for a seed. ``last_analysis`` holds the statistics of the last step
+    (its move texts are made only if read).
     """
 
     name = "mcts"
@@ -83,33 +85,25 @@ class MCTSBot(Bot):
         game: Game,
         iterations: int | None = None,
         time_limit: float | None = None,
-        threads: int = 1,
+        threads: int | None = None,
         seed: int = 0,
         exploration: float | None = None,
-        rollout: str | None = None,
+        evaluator: str | None = None,
         rollout_cutoff: int | None = None,
-        perfect_information: bool = False,
-        memory_limit: int = MEMORY_LIMIT,
-        reuse_tree: bool = True,
-        parallelism: str = "root",
+        perfect_information: bool | None = None,
+        memory_limit: int | None = None,
+        reuse_tree: bool | None = None,
+        parallelism: str | None = None,
+        rollout: str | None = None,
     ) -> None:
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = BOT_ITERATIONS
         self.params = make_params(
-            defaults=game.entry.search_defaults,
-            iterations=iterations,
-            time_limit=time_limit,
-            threads=threads,
-            seed=seed,
-            exploration=exploration,
-            rollout=rollout,
-            rollout_cutoff=rollout_cutoff,
-            perfect_information=perfect_information,
-            memory_limit=memory_limit,
-            reuse_tree=reuse_tree,
-            parallelism=parallelism,
-        )
+            game.entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads, seed=seed,
+            exploration=exploration, evaluator=evaluator, rollout=rollout, rollout_cutoff=rollout_cutoff,
+            perfect_information=perfect_information, memory_limit=memory_limit, reuse_tree=reuse_tree,
+            parallelism=parallelism)
         self._searcher = game.entry.searcher(self.params)
         self.last_analysis: Analysis | None = None
 
@@ -124,9 +118,8 @@ class MCTSBot(Bot):
     def step(self, state: Any) -> int:
         self._check(state)
         self._steps += 1
-        raw = self._searcher.search(state)
-        self.last_analysis = build_analysis(state, raw, None, self.params)
-        return int(raw["best_action"])
+        self.last_analysis = self._searcher.search(state)
+        return int(self.last_analysis.best_action)
 
 
 __all__ = ["Bot", "GreedyBot", "MCTSBot", "RandomBot"]

@@ -14,7 +14,6 @@ import time
 from typing import Any, TextIO
 
 from .. import exit_codes
-from ..games.move_labels import MoveLabeller
 from ..games.positions import Position, PositionError, read_position_file
 from .running import add_limit_arguments, decision_problem, limits_from_args, run_search
 
@@ -97,12 +96,8 @@ def warn_about_view(position: Position) -> None:
 
 
 def hint_json(position: Position, analysis: Any) -> dict[str, Any]:
-    """The analysis as JSON, with each move's readable label."""
-    data = analysis.to_dict()
-    labeller = MoveLabeller(position.state)
-    for info in data["moveInfos"]:
-        info["label"] = labeller.label(info["action"])
-    return {"game": position.game.spec, "toMove": position.state.current_player(), **data}
+    """The analysis as JSON (each move with its readable label), with the game and the seat to move."""
+    return {"game": position.game.spec, "toMove": position.state.current_player(), **analysis.to_dict()}
 
 
 def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads: int) -> None:
@@ -122,10 +117,9 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     table.add_column("win %", justify="right")
     table.add_column("lcb %", justify="right")
     table.add_column("principal variation", overflow="fold")
-    labeller = MoveLabeller(state)
     for rank, move in enumerate(analysis.moves, start=1):
         pv = ", ".join(move.pv[1:PV_SHOWN]) + (" ..." if len(move.pv) > PV_SHOWN else "")
-        table.add_row(str(rank), labeller.label(move.action), f"{move.visits:,}", f"{100 * move.win_rate:.1f}",
+        table.add_row(str(rank), move.label, f"{move.visits:,}", f"{100 * move.win_rate:.1f}",
                       f"{100 * move.lcb:.1f}", pv)
     console.print(table)
 

@@ -19,15 +19,16 @@ from typing import IO, Any
 from ..games.game import load_game
 from ..games.positions import PositionError, read_position
 from ..records import GameRecord
-from ..search.defaults import PARALLELISM_MODES, PROTOCOL_ITERATIONS
-from ..seeds import MAX_SEED
+from ..search.defaults import PROTOCOL_ITERATIONS
+from ..search.settings import BY_NAME, SETTINGS, SettingError
 from ..version import __version__
-from .running import SearchLimits, decision_problem, run_search
+from .running import SearchLimits, check_limits, decision_problem, run_search
 
 PROTOCOL_VERSION = 1
 MAX_TOP_K = 200
-QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", "maxIterations", "maxTime", "threads", "parallelism",
-                "seed", "topK", "reportDuringSearchEvery")
+# A query's search settings are those of docs/search.md that have a protocol field.
+SETTING_FIELDS: dict[str, str] = {s.field: s.name for s in SETTINGS if s.field is not None}
+QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", *SETTING_FIELDS, "topK", "reportDuringSearchEvery")
 ACTIONS = ("query_version", "terminate", "terminate_all")
 
 
@@ -134,7 +135,8 @@ class Engine:
             raise QueryError(f"unknown action {action!r} (one of {', '.join(ACTIONS)})", "action")
 
     def terminate(self, query_id: str) -> int:
-        """Stop the analyses of one query (queued ones never start); how many were live."""
+        """Stop the analyses of one query (queued ones never start, and are answered as
+        terminated); how many were live."""
         with self._lock:
             jobs = self._live.pop(query_id, [])
         for job in jobs:
@@ -149,7 +151,9 @@ class Engine:
     def _work(self) -> None:
         while (job := self._jobs.get()) is not None:
             try:
-                if not job.cancelled.is_set():
+                if job.cancelled.is_set():  # terminated while queued: still answered, as a started one is
+                    self.send({"id": job.query_id, "turnNumber": job.turn, "terminated": True})
+                else:
                     self.analyze(job)
             except Exception as exc:  # one failed analysis must not stop the engine
                 self.send_error(job.query_id, f"internal error: {type(exc).__name__}: {exc}", None,
@@ -210,28 +214,21 @@ class Engine:
         return [Job(query_id, state, turn, limits, report_every) for turn, state in states]
 
     def limits_of(self, query: dict[str, Any]) -> SearchLimits:
-        iterations = query.get("maxIterations")
-        seconds = query.get("maxTime")
-        if iterations is not None and (not _is_int(iterations) or iterations < 1):
-            raise QueryError("maxIterations must be a positive integer", "maxIterations")
-        if seconds is not None and (not _is_number(seconds) or seconds <= 0):
-            raise QueryError("maxTime must be a positive number of seconds", "maxTime")
-        if iterations is None and seconds is None:
-            iterations = PROTOCOL_ITERATIONS
-        threads = query.get("threads", self.default_threads)
-        if not _is_int(threads) or not 1 <= threads <= 256:
-            raise QueryError("threads must be an integer from 1 to 256", "threads")
-        parallelism = query.get("parallelism", "root")
-        if parallelism not in PARALLELISM_MODES:
-            raise QueryError(f"parallelism must be one of {', '.join(map(json.dumps, PARALLELISM_MODES))}", "parallelism")
-        seed = query.get("seed", 0)
-        if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
-            raise QueryError("seed must be an integer from 0 to 2**64-1", "seed")
+        """The query's search settings, checked by the engine; ``QueryError`` names the field."""
+        settings = {name: query[key] for key, name in SETTING_FIELDS.items() if key in query}
+        if "iterations" not in settings and "time_limit" not in settings:
+            settings["iterations"] = PROTOCOL_ITERATIONS
         top_k = query.get("topK", 5)
         if not _is_int(top_k) or not 1 <= top_k <= MAX_TOP_K:
             raise QueryError(f"topK must be an integer from 1 to {MAX_TOP_K}", "topK")
-        return SearchLimits(iterations=iterations, time_limit=seconds, threads=threads, seed=seed, top_k=top_k,
-                            parallelism=parallelism)
+        limits = SearchLimits(iterations=settings.pop("iterations", None), time_limit=settings.pop("time_limit", None),
+                              threads=settings.pop("threads", self.default_threads), seed=settings.pop("seed", 0),
+                              top_k=top_k, settings=settings)
+        try:
+            check_limits(limits)
+        except SettingError as exc:
+            raise QueryError(str(exc), BY_NAME[exc.setting].field) from None
+        return limits
 
     def state_of_position(self, position: Any) -> Any:
         try:
@@ -312,6 +309,8 @@ def register(subparsers: Any) -> None:
 def run_analyze_command(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise ValueError(f"--workers must be positive, got {args.workers}")
-    if args.threads < 1:
-        raise ValueError(f"--threads must be positive, got {args.threads}")
+    try:
+        check_limits(SearchLimits(iterations=PROTOCOL_ITERATIONS, threads=args.threads))
+    except SettingError as exc:
+        raise ValueError(f"--threads: {exc}") from None
     return Engine(sys.stdout, workers=args.workers, default_threads=args.threads).run(sys.stdin)

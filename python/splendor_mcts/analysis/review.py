@@ -17,7 +17,6 @@ from typing import Any
 
 from .. import exit_codes
 from ..games.game import load_game
-from ..games.move_labels import MoveLabeller
 from ..records import GameRecord
 from ..search.defaults import REVIEW_ITERATIONS
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
@@ -97,8 +96,7 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
 
     def analysis_at(index: int, st: Any) -> Any:
         if index not in analyses:
-            analyses[index] = run_search(st, SearchLimits(iterations=limits.iterations, time_limit=limits.time_limit,
-                                                      threads=limits.threads, seed=limits.seed, top_k=None))
+            analyses[index] = run_search(st, limits.replace(top_k=None))
         return analyses[index]
 
     next_decision = {states[i][0]: states[i + 1] if i + 1 < len(states) else None for i in range(len(states))}
@@ -115,10 +113,9 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
             played_value = info.win_rate
         else:
             played_value = value_after(next_decision[index], final, seat, analysis_at)
-        labeller = MoveLabeller(st)
         decisions.append(Decision(
-            turn=index, seat=seat, played=labeller.label(played), played_action=played,
-            best=labeller.label(best.action), best_action=best.action, best_win_rate=best.win_rate,
+            turn=index, seat=seat, played=st.action_label(played), played_action=played,
+            best=best.label, best_action=best.action, best_win_rate=best.win_rate,
             played_win_rate=played_value, drop=max(0.0, best.win_rate - played_value) if played != best.action else 0.0,
             position_win_rate=analysis.root.win_rates[seat]))
     return Review(game=record.game, seats=list(record.seats), decisions=decisions, threshold=threshold)
@@ -169,7 +166,7 @@ def run_review_command(args: argparse.Namespace) -> int:
         raise ValueError(f"--threshold must be between 0 and 1, got {args.threshold}")
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
-        limits = SearchLimits(iterations=REVIEW_ITERATIONS, threads=limits.threads, seed=limits.seed)
+        limits = limits.replace(iterations=REVIEW_ITERATIONS)
     try:
         record = read_record(args.record, args.game_index)
     except OSError as exc:

@@ -1,35 +1,41 @@
 """Running the search for the people-facing tools (hint, analyze, review, play).
 
 ``run_search(state, limits, on_progress=...)`` calls :func:`splendor_mcts.analyze` with the
-limits a tool was given and, when asked, reports partial results while it thinks;
-``add_limit_arguments`` and ``limits_from_args`` are those limits on a command line.
+settings a tool was given and, when asked, reports partial results while it thinks;
+``add_limit_arguments`` and ``limits_from_args`` are those settings on a command line
+(every search setting of docs/search.md, by its ``flag``).
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _core
 from ..search.analyze import analyze
-from ..search.defaults import HINT_SECONDS, PARALLELISM_MODES
+from ..search.defaults import HINT_SECONDS, SearchDefaults
+from ..search.settings import BY_NAME, SETTINGS, SettingError, make_params
+
+# The settings every command line takes with a help of its own (the budget and threads).
+_OWN_FLAGS = ("iterations", "time_limit", "threads", "seed")
 
 
 @dataclass(frozen=True)
 class SearchLimits:
     """How long and how wide to search. Neither ``iterations`` nor ``time_limit``
     means ``search.defaults.HINT_SECONDS``; both means whichever is reached first.
-    ``threads=None`` uses every core; ``parallelism`` is how they share the work
-    (``"root"``, the measured best, or ``"tree"``; docs/search.md)."""
+    ``threads=None`` uses every core. ``settings`` holds the other search settings by
+    name (``parallelism``, ``exploration``, ``evaluator``, ...; docs/search.md)."""
 
     iterations: int | None = None
     time_limit: float | None = None
     threads: int | None = None
     seed: int = 0
     top_k: int | None = 5
-    parallelism: str = "root"
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
     def resolved_threads(self) -> int:
         return self.threads if self.threads is not None else max(1, os.cpu_count() or 1)
@@ -39,27 +45,51 @@ class SearchLimits:
             return None, HINT_SECONDS
         return self.iterations, self.time_limit
 
+    def replace(self, **changes: Any) -> SearchLimits:
+        """A copy with some fields changed (the settings kept)."""
+        return dataclasses.replace(self, **changes)
+
+    def search_settings(self) -> dict[str, Any]:
+        """Every search setting these limits give, by name (``sm.analyze`` keywords)."""
+        iterations, time_limit = self.budget()
+        return {**self.settings, "iterations": iterations, "time_limit": time_limit,
+                "threads": self.resolved_threads(), "seed": self.seed}
+
 
 def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = HINT_SECONDS) -> None:
-    """The search limits shared by hint, review and play."""
+    """The search settings shared by hint, review and play."""
     shown = f"{default_time:g}" if default_time else "none"
     p.add_argument("--time", type=float, metavar="SECONDS",
                    help=f"thinking time per position (default: {shown} s unless --iterations is given)")
     p.add_argument("--iterations", type=int, metavar="N", help="search iterations (stops at whichever limit comes first)")
     p.add_argument("--threads", type=int, metavar="N", help="search threads (default: all cores)")
-    p.add_argument("--parallelism", choices=PARALLELISM_MODES, default="root",
-                   help="how the threads share the search: one tree each, merged (root, default: the "
-                   "strongest measured) or one shared tree (tree)")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0); one thread + --iterations is reproducible")
+    group = p.add_argument_group("search settings", "default: the game's measured values (docs/search.md)")
+    for setting in SETTINGS:
+        if setting.flag is None or setting.name in _OWN_FLAGS:
+            continue
+        if setting.kind is bool:
+            group.add_argument(setting.flag, dest=setting.name, action=argparse.BooleanOptionalAction, help=setting.help)
+        else:
+            group.add_argument(setting.flag, dest=setting.name, type=setting.kind, help=setting.help)
 
 
 def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> SearchLimits:
-    for name in ("time", "iterations", "threads"):
-        value = getattr(args, name)
-        if value is not None and value <= 0:
-            raise ValueError(f"--{name} must be positive, got {value}")
-    return SearchLimits(iterations=args.iterations, time_limit=args.time, threads=args.threads, seed=args.seed,
-                        top_k=top_k, parallelism=args.parallelism)
+    """The limits of a command line, checked (``ValueError`` naming the option) before any search."""
+    settings = {s.name: getattr(args, s.name) for s in SETTINGS
+                if s.flag is not None and s.name not in _OWN_FLAGS and getattr(args, s.name) is not None}
+    limits = SearchLimits(iterations=args.iterations, time_limit=args.time, threads=args.threads, seed=args.seed,
+                          top_k=top_k, settings=settings)
+    try:
+        check_limits(limits)
+    except SettingError as exc:
+        raise ValueError(f"{BY_NAME[exc.setting].flag}: {exc}") from None
+    return limits
+
+
+def check_limits(limits: SearchLimits) -> None:
+    """The engine's check of the settings (before any search): ``SettingError`` names the bad one."""
+    make_params(SearchDefaults(), **limits.search_settings())
 
 
 def run_search(
@@ -71,18 +101,10 @@ def run_search(
     """Analyze ``state`` for the player to move; ``on_progress(partial_analysis)`` is
     called about every ``progress_every`` seconds while the search runs.
 
-    Raises ``ValueError`` for a bad limit or a state without a decision (terminal or
+    Raises ``ValueError`` for a bad setting or a state without a decision (terminal or
     a chance node), ``KeyboardInterrupt`` when interrupted.
     """
-    iterations, time_limit = limits.budget()
-    kwargs: dict[str, Any] = dict(
-        iterations=iterations,
-        time_limit=time_limit,
-        threads=limits.resolved_threads(),
-        seed=limits.seed,
-        top_k=limits.top_k,
-        parallelism=limits.parallelism,
-    )
+    kwargs: dict[str, Any] = dict(limits.search_settings(), top_k=limits.top_k)
     if on_progress is not None:
         kwargs.update(progress=on_progress, progress_interval=progress_every)
     return analyze(state, **kwargs)

@@ -2,7 +2,8 @@
 
 A game's Python side is one package under ``games/`` whose ``GAME`` is a :class:`GameEntry`
 (its config class, the engine's state and searcher classes, search defaults, card tables,
-and optionally the shapes of move texts that name a card, a board renderer and a play table).
+and optionally a board renderer and a play table). A move's readable label is the state's
+own ``action_label(action)``.
 Adding a game is its own package and one line in ``BUILTIN_GAMES``; a game from outside the
 package (e.g. a test's) calls :func:`register`.
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 import copyreg
 import importlib
 import json
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -20,16 +20,6 @@ from ..search.defaults import SearchDefaults
 
 BUILTIN_GAMES = ("splendor_mcts.games.splendor", "splendor_mcts.games.duel")
 DEFAULT_GAME = "splendor"  # the game of a command or position that names none
-
-
-@dataclass(frozen=True)
-class CardMoves:
-    """The shapes of a game's move texts that name a card (for readable move labels)."""
-
-    slot: re.Pattern[str]        # a face-up slot: groups level, slot
-    reserved: re.Pattern[str]    # the mover's reserved card: group index (from 1)
-    reveal: re.Pattern[str]      # a revealed card: group id
-    rows: str                    # the view's field holding the face-up cards
 
 
 @dataclass(frozen=True, eq=False)  # one entry per game: compared and hashed by identity
@@ -57,7 +47,6 @@ class GameEntry:
     card_from_text: Callable[[str], int] | None = None
     card_tables: Mapping[str, Callable[[], list[dict[str, Any]]]] = field(default_factory=dict)
     search_defaults: SearchDefaults = SearchDefaults()
-    card_moves: CardMoves | None = None
     board: str | None = None
     play_table: str | None = None
 

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 
 from .. import exit_codes
-from ..analysis.running import SearchLimits, add_limit_arguments, limits_from_args, run_search
+from ..analysis.running import add_limit_arguments, limits_from_args, run_search
 from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
@@ -61,9 +61,8 @@ def run_play_command(args: argparse.Namespace) -> int:
         raise ValueError(f"--hint-time must be positive, got {args.hint_time}")
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
-        limits = SearchLimits(time_limit=PLAY_SECONDS, threads=limits.threads, seed=limits.seed)
-    engine_limits = SearchLimits(iterations=limits.iterations, time_limit=limits.time_limit, threads=limits.threads,
-                                 seed=limits.seed, top_k=1)
+        limits = limits.replace(time_limit=PLAY_SECONDS)
+    engine_limits = limits.replace(top_k=1)
 
     def engine(state: Any) -> int:
         return int(run_search(state, engine_limits).best_action)
@@ -72,7 +71,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     session = PlaySession(game, console, humans=set(seats), engine=engine, seed=seed_or_random(args.deal_seed, "--deal-seed") if not args.follow else 0,
                           follow=args.follow, viewer=seats[0], engine_name=f"mcts:{budget}",
-                          hint_limits=SearchLimits(time_limit=args.hint_time, threads=limits.threads, seed=limits.seed))
+                          hint_limits=limits.replace(iterations=None, time_limit=args.hint_time, top_k=5))
     if args.load:
         session.load(args.load)
         if not session.actions:

@@ -29,7 +29,6 @@ from rich.text import Text
 from ..analysis.hint import print_hint_table
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..games.game import load_game
-from ..games.move_labels import MoveLabeller
 from ..records import GameRecord, replay
 from . import hidden
 from .tables import NotNowError, card_id_of, table_for
@@ -97,7 +96,7 @@ class PlaySession:
             if seat in self.humans or self.engine is None:
                 return
             action = self.engine(self.state)
-            label = MoveLabeller(self.state).label(action)
+            label = self.state.action_label(action)
             self.apply(action)
             self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
         if not self.finished:
@@ -150,8 +149,7 @@ class PlaySession:
         if self.state.is_terminal():
             self.console.print("the game is over")
             return
-        labeller = MoveLabeller(self.state)
-        self.console.print(", ".join(labeller.label(a) for a in self.state.legal_actions()), highlight=False)
+        self.console.print(", ".join(self.state.action_label(a) for a in self.state.legal_actions()), highlight=False)
 
     def hint(self, arg: str) -> None:
         problem = decision_problem(self.state)
@@ -167,7 +165,7 @@ class PlaySession:
             except ValueError:
                 self.console.print(f"hint takes a number of seconds (e.g. hint 5), not {arg!r}")
                 return
-            limits = SearchLimits(time_limit=seconds, threads=limits.threads, seed=limits.seed, top_k=limits.top_k)
+            limits = limits.replace(iterations=None, time_limit=seconds)
         analysis = run_search(self.state, limits)
         print_hint_table(self.console, self.game, self.state, analysis, limits.resolved_threads())
 
@@ -184,7 +182,7 @@ class PlaySession:
         if last is None:
             self.console.print("nothing to undo")
             return
-        undone = MoveLabeller(replay(self.record(), upto=last, game=self.game)).label(self.actions[last])
+        undone = replay(self.record(), upto=last, game=self.game).action_label(self.actions[last])
         self.reset_to(self.actions[:last])
         self.console.print(f"undid {undone}")
         self.advance()
@@ -261,7 +259,7 @@ class PlaySession:
             return
         if actions != self.actions:
             self.reset_to(actions)  # the opponent's hidden reserve is now the card they showed
-        label = MoveLabeller(self.state).label(action)
+        label = self.state.action_label(action)
         self.apply(action)
         self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
         self.advance()
@@ -270,14 +268,13 @@ class PlaySession:
 
     def suggest(self, text: str) -> None:
         """The legal moves closest to what was typed (same verb first)."""
-        labeller = MoveLabeller(self.state)
         plain = {self.state.action_to_string(a).lower(): a for a in self.state.legal_actions()}
         typed = " ".join(text.lower().split())
         verb = typed.split(" ", 1)[0]
         same_verb = [t for t in plain if difflib.SequenceMatcher(None, t.split(" ", 1)[0], verb).ratio() >= 0.75]
         close = difflib.get_close_matches(typed, same_verb or list(plain), n=4, cutoff=0.4)
         if close:
-            self.console.print("did you mean: " + " | ".join(labeller.label(plain[c]) for c in close), highlight=False)
+            self.console.print("did you mean: " + " | ".join(self.state.action_label(plain[c]) for c in close), highlight=False)
         else:
             self.console.print("type 'moves' for the legal moves, 'help' for the notation", highlight=False)
 

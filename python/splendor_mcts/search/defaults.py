@@ -1,9 +1,11 @@
-"""Every search default, written once: the per-game parameters and each tool's budget."""
+"""Every search default, written once: the per-game parameters and each tool's budget.
+
+A setting not given and not listed here keeps the engine's default (``SearchParams`` in
+C++; docs/search.md lists them all).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from .. import _core
 
 
 @dataclass(frozen=True)
@@ -12,7 +14,7 @@ class SearchDefaults:
     iterations per move (bench/RESULTS.md, "Search"). Each game's registry entry holds one."""
 
     exploration: float = 0.4
-    rollout: str = "heuristic"
+    evaluator: str = "heuristic"
     rollout_cutoff: int = 30
 
 
@@ -24,8 +26,3 @@ REVIEW_ITERATIONS = 2_000     # each decision in splendor-mcts review
 HINT_SECONDS = 3.0            # splendor-mcts hint, and a hint asked for in play
 PLAY_SECONDS = 2.0            # each engine move in splendor-mcts play
 BENCH_ITERATIONS = 20_000     # each position of splendor-mcts bench
-
-MEMORY_LIMIT = 1 << 30        # bytes of tree before it stops growing
-# The leaf evaluators registered in C++ (cpp/search/evaluators.hpp); `rollout` names one.
-ROLLOUT_POLICIES: tuple[str, ...] = tuple(_core.EVALUATORS)
-PARALLELISM_MODES = ("root", "tree")

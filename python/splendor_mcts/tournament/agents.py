@@ -1,4 +1,4 @@
-"""Agent specs (``mcts:iterations=2000,threads=1``, ``greedy``, ``pkg.mod:Class``) and agent construction.
+"""Agent specs (``mcts:iterations=2000,exploration=0.6``, ``greedy``, ``pkg.mod:Class``) and agent construction.
 
 Grammar::
 
@@ -10,6 +10,10 @@ Every spec may carry ``name=<display name>`` (letters, digits, ``._-+``); it is 
 agent. Without it the display name is the spec itself (minus ``name=``).
 
 Values are parsed as int, then float, then ``true``/``false``, else kept as a string.
+An ``mcts`` spec takes every search setting of docs/search.md by its spec key
+(``iterations``, ``time``, ``threads``, ``parallelism``, ``exploration``, ``evaluator`` or
+``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``),
+checked by the engine when the spec is parsed.
 
 What each agent sees:
 
@@ -26,11 +30,12 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..search.defaults import BOT_ITERATIONS
+from ..search.defaults import BOT_ITERATIONS, SearchDefaults
+from ..search.settings import BY_NAME, SETTINGS, Setting, SettingError, make_params
 from ..seeds import MAX_SEED
 
 BUILTIN_KINDS = ("mcts", "greedy", "random")
@@ -45,24 +50,37 @@ class Agent(Protocol):
     def step(self, state: Any) -> int: ...
 
 
-def _positive_int(key: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"parameter {key!r} must be a positive integer, got {value!r}")
-    return value
+# The mcts agent's parameters: the search settings an agent spec takes (docs/search.md),
+# by their spec key. The tournament seeds every agent itself, so `seed` is not one of them.
+MCTS_PARAMS: dict[str, Setting] = {key: s for s in SETTINGS if s.spec is not None for key in (s.spec, *s.aliases)}
+_BUILTIN_PARAMS: dict[str, tuple[str, ...]] = {"mcts": tuple(MCTS_PARAMS), "greedy": (), "random": ()}
 
 
-def _positive_float(key: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise ValueError(f"parameter {key!r} must be a positive number of seconds, got {value!r}")
-    return float(value)
+def mcts_settings(params: Mapping[str, Any]) -> dict[str, Any]:
+    """An mcts spec's parameters as ``MCTSBot`` keywords (``time`` -> ``time_limit``)."""
+    settings: dict[str, Any] = {}
+    keys: dict[str, str] = {}
+    for key, value in params.items():
+        name = MCTS_PARAMS[key].name
+        if name in settings:
+            raise ValueError(f"{name} is given twice (as {keys[name]} and as {key})")
+        settings[name], keys[name] = value, key
+    return settings
 
 
-# Built-in agents: parameter name -> validator.
-_BUILTIN_PARAMS: dict[str, dict[str, Callable[[str, Any], Any]]] = {
-    "mcts": {"iterations": _positive_int, "time": _positive_float, "threads": _positive_int},
-    "greedy": {},
-    "random": {},
-}
+def _check_mcts(params: list[tuple[str, Any]], spec: str) -> None:
+    """The engine's check of the settings (the game's own defaults fill the rest)."""
+    try:
+        settings = mcts_settings(dict(params))
+    except ValueError as exc:
+        raise ValueError(f"agent spec {spec!r}: {exc}") from None
+    if "iterations" not in settings and "time_limit" not in settings:
+        settings["iterations"] = BOT_ITERATIONS
+    try:
+        make_params(SearchDefaults(), **settings)
+    except SettingError as exc:
+        key = BY_NAME[exc.setting].spec
+        raise ValueError(f"agent spec {spec!r}: parameter {key!r}: {exc}") from None
 
 
 def _parse_value(text: str) -> Any:
@@ -164,18 +182,12 @@ def parse_agent_spec(spec: str) -> AgentSpec:
         _check_python_agent(target, params, spec)
     else:
         allowed = _BUILTIN_PARAMS[kind]
-        checked: list[tuple[str, Any]] = []
-        for key, value in params:
+        for key, _ in params:
             if key not in allowed:
-                known = ", ".join(sorted(allowed) + ["name"])
+                known = ", ".join(allowed + ("name",))
                 raise ValueError(f"agent spec {spec!r}: unknown parameter {key!r} for {kind} (known: {known})")
-            try:
-                checked.append((key, allowed[key](key, value)))
-            except ValueError as exc:
-                raise ValueError(f"agent spec {spec!r}: {exc}") from None
-        params = checked
-        if kind == "mcts" and "iterations" in dict(params) and "time" in dict(params):
-            raise ValueError(f"agent spec {spec!r}: give mcts either iterations= or time=, not both")
+        if kind == "mcts":
+            _check_mcts(params, spec)
     parsed = AgentSpec(kind=kind, params=tuple(params), name="", target=target)
     name = name_values[0] if name_values else parsed.spec
     if name_values and not _NAME_RE.match(name):
@@ -249,9 +261,4 @@ def build_agent(spec: AgentSpec, game: Any, seed: int, engine: Mapping[str, Any]
         return engine["RandomBot"](game, seed=seed)
     if spec.kind == "greedy":
         return engine["GreedyBot"](game, seed=seed)
-    kwargs = spec.kwargs()
-    threads = kwargs.get("threads", 1)
-    if "time" in kwargs:
-        return engine["MCTSBot"](game, time_limit=kwargs["time"], threads=threads, seed=seed)
-    iterations = kwargs.get("iterations", BOT_ITERATIONS)
-    return engine["MCTSBot"](game, iterations=iterations, threads=threads, seed=seed)
+    return engine["MCTSBot"](game, seed=seed, **mcts_settings(spec.kwargs()))

@@ -21,6 +21,8 @@ EXAMPLES = """examples:
   splendor-mcts tournament mcts:iterations=400 greedy --deals 50
   splendor-mcts tournament mcts:iterations=800,name=new mcts:iterations=400,name=old \\
       --deals 5000 --sprt elo0=0 elo1=20 alpha=0.05 beta=0.05 --db ab.sqlite
+  splendor-mcts tournament mcts:iterations=1000,exploration=0.6,name=c06 mcts:iterations=1000,name=c04 \
+      --deals 2000 --sprt elo0=0 elo1=20 --db c.sqlite
   splendor-mcts tournament random greedy mcts:iterations=100 mcts:iterations=300 --players 4 --deals 10
   splendor-mcts tournament mcts:time=0.5 greedy --game duel --backend ray --ray-address auto
 """
@@ -35,8 +37,9 @@ def register(subparsers: Any) -> None:
         "Running the same command again resumes.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("agents", nargs="+", metavar="AGENT",
-                   help="agent spec: mcts:iterations=N,threads=T | mcts:time=SECONDS | greedy | random | "
-                   "module:Class[:k=v,...]; add name=LABEL to any spec")
+                   help="agent spec: mcts[:key=value,...] with any search setting (iterations=N, time=SECONDS, "
+                   "threads, parallelism, exploration, evaluator, rollout_cutoff, ...; docs/search.md) | greedy | "
+                   "random | module:Class[:k=v,...]; add name=LABEL to any spec")
     p.add_argument("--game", default=DEFAULT_GAME, help="game name or spec, e.g. splendor, duel, "
                    f"'splendor(players=4,points_to_win=18)' (default: {DEFAULT_GAME})")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")

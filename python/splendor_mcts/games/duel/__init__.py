@@ -5,10 +5,8 @@ The rules are the engine's (``_core``); this package holds the Python side: the 
 """
 from __future__ import annotations
 
-import re
-
 from ... import _core
-from ..registry import CardMoves, GameEntry
+from ..registry import GameEntry
 from .config import DuelConfig
 
 GAME = GameEntry(
@@ -23,9 +21,6 @@ GAME = GameEntry(
     cards=_core.duel_cards,
     card_from_text=_core.duel_card_from_text,
     card_tables={"royals": _core.duel_royals},
-    card_moves=CardMoves(slot=re.compile(r"^(?:buy|reserve) (?P<level>\d)\.(?P<slot>\d)(?: gold [a-e][1-5])?$"),
-                         reserved=re.compile(r"^buy r(?P<index>\d)$"),
-                         reveal=re.compile(r"^card (?P<id>\d+)$"), rows="pyramid"),
     board="splendor_mcts.games.duel.board:draw_duel_board",
     play_table="splendor_mcts.games.duel.table:DuelTable",
 )

@@ -9,7 +9,6 @@ from typing import Any
 from rich.console import Console
 
 from ...play.tables import COMMON_HELP, NotNowError, Table, card_id_of
-from ..move_labels import move_label
 from .board import draw_duel_board
 
 DUEL_HELP = """commands:
@@ -107,7 +106,7 @@ class DuelTable(Table):
         except ValueError as exc:
             raise ValueError(f"cannot read the revealed card {text!r}: {exc}") from None
         if action not in dict(state.chance_outcomes()):
-            raise NotNowError(f"{move_label(state, action)} cannot be revealed now (it is already in the pyramid, "
+            raise NotNowError(f"{state.action_label(action)} cannot be revealed now (it is already in the pyramid, "
                               "bought or reserved, or of another level)", action)
         return action
 

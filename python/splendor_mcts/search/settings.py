@@ -1,0 +1,127 @@
+"""The search settings, listed once: every door (``sm.analyze``, ``MCTSBot``, agent specs,
+the command lines, the analysis protocol) takes them from :data:`SETTINGS` under its own
+spelling, and :func:`make_params` builds the engine's ``SearchParams`` from them.
+
+The values are checked once, by the engine (``SearchParams.problem()``, C++); a bad one
+raises :class:`SettingError` naming the setting, which each door renames to what its user
+typed (``--time``, ``maxTime``, ``time=``). Python checks only what the engine cannot see:
+the type of a value. docs/search.md lists the settings with their ranges and defaults.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _core
+from ..seeds import check_seed
+from .defaults import SearchDefaults
+
+
+class SettingError(ValueError):
+    """A bad search setting; ``setting`` is its name in :data:`SETTINGS`."""
+
+    def __init__(self, setting: str, message: str) -> None:
+        super().__init__(message)
+        self.setting = setting
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One field of ``SearchParams`` and its names at the doors.
+
+    ``name`` is the field and the Python keyword; ``spec`` the key of an agent spec and
+    ``flag`` the command-line option (``None``: that door does not take it); ``field``
+    the analysis protocol's query field (``None``: not taken there).
+    """
+
+    name: str
+    kind: type
+    help: str
+    spec: str | None
+    flag: str | None
+    field: str | None
+    aliases: tuple[str, ...] = ()
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("iterations", int, "search iterations per search, over all threads (0: no iteration budget)",
+            "iterations", "--iterations", "maxIterations"),
+    Setting("time_limit", float, "seconds per search (0: no time budget; not deterministic)",
+            "time", "--time", "maxTime"),
+    Setting("threads", int, "search threads", "threads", "--threads", "threads"),
+    Setting("parallelism", str, "how threads share the work: 'root' (a tree each, merged) or 'tree' (one shared tree)",
+            "parallelism", "--parallelism", "parallelism"),
+    Setting("seed", int, "search seed (one thread and an iteration budget: reproducible)",
+            None, "--seed", "seed"),
+    Setting("exploration", float, "UCT exploration constant", "exploration", "--exploration", "exploration"),
+    Setting("evaluator", str, "how a new leaf is valued: one of EVALUATORS",
+            "evaluator", "--evaluator", "evaluator", aliases=("rollout",)),
+    Setting("rollout_cutoff", int, "rollout plies before the heuristic evaluation (0: play out to the end)",
+            "rollout_cutoff", "--rollout-cutoff", "rolloutCutoff"),
+    Setting("perfect_information", bool, "search the true hidden cards (experiments only)",
+            "perfect_information", "--perfect-information", "perfectInformation"),
+    Setting("memory_limit", int, "bytes of tree over all threads; the tree stops growing there",
+            "memory_limit", "--memory-limit", "memoryLimit"),
+    Setting("reuse_tree", bool, "keep the subtree of the position reached between a bot's moves",
+            "reuse_tree", None, None),
+)
+BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
+_ALIASES: dict[str, str] = {alias: s.name for s in SETTINGS for alias in s.aliases}
+_KIND_WORDS = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
+
+
+def canonical(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` under the settings' names (aliases such as ``rollout`` resolved); values
+    of None are left out. ``SettingError`` for an unknown name or a setting given twice."""
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        name = _ALIASES.get(key, key)
+        if name not in BY_NAME:
+            raise SettingError(key, f"unknown search setting {key!r} (known: {', '.join(BY_NAME)})")
+        if value is None:
+            continue
+        if name in out:
+            raise SettingError(name, f"{name} is given twice (as {name} and as {key})")
+        out[name] = value
+    return out
+
+
+def _check_type(setting: Setting, value: Any) -> Any:
+    kind = setting.kind
+    ok = isinstance(value, bool) if kind is bool else (
+        not isinstance(value, bool) and isinstance(value, (int, float) if kind is float else kind))
+    if not ok:
+        raise SettingError(setting.name, f"{setting.name} must be {_KIND_WORDS[kind]}, got {value!r}")
+    return float(value) if kind is float else value
+
+
+def make_params(defaults: SearchDefaults, **values: Any) -> Any:
+    """``_core.SearchParams`` from settings by name (None: the default); ``defaults`` are the
+    game's measured exploration, evaluator and cut-off. ``SettingError`` names a bad one."""
+    given = {"exploration": defaults.exploration, "evaluator": defaults.evaluator,
+             "rollout_cutoff": defaults.rollout_cutoff, **canonical(values)}
+    params = _core.SearchParams()
+    for name, value in given.items():
+        setting = BY_NAME[name]
+        value = _check_type(setting, value)
+        if name == "seed":
+            try:
+                value = check_seed(value)
+            except ValueError as exc:
+                raise SettingError(name, str(exc)) from None
+        try:
+            setattr(params, name, value)
+        except TypeError:  # outside the field's C++ type
+            raise SettingError(name, f"{name} is out of range, got {value!r}") from None
+        except ValueError as exc:  # parallelism: not one of its names
+            raise SettingError(name, str(exc)) from None
+    problem = params.problem()
+    if problem is not None:
+        raise SettingError(*problem)
+    return params
+
+
+def settings_of(params: Any) -> dict[str, Any]:
+    """Every setting of a ``SearchParams`` by name (e.g. to build another one like it)."""
+    return {s.name: getattr(params, s.name) for s in SETTINGS}
