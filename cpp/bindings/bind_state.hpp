@@ -1,5 +1,5 @@
 // One pybind11 binding for any game State (docs/engine-interface.md): the Python
-// method names of DESIGN.md section 3. Conversion only; the rules live in the State.
+// method names of OpenSpiel's State. Conversion only; the rules live in the State.
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
