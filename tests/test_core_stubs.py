@@ -3,6 +3,7 @@ pybind11-stubgen makes from the installed build, and the wheel ships them as a t
 from __future__ import annotations
 
 import importlib.util
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import splendor_mcts
@@ -17,12 +18,21 @@ def _gen_stubs():
     return module
 
 
+def _version(package: str) -> str:
+    try:
+        return version(package)
+    except PackageNotFoundError:  # pybind11 is a build requirement, not always installed
+        return "(not installed)"
+
+
 def test_the_checked_in_stub_is_the_built_modules():
     gen_stubs = _gen_stubs()
     generated = gen_stubs.generate()
     assert "def perft_divide(state: SplendorState" in generated and "class SearchParams" in generated
     assert gen_stubs.STUB.read_text(encoding="utf-8") == generated, (
-        f"python/splendor_mcts/_core.pyi is stale: install the package, then run `{gen_stubs.COMMAND}`")
+        f"python/splendor_mcts/_core.pyi is stale: install the package, then run `{gen_stubs.COMMAND}` "
+        f"(here pybind11 {_version('pybind11')}, numpy {_version('numpy')}: other major versions of these "
+        "write some annotations differently)")
 
 
 def test_the_installed_package_is_typed():
