@@ -80,4 +80,4 @@ def test_the_perft_command_prints_the_count_and_the_divide():
     assert lines[1:4] == ["take WUG: 27", "take WUR: 27", "take WUK: 27"] and "Nodes searched: 865" in lines
     assert len([line for line in lines if line.startswith(("take ", "reserve "))]) == 30
     bad = _cli("--divide", "0")
-    assert bad.returncode == 2 and "depth" in bad.stderr
+    assert bad.returncode == 2 and "depth" in bad.stderr and bad.stdout == ""

@@ -30,17 +30,15 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     state = game.new_initial_state(seed=args.seed, explicit_chance=args.explicit_chance)
-    print(f"{game.spec}, seed {args.seed}{', explicit chance' if args.explicit_chance else ''}, depth {args.depth}")
     start = time.perf_counter()
-    if args.divide:
-        counts = perft_divide(state, args.depth)
+    counts = perft_divide(state, args.depth) if args.divide else None
+    nodes = sum(counts.values()) if counts is not None else perft(state, args.depth)
+    seconds = time.perf_counter() - start
+    print(f"{game.spec}, seed {args.seed}{', explicit chance' if args.explicit_chance else ''}, depth {args.depth}")
+    if counts is not None:
         for move, count in counts.items():
             print(f"{move}: {count}")
         print()
-        nodes = sum(counts.values())
-    else:
-        nodes = perft(state, args.depth)
-    seconds = time.perf_counter() - start
     print(f"Nodes searched: {nodes}")
     print(f"Time (s): {seconds:.3f}")
     return 0
