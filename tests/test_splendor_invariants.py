@@ -1,10 +1,10 @@
 """Invariants over random games per player count.
 
 The per-action checks run in C++ (splendor/self_check.cpp). Their volume, thousands of
-games per player count, is the sanitizer fuzz driver's (cpp/tests/fuzz_splendor.cpp under
-ASan + UBSan in .ci/run); here a smoke-size run checks the binding and the variants the
-fuzz driver does not play, and a Python-level pass checks the same properties through the
-public API.
+games per player count, is the fuzz driver's (cpp/tests/fuzz_splendor.cpp in .ci/run:
+under ASan + UBSan, then optimised for a minute); here a smoke-size run checks the binding
+and the variants the fuzz driver does not play, and a Python-level pass checks the same
+properties through the public API.
 """
 from __future__ import annotations
 
