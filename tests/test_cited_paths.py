@@ -1,5 +1,7 @@
-"""Every repository file that the README, the docs, bench/RESULTS.md or a comment or
-docstring in python/ cites exists: a renamed or deleted file must take its citations along.
+"""Every repository file that the README, the docs, bench/RESULTS.md, a comment or
+docstring in the Python sources (python/, tests/, bench/, tools/) or a comment or string in
+cpp/ cites exists: a renamed or deleted file must take its citations along. The rules texts
+live outside the repository, so ``rules/*.md`` cited anywhere here is a missing file.
 
 A citation is a path with a folder and a known extension (``docs/search.md``,
 ``rules/*.md``), a folder of the repository (``cpp/search/``), or a bare name that can
@@ -46,9 +48,37 @@ def exists(path: str, citing: Path) -> bool:
     return any(next(base.glob(path), None) is not None if "*" in path else (base / path).exists() for base in bases)
 
 
+_CPP_PROSE = re.compile(r'//.*|/\*.*?(?:\*/|$)|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+
+
+def cpp_prose(text: str) -> str:
+    """The comments and string literals of C++ source, line for line (code blanked): in
+    code, ``d.h`` is a member, not a header. A block comment's inner lines count whole."""
+    lines, in_block = [], False
+    for line in text.splitlines():
+        kept = []
+        if in_block:
+            end = line.find("*/")
+            kept.append(line if end < 0 else line[:end])
+            in_block, line = end < 0, "" if end < 0 else line[end + 2:]
+        for m in _CPP_PROSE.finditer(line):
+            kept.append(m.group(0))
+            in_block = m.group(0).startswith("/*") and not m.group(0).endswith("*/")
+        lines.append(" ".join(kept))
+    return "\n".join(lines)
+
+
 def sources() -> list[Path]:
+    this_file = Path(__file__).resolve()  # its examples cite missing files on purpose
+    python = [p for d in ("python", "tests", "bench", "tools") for p in sorted((REPO / d).rglob("*.py"))]
     return [REPO / "README.md", REPO / "bench" / "RESULTS.md", *sorted((REPO / "docs").glob("*.md")),
-            *sorted((REPO / "python").rglob("*.py"))]
+            *(p for p in python if p != this_file),
+            *sorted(p for ext in ("hpp", "cpp") for p in (REPO / "cpp").rglob(f"*.{ext}"))]
+
+
+def cited_in_file(source: Path) -> list[tuple[int, str]]:
+    text = source.read_text(encoding="utf-8")
+    return cited_in(cpp_prose(text) if source.suffix in (".hpp", ".cpp") else text)
 
 
 def test_the_citation_reader_finds_paths_and_skips_the_rest():
@@ -60,9 +90,23 @@ def test_the_citation_reader_finds_paths_and_skips_the_rest():
     assert not exists("DESIGN.md", readme) and not exists("rules/*.md", readme) and not exists("mcts2.hpp", readme)
 
 
+def test_cpp_citations_come_from_comments_and_strings_only():
+    code = ('#include "core/game.hpp"  // see docs/search.md\n'
+            'f(d.h, "docs/actions.md"); /* rules/duel.md\n'
+            '   DESIGN.md */ g(e.cpp);\n')
+    assert [(n, p) for n, p in cited_in(cpp_prose(code))] == [
+        (1, "core/game.hpp"), (1, "docs/search.md"), (2, "docs/actions.md"), (2, "rules/duel.md"), (3, "DESIGN.md")]
+
+
+def test_the_sources_include_cpp_tests_and_the_readme():
+    names = {p.relative_to(REPO).as_posix() for p in sources()}
+    assert {"README.md", "cpp/bindings/bind_state.hpp", "cpp/core/game_loops.hpp", "tests/test_duel_rules.py",
+            "tools/gen_tables.py"} <= names
+
+
 def test_every_cited_repository_file_exists():
     missing = [f"{source.relative_to(REPO)}:{line}: {path}"
                for source in sources()
-               for line, path in cited_in(source.read_text(encoding="utf-8"))
+               for line, path in cited_in_file(source)
                if not exists(path, source)]
     assert missing == []

@@ -1,4 +1,4 @@
-"""Small commands through the real entry point: --version, random-game and bench."""
+"""Small commands through the real entry point: --version (and its one source), random-game and bench."""
 from __future__ import annotations
 
 import subprocess
@@ -19,6 +19,24 @@ def test_version_is_the_package_version():
     out = _run("--version")
     assert out.returncode == 0 and out.stdout.strip() == f"splendor-mcts {version('splendor-mcts')}"
     assert sm.__version__ == version("splendor-mcts")
+
+
+def test_pyproject_is_the_one_place_the_version_is_written():
+    """The package, the CLI and the analysis protocol read the installed metadata; nothing
+    else (the C++ module, CMake, the docs) spells the version out."""
+    from importlib.metadata import version
+    from pathlib import Path
+
+    import splendor_mcts as sm
+
+    repo = Path(__file__).resolve().parents[1]
+    spelt = (f'"{version("splendor-mcts")}"', f"'{version('splendor-mcts')}'", f"VERSION {version('splendor-mcts')}")
+    files = [repo / "pyproject.toml", repo / "CMakeLists.txt", repo / "README.md",
+             *(p for d in ("python", "cpp", "docs", "tools") for p in (repo / d).rglob("*") if p.is_file()
+               and p.suffix in (".py", ".pyi", ".hpp", ".cpp", ".md", ".txt", ".toml"))]
+    writing = [p.relative_to(repo).as_posix() for p in files if any(s in p.read_text(encoding="utf-8") for s in spelt)]
+    assert writing == ["pyproject.toml"]
+    assert not hasattr(sm._core, "__version__")
 
 
 def test_random_game_prints_a_complete_game():

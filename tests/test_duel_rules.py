@@ -1,4 +1,4 @@
-"""One or more tests per rule of rules/duel.md, named after the rule (through the Python API).
+"""One or more tests per rule of the Duel rules, named after the rule (through the Python API).
 
 Card ids are cards.csv rows: 2 white 1 crown (3 blue), 3 white again (2 blue 2 green 1 pearl),
 4 white token (2 red 2 black), 5 white 1 point (2 green 3 red), 7 blue 1 crown (3 green),

@@ -1,4 +1,4 @@
-"""The public Python API of DESIGN.md section 3 for the base game."""
+"""The public Python API (README, "Using it from Python") for the base game."""
 from __future__ import annotations
 
 import copy

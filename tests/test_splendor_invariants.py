@@ -1,8 +1,10 @@
-"""Invariants over thousands of random games per player count.
+"""Invariants over random games per player count.
 
-The per-action checks run in C++ (splendor/self_check.cpp, the same code as the
-sanitizer fuzz driver) so thousands of games fit in CI; a smaller Python-level pass
-checks the same properties through the public API.
+The per-action checks run in C++ (splendor/self_check.cpp). Their volume, thousands of
+games per player count, is the fuzz driver's (cpp/tests/fuzz_splendor.cpp in .ci/run:
+under ASan + UBSan, then optimised for a minute); here a smoke-size run checks the binding
+and the variants the fuzz driver does not play, and a Python-level pass checks the same
+properties through the public API.
 """
 from __future__ import annotations
 
@@ -15,18 +17,18 @@ import splendor_mcts as sm
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_invariants_hold_over_thousands_of_random_games(players):
+def test_invariants_hold_over_random_games(players):
     game = sm.load_game("splendor", players=players)
-    report = sm._core.splendor_self_check(game.rules, 1000, 20261130 + players)
+    report = sm._core.splendor_self_check(game.rules, 40, 20261130 + players)
     assert report["failures"] == [] and report["failure_count"] == 0
-    assert report["games"] == 1000
-    assert report["decisions"] > 1000 * 60  # real games, not stubs
+    assert report["games"] == 40
+    assert report["decisions"] > 40 * 60  # real games, not stubs
 
 
 def test_invariants_hold_in_variants():
     game = sm.load_game("splendor", players=3, take_fewer_distinct=False, token_limit=7, reserve_limit=1, points_to_win=9)
-    report = sm._core.splendor_self_check(game.rules, 300, 5)
-    assert report["failures"] == []
+    report = sm._core.splendor_self_check(game.rules, 60, 5)
+    assert report["failures"] == [] and report["games"] == 60
 
 
 def _cards_everywhere(d: dict) -> list[int]:
@@ -40,7 +42,7 @@ def _cards_everywhere(d: dict) -> list[int]:
 def test_public_api_invariants_over_random_games(players):
     game = sm.load_game("splendor", players=players)
     rng = np.random.default_rng(players)
-    for g in range(30):
+    for g in range(10):
         s = game.new_initial_state(seed=g, explicit_chance=bool(g % 2))
         steps = 0
         while not s.is_terminal():

@@ -1,4 +1,4 @@
-"""One or more tests per rule of rules/splendor.md, named after the rule."""
+"""One or more tests per rule of the base game's rules, named after the rule."""
 from __future__ import annotations
 
 import json

@@ -64,23 +64,3 @@ def test_sprt_on_the_engine_accepts_greedy_over_random(tmp_path: Path) -> None:
                                              sprt=SprtConfig(elo0=0, elo1=100)))
     assert result.sprt is not None and result.sprt.verdict == "H1"
     assert len(result.games) < result.scheduled
-
-
-def test_ray_backend_matches_local_on_the_engine(tmp_path: Path) -> None:
-    ray = pytest.importorskip("ray", reason="ray is not installed: pip install 'splendor-mcts[ray]'")
-
-    def games(db: Path) -> dict:
-        store = TournamentStore.open_existing(db)
-        try:
-            return {r.meta["game_id"]: (r.seats, r.actions, r.result) for r in store.records()}
-        finally:
-            store.close()
-
-    common = dict(game="splendor", players=2, agents=("greedy", "mcts:iterations=10"), deals=2, seed=8)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        run_tournament(TournamentConfig(**common, db=tmp_path / "ray.sqlite", backend="ray", concurrency=2))
-    finally:
-        ray.shutdown()
-    run_tournament(TournamentConfig(**common, db=tmp_path / "local.sqlite", concurrency=2))
-    assert games(tmp_path / "ray.sqlite") == games(tmp_path / "local.sqlite")

@@ -293,15 +293,21 @@ def test_bad_input_fails_before_any_game_and_creates_no_database(tmp_path: Path,
 
 
 def test_ray_backend_gives_the_same_results_as_local(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fake game (the backend's bookkeeping) and the engine with its bots (states and
+    searches in Ray workers), in one Ray session: starting Ray is most of the cost."""
     ray = pytest.importorskip("ray", reason="ray is not installed: pip install 'splendor-mcts[ray]'")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(sys.path))  # Ray workers import the fakes too
+    engine = dict(game="splendor", players=2, agents=("greedy", "mcts:iterations=10"), deals=2, seed=8, concurrency=2)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         run_tournament(config(tmp_path, db=tmp_path / "ray.sqlite", backend="ray", concurrency=2, deals=3))
+        run_tournament(TournamentConfig(**engine, db=tmp_path / "ray-engine.sqlite", backend="ray"))
     finally:
         ray.shutdown()
     run_tournament(config(tmp_path, db=tmp_path / "local.sqlite", deals=3))
+    run_tournament(TournamentConfig(**engine, db=tmp_path / "local-engine.sqlite"))
     assert stored(tmp_path / "ray.sqlite") == stored(tmp_path / "local.sqlite")
+    assert stored(tmp_path / "ray-engine.sqlite") == stored(tmp_path / "local-engine.sqlite")
 
 
 def test_a_worker_killed_by_its_agent_stops_the_run_cleanly_and_keeps_games(tmp_path: Path) -> None:

@@ -41,7 +41,8 @@ void bind_duel(py::module_& m) {
       d["cost"] = named_values(duel::kKindNames, row.cost, 6);
       d["text"] = duel::card_text(i);
     });
-  });
+  }, "The Duel cards (data/splendor_duel/cards.csv), one dict each: id, level, bonus, bonus_count, points, crowns, "
+     "abilities, cost, text.");
   m.def(
       "duel_card_from_text", [](std::string_view text) { return duel::card_from_text(text) + 1; }, py::arg("text"),
       "Card id of a readable Duel description such as \"red 2pt 1cr W2U2G2P1\"; ValueError otherwise.");
@@ -50,7 +51,7 @@ void bind_duel(py::module_& m) {
       d["points"] = row.points;
       d["abilities"] = ability_list(row.abilities);
     });
-  });
+  }, "The royal cards (data/splendor_duel/royals.csv), one dict each: id, points, abilities.");
 }
 
 }  // namespace bindings

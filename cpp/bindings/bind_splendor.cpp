@@ -50,7 +50,7 @@ void bind_splendor(py::module_& m) {
       d["cost"] = named_values(kColourNames, row.cost, 5);
       d["text"] = splendor::card_text(i);
     });
-  });
+  }, "The development cards (data/splendor/cards.csv), one dict each: id, level, bonus, points, cost, text.");
   m.def(
       "splendor_card_from_text", [](std::string_view text) { return splendor::card_from_text(text) + 1; },
       py::arg("text"), "Card id of a readable description such as \"green 1pt W2U1\"; ValueError otherwise.");
@@ -59,7 +59,7 @@ void bind_splendor(py::module_& m) {
       d["points"] = row.points;
       d["requirement"] = named_values(kColourNames, row.requirement, 5);
     });
-  });
+  }, "The nobles (data/splendor/nobles.csv), one dict each: id, points, requirement.");
 }
 
 }  // namespace bindings

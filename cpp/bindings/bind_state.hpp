@@ -1,5 +1,5 @@
 // One pybind11 binding for any game State (docs/engine-interface.md): the Python
-// method names of DESIGN.md section 3. Conversion only; the rules live in the State.
+// method names of OpenSpiel's State. Conversion only; the rules live in the State.
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -68,7 +68,7 @@ py::class_<Config> bind_rules(py::module_& m, const char* class_name, const char
           }),
           py::arg(fields.name)...);
   (cls.def_readonly(fields.name, fields.member), ...);
-  cls.def("__eq__", [](const Config& a, const Config& b) { return a == b; }, py::is_operator());
+  cls.def("__eq__", [](const Config& a, const Config& b) { return a == b; }, py::is_operator(), py::arg("other"));
   return cls;
 }
 
@@ -123,18 +123,21 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
   using State = typename Game::State;
   using ActionList = typename Game::ActionList;
   using ChanceList = ChanceListOf<State>;
-  py::class_<State> cls(m, class_name);
   const std::string name = class_name;
+  const std::string doc = "A " + game + " position: a value (clone() copies it) with OpenSpiel's State methods; "
+                          "Game.new_initial_state makes one.";
+  py::class_<State> cls(m, class_name, doc.c_str());
   cls.def("__repr__",
           [name](const State& s) {
             return "<" + name + " players=" + std::to_string(s.num_players()) +
                    " to_move=" + std::to_string(s.current_player()) + " hash=" + std::to_string(s.hash()) + ">";
           })
-      .def_static("initial", &State::initial, py::arg("config"), py::arg("seed"), py::arg("explicit_chance"))
-      .def("num_players", &State::num_players)
+      .def_static("initial", &State::initial, py::arg("config"), py::arg("seed"), py::arg("explicit_chance"),
+                  "The deal of `seed`; with `explicit_chance` every card reveal is a chance node.")
+      .def("num_players", &State::num_players, "Number of seats.")
       .def("current_player", &State::current_player, "Seat to move, or CHANCE (-1) / TERMINAL (-4).")
-      .def("is_terminal", &State::is_terminal)
-      .def("is_chance_node", &State::is_chance)
+      .def("is_terminal", &State::is_terminal, "Whether the game is over.")
+      .def("is_chance_node", &State::is_chance, "Whether the next action is a chance outcome (a card reveal).")
       .def("legal_actions",
            [](const State& s) {
              ActionList list;
@@ -155,13 +158,13 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
            "At a chance node: the outcome this state's own seeded deal produces.")
       .def("apply_action", &State::apply_checked, py::arg("action"),
            "Apply a legal action; ValueError (state unchanged) otherwise.")
-      .def("is_legal", &State::is_legal, py::arg("action"))
+      .def("is_legal", &State::is_legal, py::arg("action"), "Whether `action` is legal here.")
       .def("action_to_string", [](const State& s, int a) { return s.action_to_string(check_action<Game>(a)); },
-           py::arg("action"))
+           py::arg("action"), "The action's notation (docs/actions.md, docs/actions-duel.md).")
       .def("action_label", [](const State& s, int a) { return s.action_label(check_action<Game>(a)); },
            py::arg("action"), "The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.")
       .def("string_to_action", [](const State& s, const std::string& text) { return s.string_to_action(text); },
-           py::arg("text"))
+           py::arg("text"), "The legal action a notation names; ValueError otherwise.")
       .def("returns",
            [](const State& s) {
              std::vector<double> r(static_cast<size_t>(s.num_players()));
@@ -169,14 +172,15 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
              return r;
            },
            "Per seat: win 1, loss 0, tied winners share 1; zeros before the end.")
-      .def("clone", [](const State& s) { return State(s); })
+      .def("clone", [](const State& s) { return State(s); }, "An independent copy.")
       .def("__copy__", [](const State& s) { return State(s); })
       .def("__deepcopy__", [](const State& s, py::dict) { return State(s); }, py::arg("memo"))
       .def("hash", &State::hash, "64-bit Zobrist hash of the position (deck order excluded).")
-      .def("__eq__", [](const State& a, const State& b) { return a == b; }, py::is_operator())
+      .def("__eq__", [](const State& a, const State& b) { return a == b; }, py::is_operator(), py::arg("other"))
       .def("__hash__", &State::hash)
-      .def_property_readonly("explicit_chance", &State::explicit_chance)
-      .def("set_explicit_chance", &State::set_explicit_chance, py::arg("on"))
+      .def_property_readonly("explicit_chance", &State::explicit_chance,
+                             "Whether card reveals are chance nodes (else drawn from the deal at once).")
+      .def("set_explicit_chance", &State::set_explicit_chance, py::arg("on"), "Turn explicit chance on or off.")
       .def("legal_actions_mask",
            [](const State& s) {
              py::array_t<bool> mask(Game::kNumDistinctActions);
@@ -203,8 +207,10 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
              return s.observation_json(player);
            },
            py::arg("player"), "What `player` knows, as JSON (no deck order, no others' blind reserves).")
-      .def_static("from_json", &State::from_json, py::arg("config"), py::arg("text"))
-      .def_static("from_observation", &State::from_observation, py::arg("config"), py::arg("text"), py::arg("seed"))
+      .def_static("from_json", &State::from_json, py::arg("config"), py::arg("text"),
+                  "The state to_json wrote (docs/position-format.md); ValueError naming the problem otherwise.")
+      .def_static("from_observation", &State::from_observation, py::arg("config"), py::arg("text"), py::arg("seed"),
+                  "A full state consistent with an observation_json view, its unknown cards drawn with `seed`.")
       .def("determinize",
            [](State& s, int observer, uint64_t seed) {
              check_seat<Game>(s, observer, "determinize");
@@ -235,6 +241,20 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
           return core::perft<State, ActionList>(s, depth);
         },
         py::arg("state"), py::arg("depth"), "Number of leaf decisions depth plies below state.");
+  m.def("perft_divide",
+        [](const State& s, int depth) {
+          if (depth < 1) throw core::InvalidInput("perft_divide: depth must be >= 1");
+          std::vector<std::pair<core::Action, uint64_t>> counts;
+          {
+            py::gil_scoped_release release;
+            counts = core::perft_divide<State, ActionList>(s, depth);
+          }
+          std::vector<std::pair<std::string, uint64_t>> out;
+          for (const auto& [a, n] : counts) out.emplace_back(s.action_to_string(a), n);
+          return out;
+        },
+        py::arg("state"), py::arg("depth"),
+        "(move text, perft count depth - 1 plies below it) per root move, in legal_actions order.");
   m.def((game + "_random_playouts").c_str(),
         [](const ConfigOf<State>& config, int64_t n_games, uint64_t seed) {
           if (n_games < 0) throw core::InvalidInput("n_games must be >= 0");
@@ -251,7 +271,9 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
           std::copy(r.lengths.begin(), r.lengths.end(), lengths.mutable_data());
           return py::make_tuple(returns, lengths);
         },
-        py::arg("config"), py::arg("n_games"), py::arg("seed"));
+        py::arg("config"), py::arg("n_games"), py::arg("seed"),
+        "(returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from "
+        "seed and i only (GIL released).");
   return cls;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 #include <limits>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/game.hpp"
@@ -25,6 +26,23 @@ uint64_t perft(const State& state, int depth) {
     total += perft<State, ActionList>(child, depth - 1);
   }
   return total;
+}
+
+// Stockfish's "divide": for each root move in legal_actions order, the perft count of
+// depth - 1 plies below it (so the counts sum to perft(state, depth)). Empty at depth 0
+// or at a terminal state.
+template <typename State, typename ActionList>
+std::vector<std::pair<Action, uint64_t>> perft_divide(const State& state, int depth) {
+  std::vector<std::pair<Action, uint64_t>> counts;
+  if (depth == 0 || state.is_terminal()) return counts;
+  ActionList actions;
+  state.legal_actions(actions);
+  for (Action a : actions) {
+    State child = state;
+    child.apply(a);
+    counts.emplace_back(a, perft<State, ActionList>(child, depth - 1));
+  }
+  return counts;
 }
 
 struct PlayoutResult {

@@ -1,5 +1,6 @@
 // Splendor Duel rules engine: a small trivially copyable value type that follows
-// docs/engine-interface.md. Rules: shared rules/duel.md; action ids: docs/actions-duel.md.
+// docs/engine-interface.md. Rules: the Duel rules text (outside
+// this repository); action ids: docs/actions-duel.md.
 #pragma once
 #include <cstdint>
 #include <string>

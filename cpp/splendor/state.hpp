@@ -1,6 +1,6 @@
 // Splendor (base game, 2-4 players): state, move generation and rules.
-// The rules are those of docs/../shared rules splendor.md; the action encoding is
-// documented in docs/actions.md. See docs/engine-interface.md for the interface.
+// The rules are those of the base game's rules text (kept outside this repository); the
+// action encoding is documented in docs/actions.md. See docs/engine-interface.md for the interface.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -45,7 +45,7 @@ inline constexpr int kNumDistinctActions = 177;
 inline constexpr int kNumMainActions = 61;    // ids below this are the turn's main actions
 
 inline constexpr int kMaxLegalActions = 64;
-// observation_tensor layout (docs/observation-tensor.md): per seat relative to the
+// observation_tensor layout: per seat relative to the
 // observer 15 floats, bank 6, 12 table cards, 4x3 reserve cards (16 floats per card),
 // nobles on the table 10, deck sizes 3, phase 5, seat to move 4, end triggered, passes.
 inline constexpr int kCardFeatures = 16;

@@ -1,4 +1,4 @@
-// Splendor Duel rules, one or more checks per rule of rules/duel.md, named after it.
+// Splendor Duel rules, one or more checks per rule of the Duel rules, named after it.
 // Usage: test_duel [name-filter]. Exits non-zero on any failure.
 #include <cstdio>
 #include <cstring>

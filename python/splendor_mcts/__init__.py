@@ -21,7 +21,7 @@ from .bots import Bot, GreedyBot, MCTSBot, RandomBot
 from .games.duel.config import DuelConfig
 from .games.game import Game, load_game
 from .games.splendor.config import SplendorConfig
-from .games.playouts import PlayoutResults, perft, random_playouts
+from .games.playouts import PlayoutResults, perft, perft_divide, random_playouts
 from .search.analyze import Analysis, MoveInfo, RootInfo, analyze
 from .version import __version__
 
@@ -46,5 +46,6 @@ __all__ = [
     "__version__",
     "load_game",
     "perft",
+    "perft_divide",
     "random_playouts",
 ]

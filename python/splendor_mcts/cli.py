@@ -19,13 +19,14 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .analysis.hint import register as register_hint
     from .analysis.protocol import register as register_analyze
     from .analysis.review import register as register_review
+    from .games.perft_cli import register as register_perft
     from .play.cli import register as register_play
     from .play.random_game import register as register_random_game
     from .search.bench import register as register_bench
     from .tournament.cli import register as register_tournament
 
     return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament,
-            register_bench]
+            register_bench, register_perft]
 
 
 def build_parser() -> argparse.ArgumentParser:

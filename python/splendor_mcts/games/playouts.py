@@ -1,4 +1,4 @@
-"""Fast loops in C++: random playouts and perft."""
+"""Fast loops in C++: random playouts, perft and its per-move divide."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -33,8 +33,19 @@ def random_playouts(game: Game, n_games: int, seed: int = 0) -> PlayoutResults:
     return PlayoutResults(returns=returns, lengths=lengths)
 
 
+def _check_depth(depth: int, least: int) -> int:
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < least:
+        raise ValueError(f"depth must be an integer >= {least}, got {depth!r}")
+    return depth
+
+
 def perft(state: object, depth: int) -> int:
     """Number of leaf decisions ``depth`` plies below ``state`` (chance outcomes count)."""
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a non-negative integer, got {depth!r}")
-    return int(_core.perft(state, depth))
+    return int(_core.perft(state, _check_depth(depth, 0)))
+
+
+def perft_divide(state: object, depth: int) -> dict[str, int]:
+    """Stockfish's perft "divide": each root move's text mapped to the perft count
+    ``depth - 1`` plies below it, in ``legal_actions`` order. The counts sum to
+    ``perft(state, depth)``; comparing two engines' listings finds the move they disagree on."""
+    return dict(_core.perft_divide(state, _check_depth(depth, 1)))

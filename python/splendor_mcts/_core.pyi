@@ -1,0 +1,517 @@
+# Generated from the built splendor_mcts._core by `python tools/gen_stubs.py` (pybind11-stubgen); do not edit.
+"""
+splendor_mcts C++ core: rules engines, playouts and search
+"""
+from __future__ import annotations
+import numpy
+import numpy.typing
+import typing
+__all__: list[str] = ['CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'PositionError', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+class InvalidInput(ValueError):
+    pass
+class SplendorRules:
+    """
+    Engine-side rules of a Splendor variant (built by SplendorConfig).
+    """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: SplendorRules) -> bool:
+        ...
+    def __init__(self, players: typing.SupportsInt | typing.SupportsIndex, points_to_win: typing.SupportsInt | typing.SupportsIndex, take_fewer_distinct: bool, gem_tokens: typing.SupportsInt | typing.SupportsIndex, gold_tokens: typing.SupportsInt | typing.SupportsIndex, nobles: typing.SupportsInt | typing.SupportsIndex, token_limit: typing.SupportsInt | typing.SupportsIndex, reserve_limit: typing.SupportsInt | typing.SupportsIndex, take_two_min: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def gem_tokens(self) -> int:
+        ...
+    @property
+    def gold_tokens(self) -> int:
+        ...
+    @property
+    def nobles(self) -> int:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def points_to_win(self) -> int:
+        ...
+    @property
+    def reserve_limit(self) -> int:
+        ...
+    @property
+    def take_fewer_distinct(self) -> bool:
+        ...
+    @property
+    def take_two_min(self) -> int:
+        ...
+    @property
+    def token_limit(self) -> int:
+        ...
+class SplendorState:
+    """
+    A splendor position: a value (clone() copies it) with OpenSpiel's State methods; Game.new_initial_state makes one.
+    """
+    @staticmethod
+    def from_json(config: SplendorRules, text: str) -> SplendorState:
+        """
+        The state to_json wrote (docs/position-format.md); ValueError naming the problem otherwise.
+        """
+    @staticmethod
+    def from_observation(config: SplendorRules, text: str, seed: typing.SupportsInt | typing.SupportsIndex) -> SplendorState:
+        """
+        A full state consistent with an observation_json view, its unknown cards drawn with `seed`.
+        """
+    @staticmethod
+    def initial(config: SplendorRules, seed: typing.SupportsInt | typing.SupportsIndex, explicit_chance: bool) -> SplendorState:
+        """
+        The deal of `seed`; with `explicit_chance` every card reveal is a chance node.
+        """
+    def __copy__(self) -> SplendorState:
+        ...
+    def __deepcopy__(self, memo: dict) -> SplendorState:
+        ...
+    def __eq__(self, other: SplendorState) -> bool:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The action's notation (docs/actions.md, docs/actions-duel.md).
+        """
+    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Apply a legal action; ValueError (state unchanged) otherwise.
+        """
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """
+        (action, probability) pairs at a chance node; empty elsewhere.
+        """
+    def clone(self) -> SplendorState:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        Seat to move, or CHANCE (-1) / TERMINAL (-4).
+        """
+    def dealt_outcome(self) -> int:
+        """
+        At a chance node: the outcome this state's own seeded deal produces.
+        """
+    def determinize(self, observer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Resample in place everything `observer` cannot see (deck order, others' blind reserves).
+        """
+    def evaluate(self, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        Heuristic win chance in [0, 1] of `player` (the rollout cut-off value).
+        """
+    def hash(self) -> int:
+        """
+        64-bit Zobrist hash of the position (deck order excluded).
+        """
+    def heuristic_action(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        The rollout policy's move (buys what scores, takes what visible cards need).
+        """
+    def is_chance_node(self) -> bool:
+        """
+        Whether the next action is a chance outcome (a card reveal).
+        """
+    def is_legal(self, action: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        Whether `action` is legal here.
+        """
+    def is_terminal(self) -> bool:
+        """
+        Whether the game is over.
+        """
+    def legal_actions(self) -> list[int]:
+        """
+        Legal action ids in ascending order (chance outcomes at chance nodes).
+        """
+    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        numpy bool array of length num_distinct_actions.
+        """
+    def num_players(self) -> int:
+        """
+        Number of seats.
+        """
+    def observation_json(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        What `player` knows, as JSON (no deck order, no others' blind reserves).
+        """
+    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        numpy float32 vector of what `player` sees.
+        """
+    def returns(self) -> list[float]:
+        """
+        Per seat: win 1, loss 0, tied winners share 1; zeros before the end.
+        """
+    def set_explicit_chance(self, on: bool) -> None:
+        """
+        Turn explicit chance on or off.
+        """
+    def string_to_action(self, text: str) -> int:
+        """
+        The legal action a notation names; ValueError otherwise.
+        """
+    def to_json(self) -> str:
+        """
+        The full state as JSON (deck order included).
+        """
+    @property
+    def explicit_chance(self) -> bool:
+        """
+        Whether card reveals are chance nodes (else drawn from the deal at once).
+        """
+class DuelRules:
+    """
+    Engine-side rules of a Splendor Duel variant (built by DuelConfig).
+    """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: DuelRules) -> bool:
+        ...
+    def __init__(self, points_to_win: typing.SupportsInt | typing.SupportsIndex, crowns_to_win: typing.SupportsInt | typing.SupportsIndex, colour_points_to_win: typing.SupportsInt | typing.SupportsIndex, privileges: typing.SupportsInt | typing.SupportsIndex, first_player: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def colour_points_to_win(self) -> int:
+        ...
+    @property
+    def crowns_to_win(self) -> int:
+        ...
+    @property
+    def first_player(self) -> int:
+        ...
+    @property
+    def points_to_win(self) -> int:
+        ...
+    @property
+    def privileges(self) -> int:
+        ...
+class DuelState:
+    """
+    A duel position: a value (clone() copies it) with OpenSpiel's State methods; Game.new_initial_state makes one.
+    """
+    @staticmethod
+    def from_json(config: DuelRules, text: str) -> DuelState:
+        """
+        The state to_json wrote (docs/position-format.md); ValueError naming the problem otherwise.
+        """
+    @staticmethod
+    def from_observation(config: DuelRules, text: str, seed: typing.SupportsInt | typing.SupportsIndex) -> DuelState:
+        """
+        A full state consistent with an observation_json view, its unknown cards drawn with `seed`.
+        """
+    @staticmethod
+    def initial(config: DuelRules, seed: typing.SupportsInt | typing.SupportsIndex, explicit_chance: bool) -> DuelState:
+        """
+        The deal of `seed`; with `explicit_chance` every card reveal is a chance node.
+        """
+    def __copy__(self) -> DuelState:
+        ...
+    def __deepcopy__(self, memo: dict) -> DuelState:
+        ...
+    def __eq__(self, other: DuelState) -> bool:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The action's notation (docs/actions.md, docs/actions-duel.md).
+        """
+    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Apply a legal action; ValueError (state unchanged) otherwise.
+        """
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """
+        (action, probability) pairs at a chance node; empty elsewhere.
+        """
+    def clone(self) -> DuelState:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        Seat to move, or CHANCE (-1) / TERMINAL (-4).
+        """
+    def dealt_outcome(self) -> int:
+        """
+        At a chance node: the outcome this state's own seeded deal produces.
+        """
+    def determinize(self, observer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Resample in place everything `observer` cannot see (deck order, others' blind reserves).
+        """
+    def evaluate(self, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        Heuristic win chance in [0, 1] of `player` (the rollout cut-off value).
+        """
+    def hash(self) -> int:
+        """
+        64-bit Zobrist hash of the position (deck order excluded).
+        """
+    def heuristic_action(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        The rollout policy's move (buys what scores, takes what visible cards need).
+        """
+    def is_chance_node(self) -> bool:
+        """
+        Whether the next action is a chance outcome (a card reveal).
+        """
+    def is_legal(self, action: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        Whether `action` is legal here.
+        """
+    def is_terminal(self) -> bool:
+        """
+        Whether the game is over.
+        """
+    def legal_actions(self) -> list[int]:
+        """
+        Legal action ids in ascending order (chance outcomes at chance nodes).
+        """
+    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        numpy bool array of length num_distinct_actions.
+        """
+    def num_players(self) -> int:
+        """
+        Number of seats.
+        """
+    def observation_json(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        What `player` knows, as JSON (no deck order, no others' blind reserves).
+        """
+    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        numpy float32 vector of what `player` sees.
+        """
+    def returns(self) -> list[float]:
+        """
+        Per seat: win 1, loss 0, tied winners share 1; zeros before the end.
+        """
+    def set_explicit_chance(self, on: bool) -> None:
+        """
+        Turn explicit chance on or off.
+        """
+    def string_to_action(self, text: str) -> int:
+        """
+        The legal action a notation names; ValueError otherwise.
+        """
+    def to_json(self) -> str:
+        """
+        The full state as JSON (deck order included).
+        """
+    @property
+    def explicit_chance(self) -> bool:
+        """
+        Whether card reveals are chance nodes (else drawn from the deal at once).
+        """
+class SearchParams:
+    """
+    Search settings; validate() raises ValueError naming the field.
+    """
+    perfect_information: bool
+    reuse_tree: bool
+    def __init__(self) -> None:
+        ...
+    def validate(self) -> None:
+        ...
+    @property
+    def evaluator(self) -> str:
+        """
+        How a new leaf is valued: one of EVALUATORS (random or heuristic rollouts, or evaluate). validate() checks the name.
+        """
+    @evaluator.setter
+    def evaluator(self, arg0: str) -> None:
+        ...
+    @property
+    def exploration(self) -> float:
+        ...
+    @exploration.setter
+    def exploration(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def iterations(self) -> int:
+        ...
+    @iterations.setter
+    def iterations(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def memory_limit(self) -> int:
+        ...
+    @memory_limit.setter
+    def memory_limit(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def parallelism(self) -> str:
+        """
+        How threads share the work: 'root' (a tree each) or 'tree' (one shared tree).
+        """
+    @parallelism.setter
+    def parallelism(self, arg1: str) -> None:
+        ...
+    @property
+    def rollout(self) -> str:
+        """
+        The evaluator under its former name (the rollout policy): the same setting as `evaluator`.
+        """
+    @rollout.setter
+    def rollout(self, arg1: str) -> None:
+        ...
+    @property
+    def rollout_cutoff(self) -> int:
+        ...
+    @rollout_cutoff.setter
+    def rollout_cutoff(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def seed(self) -> int:
+        ...
+    @seed.setter
+    def seed(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
+    @threads.setter
+    def threads(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def time_limit(self) -> float:
+        ...
+    @time_limit.setter
+    def time_limit(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+class SplendorSearcher:
+    """
+    ISMCTS over one game; keeps its trees for reuse between calls.
+    """
+    def __init__(self, params: SearchParams) -> None:
+        ...
+    def reset(self) -> None:
+        """
+        Forget the trees: the next search starts fresh.
+        """
+    def search(self, state: SplendorState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5) -> dict:
+        """
+        Search from `state` (GIL released); a dict of root and per-move statistics. `progress(partial)` is called every `progress_interval` seconds with the statistics so far; returning True stops the search.
+        """
+class DuelSearcher:
+    """
+    ISMCTS over one game; keeps its trees for reuse between calls.
+    """
+    def __init__(self, params: SearchParams) -> None:
+        ...
+    def reset(self) -> None:
+        """
+        Forget the trees: the next search starts fresh.
+        """
+    def search(self, state: DuelState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5) -> dict:
+        """
+        Search from `state` (GIL released); a dict of root and per-move statistics. `progress(partial)` is called every `progress_interval` seconds with the statistics so far; returning True stops the search.
+        """
+class PositionError(ValueError):
+    """
+    A position that cannot be read. ``problems`` holds one {"path", "message"} dict per
+        problem (path "" when the text is not JSON, "(root)" for the whole document); str()
+        has one line per problem, "path: message".
+    """
+    def __init__(self, problems):
+        ...
+def duel_card_from_text(text: str) -> int:
+    """
+    Card id of a readable Duel description such as "red 2pt 1cr W2U2G2P1"; ValueError otherwise.
+    """
+def duel_cards() -> list:
+    """
+    The Duel cards (data/splendor_duel/cards.csv), one dict each: id, level, bonus, bonus_count, points, crowns, abilities, cost, text.
+    """
+def duel_random_playouts(config: DuelRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int32]]:
+    """
+    (returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from seed and i only (GIL released).
+    """
+def duel_royals() -> list:
+    """
+    The royal cards (data/splendor_duel/royals.csv), one dict each: id, points, abilities.
+    """
+@typing.overload
+def evaluate(state: SplendorState, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """
+    Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).
+    """
+@typing.overload
+def evaluate(state: DuelState, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """
+    Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).
+    """
+@typing.overload
+def greedy_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+@typing.overload
+def greedy_agent_action(state: DuelState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+@typing.overload
+def perft(state: SplendorState, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    Number of leaf decisions depth plies below state.
+    """
+@typing.overload
+def perft(state: DuelState, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    Number of leaf decisions depth plies below state.
+    """
+@typing.overload
+def perft_divide(state: SplendorState, depth: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[str, int]]:
+    """
+    (move text, perft count depth - 1 plies below it) per root move, in legal_actions order.
+    """
+@typing.overload
+def perft_divide(state: DuelState, depth: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[str, int]]:
+    """
+    (move text, perft count depth - 1 plies below it) per root move, in legal_actions order.
+    """
+@typing.overload
+def random_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+@typing.overload
+def random_agent_action(state: DuelState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+def read_position(text: str, seed: typing.SupportsInt | typing.SupportsIndex = 0, full: bool = False) -> tuple:
+    """
+    (game name, variant dict, state, observer or None) from a position's JSON text (docs/position-format.md): the game and variant come from the position itself. A view's unknown cards are drawn with `seed`; `full` requires a full state (every card placed). Raises PositionError.
+    """
+def splendor_card_from_text(text: str) -> int:
+    """
+    Card id of a readable description such as "green 1pt W2U1"; ValueError otherwise.
+    """
+def splendor_cards() -> list:
+    """
+    The development cards (data/splendor/cards.csv), one dict each: id, level, bonus, points, cost, text.
+    """
+def splendor_nobles() -> list:
+    """
+    The nobles (data/splendor/nobles.csv), one dict each: id, points, requirement.
+    """
+def splendor_random_playouts(config: SplendorRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int32]]:
+    """
+    (returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from seed and i only (GIL released).
+    """
+def splendor_self_check(config: SplendorRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    """
+    Plays random games checking every invariant after every action (see self_check.hpp).
+    """
+CHANCE: int = -1
+DUEL_NUM_DISTINCT_ACTIONS: int = 684
+DUEL_OBSERVATION_SIZE: int = 1486
+EVALUATORS: dict = {'random': 'uniformly random moves to the end (or rollout_cutoff plies, then evaluate)', 'heuristic': 'heuristic_action moves to the end (or rollout_cutoff plies, then evaluate)', 'evaluate': 'State::evaluate at the new leaf, no rollout'}
+SEARCH_NODE_BYTES: int = 24
+SPLENDOR_NUM_DISTINCT_ACTIONS: int = 177
+SPLENDOR_OBSERVATION_SIZE: int = 474
+TERMINAL: int = -4
