@@ -101,7 +101,7 @@ def test_bench_signature_is_the_recorded_one():
     (["hint", "missing.json"], "--exploration", "-1", "--exploration: exploration must be a finite number >= 0"),
     (["hint", "missing.json"], "--threads", "0", "--threads: threads must be between 1 and 256"),
     (["review", "missing.json"], "--evaluator", "clever", "--evaluator: evaluator (rollout) must be one of"),
-    (["review", "missing.json"], "--time", "-1", "--time: time_limit must be a finite number >= 0"),
+    (["review", "missing.json"], "--time", "-1", "--time: time_limit must be between 0 and 1000000 seconds, got -1"),
     (["play"], "--rollout-cutoff", "-2", "--rollout-cutoff: rollout_cutoff must be >= 0"),
     (["play"], "--memory-limit", "10", "--memory-limit: memory_limit must be at least 1 MiB"),
     (["analyze"], "--threads", "300", "--threads: threads must be between 1 and 256"),

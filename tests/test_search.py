@@ -334,3 +334,19 @@ def test_bad_parallelism_is_rejected():
         with pytest.raises(ValueError, match="parallelism"):
             sm.MCTSBot(game, iterations=10, parallelism=bad)
     assert sm.analyze(state, iterations=10, parallelism=None).params.parallelism == "root"  # None: the default
+
+
+@pytest.mark.parametrize("spec", ["splendor", "duel"])
+def test_the_shortest_time_limit_still_gives_a_legal_move(spec):
+    state = sm.load_game(spec).new_initial_state(seed=3)
+    analysis = sm.analyze(state, time_limit=1e-9)
+    assert analysis.root.iterations >= 1 and analysis.best_action in state.legal_actions()
+
+
+@pytest.mark.parametrize("limit", [1e10, float("inf"), -1.0])
+def test_time_limits_beyond_the_range_are_refused_before_searching(limit):
+    state = sm.load_game("splendor").new_initial_state(seed=3)
+    with pytest.raises(ValueError, match="time_limit must be between 0 and 1000000 seconds"):
+        sm.analyze(state, time_limit=limit)
+    with pytest.raises(ValueError, match="time_limit must be between 0 and 1000000 seconds"):
+        sm.MCTSBot(sm.load_game("splendor"), time_limit=limit)

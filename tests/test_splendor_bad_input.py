@@ -135,3 +135,33 @@ def test_bad_random_playout_arguments():
     for n in (-1, 1.5, "10"):
         with pytest.raises(ValueError, match="n_games"):
             sm.random_playouts(game, n, seed=1)
+
+
+def _pending_blind_reserve(edit) -> str:
+    """A full position whose seat 0 waits for the card of a blind reserve of level 1."""
+    d = json.loads(sm.load_game("splendor").new_initial_state(seed=1).to_json())
+    d.update(explicit_chance=True, pending_blind_reserve=1, phase="chance")
+    for p in d["players"]:
+        p.pop("points"), p.pop("bonuses")
+    edit(d)
+    return json.dumps(d)
+
+
+def test_a_pending_blind_reserve_needs_room_in_the_movers_reserve():
+    def fill_reserve(d):
+        d["players"][0]["reserved"] = [{"card": d["decks"][2].pop(), "blind": False} for _ in range(3)]
+    with pytest.raises(ValueError, match=r"pending_blind_reserve: the player to move already holds 3 reserved cards"):
+        sm.load_game("splendor").state_from_json(_pending_blind_reserve(fill_reserve))
+
+
+def test_a_pending_blind_reserve_needs_a_card_in_its_deck():
+    def empty_level_1(d):
+        d["players"][1]["cards"] += d["decks"][0]
+        d["decks"][0] = []
+    with pytest.raises(ValueError, match=r"pending_blind_reserve: the level 1 deck is empty"):
+        sm.load_game("splendor").state_from_json(_pending_blind_reserve(empty_level_1))
+
+
+def test_a_pending_blind_reserve_that_can_happen_is_accepted():
+    state = sm.load_game("splendor").state_from_json(_pending_blind_reserve(lambda d: None))
+    assert state.current_player() == sm.CHANCE and state.legal_actions()

@@ -32,7 +32,7 @@ def test_python_agent_spec_is_checked_against_the_class() -> None:
     ("alphabeta", "unknown agent 'alphabeta'"),
     ("mcts:iterations=0", "parameter 'iterations': iterations or time_limit must be given"),
     ("mcts:iterations=abc", "parameter 'iterations': iterations must be an integer"),
-    ("mcts:time=-1", "parameter 'time': time_limit must be a finite number >= 0"),
+    ("mcts:time=-1", "parameter 'time': time_limit must be between 0 and 1000000 seconds, got -1"),
     ("mcts:depth=3", "unknown parameter 'depth' for mcts"),
     ("mcts:exploration=-0.5", "parameter 'exploration': exploration must be a finite number >= 0"),
     ("mcts:rollout=clever", "parameter 'evaluator': evaluator \\(rollout\\) must be one of random"),

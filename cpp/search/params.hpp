@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,10 @@ enum class Parallelism : uint8_t { kRoot, kTree };
 // defined out of line so this header needs none of the evaluators).
 bool is_evaluator(std::string_view name);
 std::string evaluator_names();  // "random, heuristic, ..." in registration order
+
+// Past about 292 years a deadline overflows the clock; a million seconds (11.6 days) is
+// far beyond any real search and keeps the arithmetic exact.
+inline constexpr double kMaxTimeLimit = 1e6;
 
 struct SearchParams {
   int64_t iterations = 0;       // total over all threads; 0 = no iteration budget
@@ -44,7 +49,8 @@ struct SearchParams {
   std::optional<Problem> problem() const {
     auto bad = [](const char* field, const std::string& msg) { return std::optional<Problem>(Problem{field, msg}); };
     if (iterations < 0) return bad("iterations", "iterations must be >= 0, got " + std::to_string(iterations));
-    if (!(time_limit >= 0.0) || !std::isfinite(time_limit)) return bad("time_limit", "time_limit must be a finite number >= 0");
+    if (!(time_limit >= 0.0) || !(time_limit <= kMaxTimeLimit))
+      return bad("time_limit", "time_limit must be between 0 and 1000000 seconds, got " + (std::ostringstream() << time_limit).str());
     if (iterations == 0 && time_limit == 0.0) return bad("iterations", "iterations or time_limit must be given (> 0)");
     if (!(exploration >= 0.0) || !std::isfinite(exploration))
       return bad("exploration", "exploration must be a finite number >= 0");

@@ -77,8 +77,9 @@ class TreeSearch {
             typename Clock::time_point deadline, bool timed, const std::atomic<bool>& stop, size_t memory_limit,
             Checkpoint& checkpoint) {
     while ((budget == 0 || iterations < budget) && !stop.load(std::memory_order_relaxed)) {
-      // The clock is read every 16 iterations: ~20 ns each, negligible at that rate.
-      if (timed && (iterations & 15) == 0 && Clock::now() >= deadline) break;
+      // The clock is read every 16 iterations: ~20 ns each, negligible at that rate. The
+      // first iteration always runs, so even the shortest time gives a move to play.
+      if (timed && (iterations & 15) == 0 && iterations > 0 && Clock::now() >= deadline) break;
       checkpoint();
       const bool can_grow = tree.bytes_if_grown() <= memory_limit;
       memory_full |= !can_grow;

@@ -309,6 +309,22 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
     attempt([&] { root["setup"].fail("the setup can only be unfinished with explicit_chance"); });
   if (s.pending_blind_ && !s.explicit_chance_)
     attempt([&] { root["pending_blind_reserve"].fail("a blind reserve waits for its card only with explicit_chance"); });
+  if (s.pending_blind_) {
+    // The card goes to the mover's reserve from that level's deck: both must have room/cards.
+    const int level = s.pending_blind_ - 1;
+    if (s.players_[s.turn_seat_].num_reserved >= config_.reserve_limit)
+      attempt([&] {
+        root["pending_blind_reserve"].fail("the player to move already holds " +
+                                           std::to_string(int{s.players_[s.turn_seat_].num_reserved}) +
+                                           " reserved cards, the most allowed (" + std::to_string(int{config_.reserve_limit}) +
+                                           "), so no blind reserve can wait for its card");
+      });
+    if (s.deck_size_[level] == 0)
+      attempt([&] {
+        root["pending_blind_reserve"].fail("the level " + std::to_string(level + 1) +
+                                           " deck is empty, so no blind reserve can wait for its card");
+      });
+  }
   s.nobles_dealt_ = static_cast<uint8_t>(__builtin_popcount(s.table_nobles_));
   if (!s.in_setup_ && s.nobles_dealt_ != config_.nobles) {
     // Nobles leave the table only to players; count those too.
