@@ -237,20 +237,22 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
   m.def("perft",
         [](const State& s, int depth) {
           if (depth < 0) throw core::InvalidInput("perft: depth must be >= 0");
+          const State own = s;  // copied under the GIL: another thread may change `s` meanwhile
           py::gil_scoped_release release;
-          return core::perft<State, ActionList>(s, depth);
+          return core::perft<State, ActionList>(own, depth);
         },
         py::arg("state"), py::arg("depth"), "Number of leaf decisions depth plies below state.");
   m.def("perft_divide",
         [](const State& s, int depth) {
           if (depth < 1) throw core::InvalidInput("perft_divide: depth must be >= 1");
           std::vector<std::pair<core::Action, uint64_t>> counts;
+          const State own = s;  // copied under the GIL, as in perft
           {
             py::gil_scoped_release release;
-            counts = core::perft_divide<State, ActionList>(s, depth);
+            counts = core::perft_divide<State, ActionList>(own, depth);
           }
           std::vector<std::pair<std::string, uint64_t>> out;
-          for (const auto& [a, n] : counts) out.emplace_back(s.action_to_string(a), n);
+          for (const auto& [a, n] : counts) out.emplace_back(own.action_to_string(a), n);
           return out;
         },
         py::arg("state"), py::arg("depth"),

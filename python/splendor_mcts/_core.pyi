@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'PositionError', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MoveInfo', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -74,6 +74,10 @@ class SplendorState:
         ...
     def __repr__(self) -> str:
         ...
+    def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        """
     def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
         The action's notation (docs/actions.md, docs/actions-duel.md).
@@ -220,6 +224,10 @@ class DuelState:
         ...
     def __repr__(self) -> str:
         ...
+    def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        """
     def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
         The action's notation (docs/actions.md, docs/actions-duel.md).
@@ -321,6 +329,10 @@ class SearchParams:
     reuse_tree: bool
     def __init__(self) -> None:
         ...
+    def problem(self) -> typing.Any:
+        """
+        The first bad setting as (field, message), or None; validate() raises the message.
+        """
     def validate(self) -> None:
         ...
     @property
@@ -389,6 +401,127 @@ class SearchParams:
     @time_limit.setter
     def time_limit(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
+class MoveInfo:
+    """
+    Statistics of one root move. `win_rate` is the mean return (win 1, loss 0, shared wins split) of the player to move; `lcb` its 95% Wilson lower bound; `pv` the principal variation as move texts starting with this move (`pv_actions` as ids). Texts are made when read.
+    """
+    def __repr__(self) -> str:
+        ...
+    def to_dict(self) -> dict:
+        """
+        The protocol's moveInfo (docs/analysis-protocol.md).
+        """
+    @property
+    def action(self) -> int:
+        ...
+    @property
+    def avail(self) -> int:
+        """
+        How often the move was legal in a sampled descent (its UCB availability count).
+        """
+    @property
+    def label(self) -> str:
+        """
+        The notation and the card the move names, e.g. 'buy 2.1 (green 1pt W2U3K2)'.
+        """
+    @property
+    def lcb(self) -> float:
+        ...
+    @property
+    def pv(self) -> list[str]:
+        ...
+    @property
+    def pv_actions(self) -> list[int]:
+        ...
+    @property
+    def text(self) -> str:
+        """
+        The move's notation, e.g. 'buy 2.1'.
+        """
+    @property
+    def visits(self) -> int:
+        ...
+    @property
+    def win_rate(self) -> float:
+        ...
+class RootInfo:
+    """
+    The root: seat to move, visits (reused ones included), mean return per seat over this search's iterations, speed and tree size.
+    """
+    def to_dict(self) -> dict:
+        """
+        The protocol's rootInfo (docs/analysis-protocol.md).
+        """
+    @property
+    def bytes(self) -> int:
+        ...
+    @property
+    def interrupted(self) -> bool:
+        ...
+    @property
+    def iterations(self) -> int:
+        ...
+    @property
+    def iterations_per_second(self) -> float:
+        ...
+    @property
+    def max_depth(self) -> int:
+        ...
+    @property
+    def memory_full(self) -> bool:
+        ...
+    @property
+    def nodes(self) -> int:
+        ...
+    @property
+    def player(self) -> int:
+        ...
+    @property
+    def reused_visits(self) -> int:
+        ...
+    @property
+    def seconds(self) -> float:
+        ...
+    @property
+    def visits(self) -> int:
+        ...
+    @property
+    def win_rates(self) -> list[float]:
+        ...
+class Analysis:
+    """
+    Result of a search: the move to play and the statistics of the root moves (most visited first, at most top_k).
+    """
+    def __repr__(self) -> str:
+        ...
+    def to_dict(self) -> dict:
+        """
+        KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'bestAction', 'bestMove', 'params'} (docs/analysis-protocol.md).
+        """
+    def to_json(self) -> str:
+        """
+        to_dict() as a JSON string.
+        """
+    @property
+    def best_action(self) -> int:
+        ...
+    @property
+    def best_label(self) -> str:
+        ...
+    @property
+    def best_text(self) -> str:
+        ...
+    @property
+    def moves(self) -> list:
+        ...
+    @property
+    def params(self) -> SearchParams:
+        """
+        A copy of the settings searched with.
+        """
+    @property
+    def root(self) -> RootInfo:
+        ...
 class SplendorSearcher:
     """
     ISMCTS over one game; keeps its trees for reuse between calls.
@@ -399,9 +532,9 @@ class SplendorSearcher:
         """
         Forget the trees: the next search starts fresh.
         """
-    def search(self, state: SplendorState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5) -> dict:
+    def search(self, state: SplendorState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
         """
-        Search from `state` (GIL released); a dict of root and per-move statistics. `progress(partial)` is called every `progress_interval` seconds with the statistics so far; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
 class DuelSearcher:
     """
@@ -413,9 +546,9 @@ class DuelSearcher:
         """
         Forget the trees: the next search starts fresh.
         """
-    def search(self, state: DuelState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5) -> dict:
+    def search(self, state: DuelState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
         """
-        Search from `state` (GIL released); a dict of root and per-move statistics. `progress(partial)` is called every `progress_interval` seconds with the statistics so far; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
 class PositionError(ValueError):
     """
