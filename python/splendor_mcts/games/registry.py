@@ -50,6 +50,26 @@ class GameEntry:
     board: str | None = None
     play_table: str | None = None
 
+    @classmethod
+    def from_engine(cls, name: str, title: str, config: type[Any], **more: Any) -> "GameEntry":
+        """The entry of a game bound by ``cpp/bindings/bind_state.hpp``, whose engine parts
+        follow its names: ``<Name>State``, ``<Name>Searcher``, ``<name>_random_playouts``,
+        ``<NAME>_NUM_DISTINCT_ACTIONS``, ``<NAME>_OBSERVATION_SIZE`` and, where the game
+        has cards, ``<name>_cards`` and ``<name>_card_from_text``; ``more`` sets the rest."""
+        from .. import _core
+
+        def part(attr: str) -> Any:
+            return getattr(_core, attr)
+
+        engine: dict[str, Any] = dict(
+            state=part(f"{name.capitalize()}State"), searcher=part(f"{name.capitalize()}Searcher"),
+            random_playouts=part(f"{name}_random_playouts"),
+            num_distinct_actions=part(f"{name.upper()}_NUM_DISTINCT_ACTIONS"),
+            observation_size=part(f"{name.upper()}_OBSERVATION_SIZE"))
+        if hasattr(_core, f"{name}_cards"):
+            engine.update(cards=part(f"{name}_cards"), card_from_text=part(f"{name}_card_from_text"))
+        return cls(name=name, title=title, config=config, **{**engine, **more})
+
     def variant_fields(self) -> tuple[str, ...]:
         """The names of the config's fields (the variant keywords of ``load_game``)."""
         return tuple(f.name for f in fields(self.config))
