@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "bindings/bind_state.hpp"
+#include "bindings/games.hpp"
 #include "bindings/registry.hpp"
 #include "search/agents.hpp"
 #include "duel/game.hpp"
@@ -183,8 +184,7 @@ void bind_search(py::module_& m) {
   search::for_each_evaluator([&](const char* name, const char* help) { evaluators[name] = help; });
   m.attr("EVALUATORS") = evaluators;
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
-  bind_game<splendor::Game>(m, "Splendor");
-  bind_game<duel::Game>(m, "Duel");
+  BoundGames::for_each([&]<class B>() { bind_game<typename B::Game>(m, class_prefix(B::Game::kName)); });
 }
 
 }  // namespace bindings

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .. import _core
 from ..search.defaults import SearchDefaults
 
 BUILTIN_GAMES = ("splendor_mcts.games.splendor", "splendor_mcts.games.duel")
@@ -64,6 +65,18 @@ class GameEntry:
     def variant_fields(self) -> tuple[str, ...]:
         """The names of the config's fields (the variant keywords of ``load_game``)."""
         return tuple(f.name for f in fields(self.config))
+
+
+def engine_parts(name: str) -> dict[str, Any]:
+    """The engine's side of game ``name`` as :class:`GameEntry` keywords: its state and
+    searcher classes, playout loop and sizes, bound in ``_core`` under the names the C++
+    bindings give every game of ``cpp/bindings/games.hpp`` (``NimState``, ``NimSearcher``,
+    ``nim_random_playouts``, ``NIM_NUM_DISTINCT_ACTIONS``, ``NIM_OBSERVATION_SIZE``)."""
+    prefix, upper = name[:1].upper() + name[1:], name.upper()
+    return {"state": getattr(_core, f"{prefix}State"), "searcher": getattr(_core, f"{prefix}Searcher"),
+            "random_playouts": getattr(_core, f"{name}_random_playouts"),
+            "num_distinct_actions": getattr(_core, f"{upper}_NUM_DISTINCT_ACTIONS"),
+            "observation_size": getattr(_core, f"{upper}_OBSERVATION_SIZE")}
 
 
 _GAMES: dict[str, GameEntry] = {}

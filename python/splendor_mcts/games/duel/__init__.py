@@ -8,18 +8,14 @@ from __future__ import annotations
 import re
 
 from ... import _core
-from ..registry import CardMoves, GameEntry
+from ..registry import CardMoves, GameEntry, engine_parts
 from .config import DuelConfig
 
 GAME = GameEntry(
     name="duel",
     title="Splendor Duel",
     config=DuelConfig,
-    state=_core.DuelState,
-    searcher=_core.DuelSearcher,
-    random_playouts=_core.duel_random_playouts,
-    num_distinct_actions=_core.DUEL_NUM_DISTINCT_ACTIONS,
-    observation_size=_core.DUEL_OBSERVATION_SIZE,
+    **engine_parts("duel"),
     cards=_core.duel_cards,
     card_from_text=_core.duel_card_from_text,
     card_tables={"royals": _core.duel_royals},

@@ -8,18 +8,14 @@ from __future__ import annotations
 import re
 
 from ... import _core
-from ..registry import CardMoves, GameEntry
+from ..registry import CardMoves, GameEntry, engine_parts
 from .config import SplendorConfig
 
 GAME = GameEntry(
     name="splendor",
     title="Splendor",
     config=SplendorConfig,
-    state=_core.SplendorState,
-    searcher=_core.SplendorSearcher,
-    random_playouts=_core.splendor_random_playouts,
-    num_distinct_actions=_core.SPLENDOR_NUM_DISTINCT_ACTIONS,
-    observation_size=_core.SPLENDOR_OBSERVATION_SIZE,
+    **engine_parts("splendor"),
     cards=_core.splendor_cards,
     card_from_text=_core.splendor_card_from_text,
     card_tables={"nobles": _core.splendor_nobles},
