@@ -97,16 +97,11 @@ class State {
   core::Action string_to_action(std::string_view text) const {
     std::string_view rest = text;
     if (rest.starts_with("take ")) rest.remove_prefix(5);
-    int n = 0;
-    bool digits = !rest.empty() && rest.size() <= 3;
-    for (char c : rest) {
-      digits = digits && c >= '0' && c <= '9';
-      n = n * 10 + (c - '0');
-    }
-    if (!digits || n < 1 || n > kMaxTake)
+    const bool one_digit = rest.size() == 1 && rest[0] >= '1' && rest[0] <= '0' + kMaxTake;
+    if (!one_digit)
       throw core::InvalidInput("'" + std::string(text) + "' is not a nim move: expected 'take N', N from 1 to " +
                                std::to_string(kMaxTake));
-    return n - 1;
+    return rest[0] - '1';
   }
 
   std::string to_json() const { return position_json(-1).dump(); }
