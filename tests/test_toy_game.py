@@ -10,7 +10,6 @@ import pytest
 
 import splendor_mcts as sm
 from splendor_mcts.games import registry
-from splendor_mcts.games.move_labels import move_label
 from splendor_mcts.play.tables import table_for
 from splendor_mcts.tournament import TournamentConfig, run_tournament
 from toy_nim import GAME, NimConfig, register_nim
@@ -30,7 +29,7 @@ def test_nim_loads_with_its_variant_and_its_tools(nim: registry.GameEntry):
     assert sm.load_game(game.spec) == game and game.num_distinct_actions() == 5 and game.cards() == []
     state = game.new_initial_state(seed=3)
     assert registry.entry_of_state(state) is nim and state.legal_actions() == [0, 1, 2]
-    assert move_label(state, 1) == "take 2"  # no card moves: the notation alone
+    assert state.action_to_string(1) == "take 2"
     state.apply_action(state.string_to_action("take 3"))
     assert state.current_player() == 1 and json.loads(state.to_json())["stones"] == 4
     with pytest.raises(ValueError, match="not legal: 4 stones left, take 1 to 3"):

@@ -93,6 +93,7 @@ class State {
   bool explicit_chance() const { return explicit_chance_; }
 
   std::string action_to_string(core::Action a) const { return "take " + std::to_string(a + 1); }
+  std::string action_label(core::Action a) const { return action_to_string(a); }  // no move names a card
   // "take N" or "N"; a number outside 1..kMaxTake is refused.
   core::Action string_to_action(std::string_view text) const {
     std::string_view rest = text;
