@@ -94,14 +94,15 @@ class State {
 
   std::string action_to_string(core::Action a) const { return "take " + std::to_string(a + 1); }
   std::string action_label(core::Action a) const { return action_to_string(a); }  // no move names a card
-  // "take N" or "N"; a number outside 1..kMaxTake is refused.
+  // The legal move "take N" (or "N") names; refused with the legal range otherwise.
   core::Action string_to_action(std::string_view text) const {
     std::string_view rest = text;
     if (rest.starts_with("take ")) rest.remove_prefix(5);
-    const bool one_digit = rest.size() == 1 && rest[0] >= '1' && rest[0] <= '0' + kMaxTake;
-    if (!one_digit)
-      throw core::InvalidInput("'" + std::string(text) + "' is not a nim move: expected 'take N', N from 1 to " +
-                               std::to_string(kMaxTake));
+    const bool one_digit = rest.size() == 1 && rest[0] >= '1' && rest[0] <= '9';
+    if (is_terminal()) throw core::InvalidInput("'" + std::string(text) + "': the game is over");
+    if (!one_digit || !is_legal(rest[0] - '1'))
+      throw core::InvalidInput("'" + std::string(text) + "' is not a legal move: expected 'take N', N from 1 to " +
+                               std::to_string(takes()));
     return rest[0] - '1';
   }
 
