@@ -1,9 +1,8 @@
 """Invariants over random games per player count.
 
-The per-action checks run in C++ (splendor/self_check.cpp). Their volume, thousands of
-games per player count, is the fuzz driver's (cpp/tests/fuzz_splendor.cpp in .ci/run:
-under ASan + UBSan, then optimised for a minute); here a smoke-size run checks the binding
-and the variants the fuzz driver does not play, and a Python-level pass checks the same
+The per-action checks run in C++ (core::random_sim_test with splendor/self_check.cpp's
+rule checks, the same code as the sanitizer fuzz driver, which plays thousands of games in
+CI, under ASan + UBSan and optimised); a smaller Python-level pass checks the same
 properties through the public API.
 """
 from __future__ import annotations

@@ -4,14 +4,15 @@
 #include <pybind11/eval.h>
 #include <pybind11/pybind11.h>
 
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "bindings/games.hpp"
 #include "bindings/registry.hpp"
 #include "core/problems.hpp"
-#include "duel/position.hpp"
-#include "splendor/position.hpp"
 
 namespace bindings {
 
@@ -84,9 +85,16 @@ class PositionError(ValueError):
         const core::json::Value doc = core::json::parse(text);
         const core::json::Cursor root(doc);
         const std::string game = core::game_of(root);
-        if (game == "splendor") return result(game, splendor::read_position(doc, seed, full), splendor::variant_json);
-        if (game == "duel") return result(game, duel::read_position(doc, seed, full), duel::variant_json);
-        root["game"].fail("unknown game '" + game + "'; known games: duel, splendor");
+        std::optional<py::tuple> read;
+        std::set<std::string> known;
+        BoundGames::for_each([&]<class B>() {
+          known.insert(B::Game::kName);
+          if (!read && game == B::Game::kName) read = result(game, B::read_position(doc, seed, full), B::variant_json);
+        });
+        if (read) return *read;
+        std::string names;
+        for (const std::string& name : known) names += (names.empty() ? "" : ", ") + name;
+        root["game"].fail("unknown game '" + game + "'; known games: " + names);
       },
       py::arg("text"), py::arg("seed") = 0, py::arg("full") = false,
       "(game name, variant dict, state, observer or None) from a position's JSON text "

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bindings/bind_state.hpp"
+#include "bindings/games.hpp"
 #include "bindings/registry.hpp"
 #include "search/agents.hpp"
 #include "duel/game.hpp"
@@ -356,8 +357,7 @@ void bind_search(py::module_& m) {
   m.attr("EVALUATORS") = evaluators;
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
   bind_results(m);
-  bind_game<splendor::Game>(m, "Splendor");
-  bind_game<duel::Game>(m, "Duel");
+  BoundGames::for_each([&]<class B>() { bind_game<typename B::Game>(m, class_prefix(B::Game::kName)); });
 }
 
 }  // namespace bindings

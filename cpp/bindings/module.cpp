@@ -1,6 +1,8 @@
-// The _core extension module: one bind_*.cpp per area registers itself here.
+// The _core extension module: the games of bindings/games.hpp, then the search and
+// the position reader (one bind_*.cpp each).
 #include <pybind11/pybind11.h>
 
+#include "bindings/games.hpp"
 #include "bindings/registry.hpp"
 #include "core/types.hpp"
 
@@ -9,8 +11,7 @@ PYBIND11_MODULE(_core, m) {
   pybind11::register_exception<core::InvalidInput>(m, "InvalidInput", PyExc_ValueError);
   m.attr("CHANCE") = core::kChancePlayer;
   m.attr("TERMINAL") = core::kTerminalPlayer;
-  bindings::bind_splendor(m);
-  bindings::bind_duel(m);
+  bindings::BoundGames::for_each([&]<class B>() { B::bind(m); });
   bindings::bind_search(m);
   bindings::bind_position(m);
 }

@@ -1,25 +1,21 @@
 // Invariant self-check over random games; see self_check.cpp.
 #pragma once
 #include <cstdint>
-#include <string>
-#include <vector>
 
+#include "core/random_sim.hpp"
 #include "splendor/state.hpp"
 
 namespace splendor {
 
-struct SelfCheckReport {
-  int64_t games = 0;
-  int64_t decisions = 0;
-  int64_t failure_count = 0;
-  std::vector<std::string> failures;  // the first 20, with game seed and step
-};
+using SelfCheckReport = core::SimReport;
 
-// Plays n random games (alternately with explicit chance) checking after every
-// action: card and token conservation, hash == recomputation, legal move lists,
-// refusal of illegal actions with the state unchanged, notation round-trips, JSON
-// round-trips, player views (rebuilt views and determinization keep them), damaged
-// JSON refused or read consistently, termination and returns summing to one.
+// Plays n random games (alternately with explicit chance) through
+// core::random_sim_test, checking after every action the invariants every game shares
+// (hash == recomputation, legal move lists, refusal of illegal actions with the state
+// unchanged, notation and JSON round-trips, player views, damaged JSON refused or read
+// consistently, termination, returns) and Splendor's own: card and token conservation,
+// the buy mask and qualifying nobles against the tables, the rollout policy against
+// its reference.
 SelfCheckReport self_check_random_games(const Config& config, int64_t n_games, uint64_t seed);
 
 }  // namespace splendor

@@ -1,5 +1,7 @@
 // Splendor Duel rules, one or more checks per rule of the Duel rules, named after it.
-// Usage: test_duel [name-filter]. Exits non-zero on any failure.
+// doctest cases, run by ctest (test_duel -tc="name" runs one).
+#include <doctest/doctest.h>
+
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -13,43 +15,6 @@ using namespace duel;
 using core::Action;
 
 namespace {
-
-struct Test {
-  const char* name;
-  std::function<void()> fn;
-};
-std::vector<Test>& registry() {
-  static std::vector<Test> tests;
-  return tests;
-}
-struct Register {
-  Register(const char* name, std::function<void()> fn) { registry().push_back({name, std::move(fn)}); }
-};
-#define TEST(name)                                  \
-  void name();                                      \
-  const Register reg_##name(#name, name);           \
-  void name()
-
-int checks = 0, failed = 0;
-const char* current = "";
-#define CHECK(cond)                                                                       \
-  do {                                                                                    \
-    ++checks;                                                                             \
-    if (!(cond)) {                                                                        \
-      ++failed;                                                                           \
-      std::fprintf(stderr, "FAIL %s (%s:%d): %s\n", current, __FILE__, __LINE__, #cond); \
-    }                                                                                     \
-  } while (0)
-#define CHECK_THROWS(expr)                     \
-  do {                                         \
-    bool threw = false;                        \
-    try {                                      \
-      expr;                                    \
-    } catch (const core::InvalidInput&) {      \
-      threw = true;                            \
-    }                                          \
-    CHECK(threw && #expr);                     \
-  } while (0)
 
 // Token vector: white blue green red black pearl gold.
 uint64_t tok(int w, int u, int g, int r, int k, int p = 0, int gold = 0) {
@@ -91,7 +56,7 @@ int card(int id) { return id - 1; }  // CSV row number -> engine index
 
 // ---- Components / setup -----------------------------------------------------------------
 
-TEST(components_coloured_cards_map_onto_themselves_under_colour_rotation) {
+TEST_CASE("components_coloured_cards_map_onto_themselves_under_colour_rotation") {
   // white->blue->green->red->black->white, costs rotated alike: a check on cards.csv.
   int coloured = 0;
   for (int i = 0; i < kNumCards; ++i) {
@@ -112,29 +77,29 @@ TEST(components_coloured_cards_map_onto_themselves_under_colour_rotation) {
   CHECK(coloured == 55);
 }
 
-TEST(setup_pyramid_board_bag_and_second_player_privilege) {
+TEST_CASE("setup_pyramid_board_bag_and_second_player_privilege") {
   bool first_seen[2] = {false, false};
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     State s = State::initial(Config{}, seed);
     CHECK(s.phase() == Phase::kMain);
     for (int slot = 0; slot < kNumSlots; ++slot)
-      CHECK(s.pyramid(slot) != kNoCard && tables::kCards[s.pyramid(slot)].level == slot_level(slot) + 1);
-    CHECK(core::popcount(s.deck(0)) == 25 && core::popcount(s.deck(1)) == 20 && core::popcount(s.deck(2)) == 10);
+      CHECK((s.pyramid(slot) != kNoCard && tables::kCards[s.pyramid(slot)].level == slot_level(slot) + 1));
+    CHECK((core::popcount(s.deck(0)) == 25 && core::popcount(s.deck(1)) == 20 && core::popcount(s.deck(2)) == 10));
     int on_board = 0;
     for (int c = 0; c < 25; ++c) on_board += s.cell(c) != kEmpty;
-    CHECK(on_board == 25 && s.bag() == 0);
-    CHECK(core::popcount(s.kind_mask(kGold)) == 3 && core::popcount(s.kind_mask(kPearl)) == 2);
+    CHECK((on_board == 25 && s.bag() == 0));
+    CHECK((core::popcount(s.kind_mask(kGold)) == 3 && core::popcount(s.kind_mask(kPearl)) == 2));
     int first = s.current_player();
     first_seen[first] = true;
-    CHECK(s.player(first).privileges == 0 && s.player(first ^ 1).privileges == 1);
+    CHECK((s.player(first).privileges == 0 && s.player(first ^ 1).privileges == 1));
   }
-  CHECK(first_seen[0] && first_seen[1]);  // chosen at random
+  CHECK((first_seen[0] && first_seen[1]));  // chosen at random
   Config cfg;
   cfg.first_player = 1;
   CHECK(State::initial(cfg, 5).current_player() == 1);
 }
 
-TEST(setup_board_filled_along_the_spiral) {
+TEST_CASE("setup_board_filled_along_the_spiral") {
   State s = State::initial(Config{}, 3, true);
   int reveals = 0;
   while (s.phase() == Phase::kReveal) s.apply(s.dealt_outcome()), ++reveals;
@@ -147,12 +112,12 @@ TEST(setup_board_filled_along_the_spiral) {
   }
   CHECK(s.phase() == Phase::kFirst);
   s.apply(kFirstBase + 1);
-  CHECK(s.current_player() == 1 && s.player(0).privileges == 1);
+  CHECK((s.current_player() == 1 && s.player(0).privileges == 1));
 }
 
 // ---- Take tokens ---------------------------------------------------------------------------
 
-TEST(take_one_two_or_three_in_a_straight_line) {
+TEST_CASE("take_one_two_or_three_in_a_straight_line") {
   auto count_takes = [](const char* rows) {
     State t = blank();
     board(t, rows);
@@ -172,31 +137,31 @@ TEST(take_one_two_or_three_in_a_straight_line) {
   CHECK(legal(s, "take a1 b2 c3"));
   CHECK(legal(s, "take e1 d2 c3"));
   CHECK(legal(s, "take c3 b2"));  // any order names the same cells
-  CHECK_THROWS(s.string_to_action("take a1 c1"));
-  CHECK_THROWS(s.string_to_action("take a1 b1 c1 d1"));
-  CHECK_THROWS(s.string_to_action("take a1 b2 c2"));
+  CHECK_THROWS_AS(s.string_to_action("take a1 c1"), core::InvalidInput);
+  CHECK_THROWS_AS(s.string_to_action("take a1 b1 c1 d1"), core::InvalidInput);
+  CHECK_THROWS_AS(s.string_to_action("take a1 b2 c2"), core::InvalidInput);
   act(s, "take a1 b1 c1");
-  CHECK(tokens(s, 0, kWhite) == 1 && tokens(s, 0, kBlue) == 1 && tokens(s, 0, kGreen) == 1);
-  CHECK(s.cell(0) == kEmpty && s.current_player() == 1);
+  CHECK((tokens(s, 0, kWhite) == 1 && tokens(s, 0, kBlue) == 1 && tokens(s, 0, kGreen) == 1));
+  CHECK((s.cell(0) == kEmpty && s.current_player() == 1));
 }
 
-TEST(take_line_broken_by_gold_is_illegal) {
+TEST_CASE("take_line_broken_by_gold_is_illegal") {
   State s = blank();
   board(s, "W*G.. ..... ..... ..... .....");
   CHECK(!legal(s, "take a1 b1 c1"));
   CHECK(!legal(s, "take a1 b1"));
-  CHECK(legal(s, "take a1") && legal(s, "take c1"));
+  CHECK((legal(s, "take a1") && legal(s, "take c1")));
 }
 
-TEST(take_line_broken_by_gap_is_illegal) {
+TEST_CASE("take_line_broken_by_gap_is_illegal") {
   State s = blank();
   board(s, "W.G.. ..... R.... ..... R....");
   CHECK(!legal(s, "take a1 b1 c1"));
   CHECK(!legal(s, "take a1 a2 a3"));
-  CHECK(legal(s, "take a1") && legal(s, "take a3"));
+  CHECK((legal(s, "take a1") && legal(s, "take a3")));
 }
 
-TEST(take_never_takes_gold) {
+TEST_CASE("take_never_takes_gold") {
   State s = blank();
   board(s, "*.... ..... ..... ..... ....W");
   CHECK(!legal(s, "take a1"));
@@ -204,18 +169,18 @@ TEST(take_never_takes_gold) {
   CHECK(legal(s, "take e5"));
 }
 
-TEST(take_three_of_one_colour_gives_opponent_a_privilege) {
+TEST_CASE("take_three_of_one_colour_gives_opponent_a_privilege") {
   State s = blank();
   board(s, "RRRGG ..... ..... ..... .....");
   act(s, "take a1 b1 c1");
-  CHECK(s.player(1).privileges == 1 && s.player(0).privileges == 0);
+  CHECK((s.player(1).privileges == 1 && s.player(0).privileges == 0));
   State t = blank();
   board(t, "RRGGG ..... ..... ..... .....");
   act(t, "take a1 b1 c1");
   CHECK(t.player(1).privileges == 0);
 }
 
-TEST(take_two_pearls_gives_opponent_a_privilege) {
+TEST_CASE("take_two_pearls_gives_opponent_a_privilege") {
   State s = blank();
   board(s, "PP... ..... ..... ..... .....");
   act(s, "take a1 b1");
@@ -232,57 +197,57 @@ TEST(take_two_pearls_gives_opponent_a_privilege) {
 
 // ---- Privileges -----------------------------------------------------------------------------
 
-TEST(privilege_gain_takes_from_opponent_when_supply_empty) {
+TEST_CASE("privilege_gain_takes_from_opponent_when_supply_empty") {
   State s = blank();
   board(s, "RRR.. ..... ..... ..... .....");
   s.set_privileges(0, 2);
   s.set_privileges(1, 1);
   act(s, "take a1 b1 c1");
-  CHECK(s.player(1).privileges == 2 && s.player(0).privileges == 1);
+  CHECK((s.player(1).privileges == 2 && s.player(0).privileges == 1));
 }
 
-TEST(privilege_gain_when_holding_all_does_nothing) {
+TEST_CASE("privilege_gain_when_holding_all_does_nothing") {
   State s = blank();
   board(s, "RRR.. ..... ..... ..... .....");
   s.set_privileges(1, 3);
   act(s, "take a1 b1 c1");
-  CHECK(s.player(1).privileges == 3 && s.player(0).privileges == 0);
+  CHECK((s.player(1).privileges == 3 && s.player(0).privileges == 0));
 }
 
-TEST(privilege_count_is_a_variant) {
+TEST_CASE("privilege_count_is_a_variant") {
   Config cfg;
   cfg.privileges = 1;
   State s = State::initial(cfg, 9);
-  CHECK(s.privilege_supply() == 0 && s.player(s.current_player() ^ 1).privileges == 1);
+  CHECK((s.privilege_supply() == 0 && s.player(s.current_player() ^ 1).privileges == 1));
   cfg.privileges = 7;
-  CHECK_THROWS(cfg.validate());
+  CHECK_THROWS_AS(cfg.validate(), core::InvalidInput);
 }
 
-TEST(privilege_spend_takes_one_gem_or_pearl_and_never_triggers_the_take_rule) {
+TEST_CASE("privilege_spend_takes_one_gem_or_pearl_and_never_triggers_the_take_rule") {
   State s = blank();
   board(s, "PP*.. ..... ..... ..... ....R");
   s.set_privileges(0, 3);
   CHECK(!legal(s, "privilege c1"));  // never gold
   act(s, "privilege a1");
   act(s, "privilege b1");
-  CHECK(tokens(s, 0, kPearl) == 2 && s.player(0).privileges == 1 && s.player(1).privileges == 0);
+  CHECK((tokens(s, 0, kPearl) == 2 && s.player(0).privileges == 1 && s.player(1).privileges == 0));
   CHECK(s.current_player() == 0);  // optional: the mandatory action is still to come
   act(s, "take e5");
-  CHECK(s.current_player() == 1 && s.player(1).privileges == 0);
+  CHECK((s.current_player() == 1 && s.player(1).privileges == 0));
 }
 
-TEST(privilege_not_spent_after_replenish) {
+TEST_CASE("privilege_not_spent_after_replenish") {
   State s = blank();
   board(s, "RG... ..... ..... ..... .....");
   s.set_privileges(0, 2);
   CHECK(legal(s, "privilege a1"));
   act(s, "replenish");
   CHECK(s.replenished());
-  for (Action a : legal_list(s)) CHECK(!(a >= kPrivilegeBase && a < kReplenish) && a != kReplenish);
+  for (Action a : legal_list(s)) CHECK((!(a >= kPrivilegeBase && a < kReplenish) && a != kReplenish));
   CHECK(s.player(1).privileges == 1);  // the replenish gave the opponent one
 }
 
-TEST(privilege_spending_that_leaves_no_mandatory_action_is_refused) {
+TEST_CASE("privilege_spending_that_leaves_no_mandatory_action_is_refused") {
   // Engine convention: the last gem on board, nothing in the bag but gold, no room to
   // reserve, nothing to buy: spending the privilege would leave no mandatory action.
   auto make = [](int reserved) {
@@ -304,20 +269,20 @@ TEST(privilege_spending_that_leaves_no_mandatory_action_is_refused) {
 
 // ---- Replenish ------------------------------------------------------------------------------
 
-TEST(replenish_fills_empty_cells_along_the_spiral_and_gives_opponent_a_privilege) {
+TEST_CASE("replenish_fills_empty_cells_along_the_spiral_and_gives_opponent_a_privilege") {
   State s = blank();
   board(s, "W.... ..... ..... ..... .....");
   s.set_tokens(1, tok(0, 0, 0, 0, 0, 0, 1));
   s.set_explicit_chance(true);
   act(s, "replenish");
   CHECK(s.player(1).privileges == 1);
-  CHECK(s.is_chance() && s.phase() == Phase::kFill);
+  CHECK((s.is_chance() && s.phase() == Phase::kFill));
   ChanceList outs;
   s.chance_outcomes(outs);
   double total = 0;
   for (auto o : outs) total += o.probability;
-  CHECK(outs.size() == 7 && total > 0.999999 && total < 1.000001);
-  CHECK(outs[0].action == kFillBase + kWhite && outs[0].probability == 3.0 / 23);
+  CHECK((outs.size() == 7 && total > 0.999999 && total < 1.000001));
+  CHECK((outs[0].action == kFillBase + kWhite && outs[0].probability == 3.0 / 23));
   for (int i = 0; i < 23; ++i) {
     int cell = -1;
     for (int k = 0; k < 25 && cell < 0; ++k)
@@ -325,48 +290,48 @@ TEST(replenish_fills_empty_cells_along_the_spiral_and_gives_opponent_a_privilege
     s.apply(s.dealt_outcome());
     CHECK(s.cell(cell) != kEmpty);
   }
-  CHECK(s.bag() == 0 && s.current_player() == 0 && !s.is_legal(kReplenish));
-  CHECK(s.cell(tables::kSpiral[24]) == kEmpty && s.cell(0) == kWhite);
+  CHECK((s.bag() == 0 && s.current_player() == 0 && !s.is_legal(kReplenish)));
+  CHECK((s.cell(tables::kSpiral[24]) == kEmpty && s.cell(0) == kWhite));
 }
 
-TEST(replenish_needs_a_non_empty_bag) {
+TEST_CASE("replenish_needs_a_non_empty_bag") {
   State s = State::initial(Config{}, 4);
-  CHECK(s.bag() == 0 && !s.is_legal(kReplenish));
+  CHECK((s.bag() == 0 && !s.is_legal(kReplenish)));
 }
 
-TEST(forced_replenish_when_no_mandatory_action) {
+TEST_CASE("forced_replenish_when_no_mandatory_action") {
   State s = blank();  // empty board, nothing to buy, no gold to reserve
   std::vector<Action> l = legal_list(s);
-  CHECK(l.size() == 1 && l[0] == kReplenish);
+  CHECK((l.size() == 1 && l[0] == kReplenish));
   act(s, "replenish");
   CHECK(s.player(1).privileges == 1);
-  CHECK(s.current_player() == 0 && !legal_list(s).empty());
+  CHECK((s.current_player() == 0 && !legal_list(s).empty()));
 }
 
 // ---- Reserve --------------------------------------------------------------------------------
 
-TEST(reserve_needs_gold_on_the_board) {
+TEST_CASE("reserve_needs_gold_on_the_board") {
   State s = State::empty(Config{});
   s.set_pyramid_card(0, card(1));
   board(s, "W.... ..... ..... ..... .....");
-  for (Action a : legal_list(s)) CHECK(a < kReserveBase || a >= kBuyBase);
+  for (Action a : legal_list(s)) CHECK((a < kReserveBase || a >= kBuyBase));
   board(s, "W.... ..... ..... ..... ....*");
-  CHECK(legal(s, "reserve 1.1 gold e5") && legal(s, "reserve deck2 gold e5"));
+  CHECK((legal(s, "reserve 1.1 gold e5") && legal(s, "reserve deck2 gold e5")));
 }
 
-TEST(reserve_takes_the_chosen_gold_and_refills_the_slot) {
+TEST_CASE("reserve_takes_the_chosen_gold_and_refills_the_slot") {
   State s = blank();
   s.set_pyramid_card(0, card(1));
   board(s, "*W... ..... ..... ..... ....*");
   act(s, "reserve 1.1 gold e5");
   const Player& p = s.player(0);
-  CHECK(p.num_reserved == 1 && p.reserved[0] == card(1) && p.reserved_blind == 0);
-  CHECK(tokens(s, 0, kGold) == 1 && s.cell(24) == kEmpty && s.cell(0) == kGold);
-  CHECK(s.pyramid(0) != kNoCard && s.pyramid(0) != card(1));
+  CHECK((p.num_reserved == 1 && p.reserved[0] == card(1) && p.reserved_blind == 0));
+  CHECK((tokens(s, 0, kGold) == 1 && s.cell(24) == kEmpty && s.cell(0) == kGold));
+  CHECK((s.pyramid(0) != kNoCard && s.pyramid(0) != card(1)));
   CHECK(core::popcount(s.deck(0)) == 28);
 }
 
-TEST(reserve_blind_from_a_deck_top_is_hidden) {
+TEST_CASE("reserve_blind_from_a_deck_top_is_hidden") {
   State s = blank();
   board(s, "*.... ..... ..... ..... .....");
   s.set_explicit_chance(true);
@@ -376,54 +341,54 @@ TEST(reserve_blind_from_a_deck_top_is_hidden) {
   s.chance_outcomes(outs);
   CHECK(outs.size() == 13);
   s.apply(kRevealBase + card(60));
-  CHECK(s.player(0).reserved[0] == card(60) && s.player(0).reserved_blind == 1);
+  CHECK((s.player(0).reserved[0] == card(60) && s.player(0).reserved_blind == 1));
   CHECK(s.current_player() == 1);
 }
 
-TEST(reserve_at_most_three_cards) {
+TEST_CASE("reserve_at_most_three_cards") {
   State s = blank();
   board(s, "*.... ..... ..... ..... W....");
   for (int i = 0; i < 3; ++i) s.give_reserved(0, card(1 + i), false);
-  for (Action a : legal_list(s)) CHECK(a < kReserveBase || a >= kBuyBase);
+  for (Action a : legal_list(s)) CHECK((a < kReserveBase || a >= kBuyBase));
 }
 
-TEST(reserve_from_empty_deck_leaves_slot_empty) {
+TEST_CASE("reserve_from_empty_deck_leaves_slot_empty") {
   State s = blank();
   board(s, "*.... ..... ..... ..... .....");
   for (int c = card(55); c <= card(67); ++c) {
     if (c < card(58)) s.set_pyramid_card(9 + c - card(55), c);
     else s.give_card(1, c);
   }
-  CHECK(s.deck(2) == 0 && !legal(s, "reserve deck3 gold a1"));
+  CHECK((s.deck(2) == 0 && !legal(s, "reserve deck3 gold a1")));
   s.set_explicit_chance(true);
   act(s, "reserve 3.1 gold a1");
-  CHECK(!s.is_chance() && s.pyramid(9) == kNoCard);
+  CHECK((!s.is_chance() && s.pyramid(9) == kNoCard));
 }
 
 // ---- Buy ------------------------------------------------------------------------------------
 
-TEST(buy_gold_is_wild_for_gems_and_pearls_and_spent_tokens_go_to_the_bag) {
+TEST_CASE("buy_gold_is_wild_for_gems_and_pearls_and_spent_tokens_go_to_the_bag") {
   State s = blank();
   s.set_pyramid_card(0, card(3));  // white again: 2 blue, 2 green, 1 pearl
   board(s, "W.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 2, 1, 0, 0, 0, 2));
   uint64_t bag = s.bag();
   act(s, "buy 1.1");
-  CHECK(s.player(0).owns(card(3)) && s.player(0).tokens == 0);
+  CHECK((s.player(0).owns(card(3)) && s.player(0).tokens == 0));
   CHECK(s.bag() == bag + tok(0, 2, 1, 0, 0, 0, 2));
   CHECK(core::swar::lane(s.player(0).bonuses, kWhite) == 1);
 }
 
-TEST(buy_gems_pay_before_gold) {
+TEST_CASE("buy_gems_pay_before_gold") {
   State s = blank();
   s.set_pyramid_card(0, card(2));  // 3 blue
   board(s, "W.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 3, 0, 0, 0, 0, 2));
   act(s, "buy 1.1");
-  CHECK(tokens(s, 0, kGold) == 2 && tokens(s, 0, kBlue) == 0);
+  CHECK((tokens(s, 0, kGold) == 2 && tokens(s, 0, kBlue) == 0));
 }
 
-TEST(buy_bonuses_reduce_cost_never_below_zero) {
+TEST_CASE("buy_bonuses_reduce_cost_never_below_zero") {
   State s = blank();
   s.give_card(0, card(6));   // blue bonus
   s.give_card(0, card(38));  // blue x2
@@ -431,30 +396,30 @@ TEST(buy_bonuses_reduce_cost_never_below_zero) {
   board(s, "W.... ..... ..... ..... .....");
   CHECK(legal(s, "buy 1.1"));
   act(s, "buy 1.1");
-  CHECK(s.player(0).tokens == 0 && s.player(0).owns(card(2)));
+  CHECK((s.player(0).tokens == 0 && s.player(0).owns(card(2))));
 }
 
-TEST(buy_unaffordable_card_is_illegal) {
+TEST_CASE("buy_unaffordable_card_is_illegal") {
   State s = blank();
   s.set_pyramid_card(0, card(2));
   board(s, "W.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 1, 0, 0, 0, 0, 1));
   CHECK(!legal(s, "buy 1.1"));
-  CHECK_THROWS(s.apply_checked(s.string_to_action("buy 1.1")));
+  CHECK_THROWS_AS(s.apply_checked(s.string_to_action("buy 1.1")), core::InvalidInput);
 }
 
-TEST(buy_from_reserve) {
+TEST_CASE("buy_from_reserve") {
   State s = blank();
   board(s, "W.... ..... ..... ..... .....");
   s.give_reserved(0, card(2), true);
   s.give_reserved(0, card(7), false);
   s.set_tokens(0, tok(0, 0, 3, 0, 0));
-  CHECK(!legal(s, "buy r1") && legal(s, "buy r2"));
+  CHECK((!legal(s, "buy r1") && legal(s, "buy r2")));
   act(s, "buy r2");
-  CHECK(s.player(0).num_reserved == 1 && s.player(0).reserved[0] == card(2) && s.player(0).reserved_blind == 1);
+  CHECK((s.player(0).num_reserved == 1 && s.player(0).reserved[0] == card(2) && s.player(0).reserved_blind == 1));
 }
 
-TEST(joker_cannot_be_bought_without_a_coloured_card) {
+TEST_CASE("joker_cannot_be_bought_without_a_coloured_card") {
   State s = blank();
   s.set_pyramid_card(0, card(26));  // joker: 4 black, 1 pearl
   board(s, "*.... ..... ..... ..... .....");
@@ -469,7 +434,7 @@ TEST(joker_cannot_be_bought_without_a_coloured_card) {
 
 // ---- Abilities ------------------------------------------------------------------------------
 
-TEST(ability_bonus_copy_joins_a_chosen_colour) {
+TEST_CASE("ability_bonus_copy_joins_a_chosen_colour") {
   State s = blank();
   s.give_card(0, card(16));  // red
   s.give_card(0, card(6));   // blue
@@ -477,28 +442,28 @@ TEST(ability_bonus_copy_joins_a_chosen_colour) {
   board(s, "W.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 0, 0, 0, 4, 1));
   act(s, "buy 1.1");
-  CHECK(s.phase() == Phase::kJoker && s.current_player() == 0);
+  CHECK((s.phase() == Phase::kJoker && s.current_player() == 0));
   std::vector<Action> l = legal_list(s);
-  CHECK(l.size() == 2 && l[0] == kJokerBase + kBlue && l[1] == kJokerBase + kRed);
+  CHECK((l.size() == 2 && l[0] == kJokerBase + kBlue && l[1] == kJokerBase + kRed));
   act(s, "joker red");
-  CHECK(core::swar::lane(s.player(0).bonuses, kRed) == 2 && s.player(0).colour_points[kRed] == 1);
-  CHECK(s.joker_colour(card(26)) == kRed && s.current_player() == 1);
+  CHECK((core::swar::lane(s.player(0).bonuses, kRed) == 2 && s.player(0).colour_points[kRed] == 1));
+  CHECK((s.joker_colour(card(26)) == kRed && s.current_player() == 1));
 }
 
-TEST(ability_again_gives_another_full_turn) {
+TEST_CASE("ability_again_gives_another_full_turn") {
   State s = blank();
   s.set_pyramid_card(0, card(3));
   board(s, "W.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 2, 2, 0, 0, 1));
   s.set_privileges(0, 1);
   act(s, "buy 1.1");
-  CHECK(s.current_player() == 0 && !s.replenished());
+  CHECK((s.current_player() == 0 && !s.replenished()));
   CHECK(legal(s, "privilege a1"));  // a full turn, optional actions included
   act(s, "take a1");
   CHECK(s.current_player() == 1);
 }
 
-TEST(ability_again_not_played_when_the_turn_wins) {
+TEST_CASE("ability_again_not_played_when_the_turn_wins") {
   auto make = [](bool winning) {
     State s = blank();
     for (int id : {56, 58, 60, 62}) s.give_card(0, card(id));  // 4 points each, red bonus 1
@@ -511,15 +476,15 @@ TEST(ability_again_not_played_when_the_turn_wins) {
     return s;
   };
   State win = make(true);
-  CHECK(win.is_terminal() && win.winner() == 0 && win.player(0).points == 20);
+  CHECK((win.is_terminal() && win.winner() == 0 && win.player(0).points == 20));
   double r[2];
   win.returns(r);
-  CHECK(r[0] == 1.0 && r[1] == 0.0);
+  CHECK((r[0] == 1.0 && r[1] == 0.0));
   State no = make(false);
-  CHECK(!no.is_terminal() && no.current_player() == 0);
+  CHECK((!no.is_terminal() && no.current_player() == 0));
 }
 
-TEST(ability_token_takes_one_of_the_cards_colour_from_the_board) {
+TEST_CASE("ability_token_takes_one_of_the_cards_colour_from_the_board") {
   State s = blank();
   s.set_pyramid_card(0, card(4));  // white, token: 2 red 2 black
   board(s, "W*WRU ..... ..... ..... .....");
@@ -527,9 +492,9 @@ TEST(ability_token_takes_one_of_the_cards_colour_from_the_board) {
   act(s, "buy 1.1");
   CHECK(s.phase() == Phase::kToken);
   std::vector<Action> l = legal_list(s);
-  CHECK(l.size() == 2 && l[0] == kTokenBase + 0 && l[1] == kTokenBase + 2);
+  CHECK((l.size() == 2 && l[0] == kTokenBase + 0 && l[1] == kTokenBase + 2));
   act(s, "token c1");
-  CHECK(tokens(s, 0, kWhite) == 1 && s.cell(2) == kEmpty && s.current_player() == 1);
+  CHECK((tokens(s, 0, kWhite) == 1 && s.cell(2) == kEmpty && s.current_player() == 1));
   State t = blank();  // no token of that colour: ignored
   t.set_pyramid_card(0, card(4));
   board(t, "U*... ..... ..... ..... .....");
@@ -538,7 +503,7 @@ TEST(ability_token_takes_one_of_the_cards_colour_from_the_board) {
   CHECK(t.current_player() == 1);
 }
 
-TEST(ability_privilege_gains_one) {
+TEST_CASE("ability_privilege_gains_one") {
   State s = blank();
   s.set_pyramid_card(5, card(33));  // white privilege: 4 white 2 black 1 pearl
   board(s, "U.... ..... ..... ..... .....");
@@ -547,7 +512,7 @@ TEST(ability_privilege_gains_one) {
   CHECK(s.player(0).privileges == 1);
 }
 
-TEST(ability_steal_takes_a_gem_or_pearl_never_gold) {
+TEST_CASE("ability_steal_takes_a_gem_or_pearl_never_gold") {
   State s = blank();
   s.set_pyramid_card(5, card(32));  // white steal: 4 blue 3 red
   board(s, "U.... ..... ..... ..... .....");
@@ -556,21 +521,21 @@ TEST(ability_steal_takes_a_gem_or_pearl_never_gold) {
   act(s, "buy 2.1");
   CHECK(s.phase() == Phase::kSteal);
   std::vector<Action> l = legal_list(s);
-  CHECK(l.size() == 2 && l[0] == kStealBase + kGreen && l[1] == kStealBase + kPearl);
+  CHECK((l.size() == 2 && l[0] == kStealBase + kGreen && l[1] == kStealBase + kPearl));
   act(s, "steal pearl");
-  CHECK(tokens(s, 0, kPearl) == 1 && tokens(s, 1, kPearl) == 0 && s.current_player() == 1);
+  CHECK((tokens(s, 0, kPearl) == 1 && tokens(s, 1, kPearl) == 0 && s.current_player() == 1));
   State t = blank();  // the opponent holds only gold: ignored
   t.set_pyramid_card(5, card(32));
   board(t, "U.... ..... ..... ..... .....");
   t.set_tokens(0, tok(0, 4, 0, 3, 0));
   t.set_tokens(1, tok(0, 0, 0, 0, 0, 0, 2));
   act(t, "buy 2.1");
-  CHECK(t.current_player() == 1 && tokens(t, 1, kGold) == 2);
+  CHECK((t.current_player() == 1 && tokens(t, 1, kGold) == 2));
 }
 
 // ---- Crowns and royals ----------------------------------------------------------------------
 
-TEST(royal_at_third_crown_after_the_cards_own_ability) {
+TEST_CASE("royal_at_third_crown_after_the_cards_own_ability") {
   State s = blank();
   s.give_card(0, card(2));  // white, 1 crown
   s.give_card(0, card(7));  // blue, 1 crown
@@ -581,17 +546,17 @@ TEST(royal_at_third_crown_after_the_cards_own_ability) {
   act(s, "buy 1.1");
   CHECK(s.phase() == Phase::kJoker);  // the card's ability first
   act(s, "joker blue");
-  CHECK(s.phase() == Phase::kRoyal && s.player(0).crowns == 3);
+  CHECK((s.phase() == Phase::kRoyal && s.player(0).crowns == 3));
   CHECK(legal_list(s).size() == 4);
   act(s, "royal 1");  // 2 points + steal
   CHECK(s.phase() == Phase::kSteal);
   act(s, "steal green");
-  CHECK(s.player(0).points == 2 && s.player(0).royals == 1 && s.royals_available() == 0xE);
+  CHECK((s.player(0).points == 2 && s.player(0).royals == 1 && s.royals_available() == 0xE));
   CHECK(s.player(0).colour_points[kBlue] == 0);  // royal points count only toward 20
   CHECK(s.current_player() == 1);
 }
 
-TEST(royal_at_sixth_crown_not_at_fourth) {
+TEST_CASE("royal_at_sixth_crown_not_at_fourth") {
   State s = blank();
   for (int id : {2, 7, 12, 17, 22}) s.give_card(0, card(id));  // 5 crowns, one card of each colour
   s.give_royal(0, 3);                                          // taken at the 3rd crown
@@ -599,10 +564,10 @@ TEST(royal_at_sixth_crown_not_at_fourth) {
   board(s, "U.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 0, 1, 1, 1, 1));
   act(s, "buy 2.1");
-  CHECK(s.phase() == Phase::kRoyal && s.player(0).crowns == 6);
+  CHECK((s.phase() == Phase::kRoyal && s.player(0).crowns == 6));
   CHECK(legal_list(s).size() == 3);
   act(s, "royal 2");  // 2 points + again
-  CHECK(s.current_player() == 0 && s.player(0).points == 7);
+  CHECK((s.current_player() == 0 && s.player(0).points == 7));
   // 3 -> 4 crowns: no royal.
   State t = blank();
   for (int id : {2, 7, 12}) t.give_card(0, card(id));
@@ -610,10 +575,10 @@ TEST(royal_at_sixth_crown_not_at_fourth) {
   board(t, "U.... ..... ..... ..... .....");
   t.set_tokens(0, tok(0, 0, 0, 0, 3));
   act(t, "buy 1.1");
-  CHECK(t.player(0).crowns == 4 && t.current_player() == 1);
+  CHECK((t.player(0).crowns == 4 && t.current_player() == 1));
 }
 
-TEST(royal_privilege_ability) {
+TEST_CASE("royal_privilege_ability") {
   State s = blank();
   s.give_card(0, card(2));
   s.give_card(0, card(7));
@@ -622,27 +587,27 @@ TEST(royal_privilege_ability) {
   s.set_tokens(0, tok(0, 0, 0, 3, 0));
   act(s, "buy 1.1");
   act(s, "royal 3");
-  CHECK(s.player(0).privileges == 1 && s.current_player() == 1);
+  CHECK((s.player(0).privileges == 1 && s.current_player() == 1));
 }
 
 // ---- End of turn ----------------------------------------------------------------------------
 
-TEST(discard_down_to_ten_tokens_of_the_players_choice) {
+TEST_CASE("discard_down_to_ten_tokens_of_the_players_choice") {
   State s = blank();
   board(s, "RRR.. ..... ..... ..... .....");
   s.set_tokens(0, tok(2, 2, 2, 0, 0, 1, 2));  // 9 + 3 = 12
   act(s, "take a1 b1 c1");
-  CHECK(s.phase() == Phase::kDiscard && s.current_player() == 0);
-  CHECK(legal(s, "discard gold") && legal(s, "discard pearl") && !legal(s, "discard black"));
+  CHECK((s.phase() == Phase::kDiscard && s.current_player() == 0));
+  CHECK((legal(s, "discard gold") && legal(s, "discard pearl") && !legal(s, "discard black")));
   uint64_t bag = s.bag();
   act(s, "discard gold");
   CHECK(s.phase() == Phase::kDiscard);
   act(s, "discard red");
-  CHECK(s.player(0).num_tokens() == 10 && s.bag() == bag + tok(0, 0, 0, 1, 0, 0, 1));
+  CHECK((s.player(0).num_tokens() == 10 && s.bag() == bag + tok(0, 0, 0, 1, 0, 0, 1)));
   CHECK(s.current_player() == 1);
 }
 
-TEST(victory_twenty_points) {
+TEST_CASE("victory_twenty_points") {
   State s = blank();
   for (int id : {56, 58, 60, 62}) s.give_card(0, card(id));  // 16
   s.give_royal(0, 3);                                          // 19
@@ -650,10 +615,10 @@ TEST(victory_twenty_points) {
   board(s, "U.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 0, 2, 2, 0));
   act(s, "buy 1.1");
-  CHECK(s.is_terminal() && s.winner() == 0 && s.current_player() == core::kTerminalPlayer);
+  CHECK((s.is_terminal() && s.winner() == 0 && s.current_player() == core::kTerminalPlayer));
 }
 
-TEST(victory_ten_crowns) {
+TEST_CASE("victory_ten_crowns") {
   State s = blank();
   for (int id : {55, 57, 59, 61}) s.give_card(0, card(id));  // 8 crowns, 12 points
   s.give_card(0, card(2));                                   // 9 crowns
@@ -663,10 +628,10 @@ TEST(victory_ten_crowns) {
   board(s, "U.... ..... ..... ..... .....");
   s.set_tokens(0, tok(0, 0, 3, 0, 0));
   act(s, "buy 1.1");
-  CHECK(s.is_terminal() && s.winner() == 0 && s.player(0).crowns == 10);
+  CHECK((s.is_terminal() && s.winner() == 0 && s.player(0).crowns == 10));
 }
 
-TEST(victory_ten_points_in_one_colour_jokers_count_for_their_colour) {
+TEST_CASE("victory_ten_points_in_one_colour_jokers_count_for_their_colour") {
   auto make = [] {
     State s = blank();
     for (int id : {61, 62, 43}) s.give_card(0, card(id));  // red 3 + 4 + 2 = 9 points
@@ -680,13 +645,13 @@ TEST(victory_ten_points_in_one_colour_jokers_count_for_their_colour) {
   };
   State red = make();
   act(red, "joker red");
-  CHECK(red.is_terminal() && red.winner() == 0 && red.player(0).colour_points[kRed] == 10);
+  CHECK((red.is_terminal() && red.winner() == 0 && red.player(0).colour_points[kRed] == 10));
   State white = make();
   act(white, "joker white");
-  CHECK(!white.is_terminal() && white.player(0).colour_points[kWhite] == 1);
+  CHECK((!white.is_terminal() && white.player(0).colour_points[kWhite] == 1));
 }
 
-TEST(victory_none_cards_count_for_no_colour) {
+TEST_CASE("victory_none_cards_count_for_no_colour") {
   State s = blank();
   for (int id : {61, 62, 43}) s.give_card(0, card(id));  // red 9
   s.give_royal(0, 0), s.give_royal(0, 1);
@@ -695,10 +660,10 @@ TEST(victory_none_cards_count_for_no_colour) {
   s.set_tokens(0, tok(0, 0, 0, 1, 0, 1));
   uint64_t bonus = s.player(0).bonuses;
   act(s, "buy 1.1");
-  CHECK(!s.is_terminal() && s.player(0).colour_points[kRed] == 9 && s.player(0).bonuses == bonus);
+  CHECK((!s.is_terminal() && s.player(0).colour_points[kRed] == 9 && s.player(0).bonuses == bonus));
 }
 
-TEST(victory_thresholds_are_variants) {
+TEST_CASE("victory_thresholds_are_variants") {
   // Buys card 5 (white, 1 point) or card 2 (white, 1 crown) under a variant.
   auto wins = [](Config cfg, int id) {
     State s = State::empty(cfg);
@@ -709,18 +674,18 @@ TEST(victory_thresholds_are_variants) {
     return s.is_terminal();
   };
   Config cfg;
-  CHECK(!wins(cfg, 5) && !wins(cfg, 2));
+  CHECK((!wins(cfg, 5) && !wins(cfg, 2)));
   cfg.points_to_win = 1;
-  CHECK(wins(cfg, 5) && !wins(cfg, 2));
+  CHECK((wins(cfg, 5) && !wins(cfg, 2)));
   cfg = Config{};
   cfg.crowns_to_win = 1;
-  CHECK(wins(cfg, 2) && !wins(cfg, 5));
+  CHECK((wins(cfg, 2) && !wins(cfg, 5)));
   cfg = Config{};
   cfg.colour_points_to_win = 1;
-  CHECK(wins(cfg, 5) && !wins(cfg, 2));
+  CHECK((wins(cfg, 5) && !wins(cfg, 2)));
 }
 
-TEST(config_validation_names_the_field) {
+TEST_CASE("config_validation_names_the_field") {
   Config cfg;
   cfg.points_to_win = 0;
   try {
@@ -731,12 +696,12 @@ TEST(config_validation_names_the_field) {
   }
   cfg = Config{};
   cfg.first_player = 2;
-  CHECK_THROWS(State::initial(cfg, 1));
+  CHECK_THROWS_AS(State::initial(cfg, 1), core::InvalidInput);
 }
 
 // ---- Chance, determinism, notation, perft -----------------------------------------------------
 
-TEST(chance_explicit_following_the_deal_replays_the_auto_game) {
+TEST_CASE("chance_explicit_following_the_deal_replays_the_auto_game") {
   for (uint64_t seed = 1; seed <= 30; ++seed) {
     State a = State::initial(Config{}, seed, false);
     State b = State::initial(Config{}, seed, true);
@@ -747,7 +712,7 @@ TEST(chance_explicit_following_the_deal_replays_the_auto_game) {
         b.chance_outcomes(outs);
         double total = 0;
         for (auto o : outs) total += o.probability;
-        CHECK(total > 0.999999 && total < 1.000001);
+        CHECK((total > 0.999999 && total < 1.000001));
         b.apply(b.dealt_outcome());
       }
       CHECK(a.hash() == b.hash());
@@ -760,7 +725,7 @@ TEST(chance_explicit_following_the_deal_replays_the_auto_game) {
   }
 }
 
-TEST(determinism_same_seed_same_game) {
+TEST_CASE("determinism_same_seed_same_game") {
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     State a = State::initial(Config{}, seed), b = State::initial(Config{}, seed);
     core::Rng ra(7), rb(7);
@@ -772,7 +737,7 @@ TEST(determinism_same_seed_same_game) {
   }
 }
 
-TEST(notation_round_trips_every_action) {
+TEST_CASE("notation_round_trips_every_action") {
   State s = State::initial(Config{}, 1);
   for (Action a = 0; a < kNumDistinctActions; ++a) CHECK(s.string_to_action(s.action_to_string(a)) == a);
   CHECK(s.string_to_action("  TAKE  C3,  c4 ") == s.string_to_action("take c3 c4"));
@@ -780,20 +745,20 @@ TEST(notation_round_trips_every_action) {
   CHECK(s.action_to_string(s.string_to_action("take c3 c4 c5")) == "take c3 c4 c5");
   for (const char* bad : {"", "fly", "take", "take z9", "buy 4.1", "buy 1.6", "reserve 1.1", "steal gold",
                           "joker pearl", "royal 5", "discard", "card 0", "card 68", "first 2", "privilege"})
-    CHECK_THROWS(s.string_to_action(bad));
+    CHECK_THROWS_AS(s.string_to_action(bad), core::InvalidInput);
 }
 
-TEST(illegal_action_is_refused_and_state_unchanged) {
+TEST_CASE("illegal_action_is_refused_and_state_unchanged") {
   State s = State::initial(Config{}, 2);
   State before = s;
-  CHECK_THROWS(s.apply_checked(-1));
-  CHECK_THROWS(s.apply_checked(kNumDistinctActions));
-  CHECK_THROWS(s.apply_checked(kJokerBase));
-  CHECK_THROWS(s.apply_checked(kRevealBase));
+  CHECK_THROWS_AS(s.apply_checked(-1), core::InvalidInput);
+  CHECK_THROWS_AS(s.apply_checked(kNumDistinctActions), core::InvalidInput);
+  CHECK_THROWS_AS(s.apply_checked(kJokerBase), core::InvalidInput);
+  CHECK_THROWS_AS(s.apply_checked(kRevealBase), core::InvalidInput);
   CHECK(s == before);
 }
 
-TEST(invariants_over_thousands_of_random_games) {
+TEST_CASE("invariants_over_thousands_of_random_games") {
   // Tokens, cards and privileges conserved and the hash equal to its recomputation after
   // every decision; every game ends (fuzz_duel checks more, including JSON and views).
   const uint32_t kTokens[kNumKinds] = {4, 4, 4, 4, 4, 2, 3};
@@ -825,7 +790,7 @@ TEST(invariants_over_thousands_of_random_games) {
   CHECK(decisions > 2000 * 50);
 }
 
-TEST(perft_golden_counts) {
+TEST_CASE("perft_golden_counts") {
   struct Golden {
     uint64_t seed;
     bool explicit_chance;  // chance outcomes counted as plies
@@ -859,19 +824,4 @@ TEST(perft_golden_counts) {
                    g.explicit_chance, g.depth, (unsigned long long)n);
     CHECK(n == g.nodes);
   }
-}
-
-int main(int argc, char** argv) {
-  const char* filter = argc > 1 ? argv[1] : "";
-  int ran = 0;
-  for (const Test& t : registry()) {
-    if (!std::strstr(t.name, filter)) continue;
-    current = t.name;
-    int before = failed;
-    t.fn();
-    ++ran;
-    std::printf("%s %s\n", failed == before ? "ok  " : "FAIL", t.name);
-  }
-  std::printf("test_duel: %d tests, %d checks, %d failed\n", ran, checks, failed);
-  return failed ? 1 : 0;
 }

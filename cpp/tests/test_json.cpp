@@ -2,6 +2,8 @@
 // where, the limits, Cursor paths and messages, a deterministic mutation fuzz loop
 // (meant to run under ASan/UBSan), and a golden digest of both games' position
 // writers (to_json, observation_json) over random games.
+#include <doctest/doctest.h>
+
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -17,16 +19,7 @@ using core::json::Value;
 
 namespace {
 
-int passed = 0, failed = 0;
-
-void check(bool ok, const std::string& what) {
-  if (ok) {
-    ++passed;
-  } else {
-    ++failed;
-    std::printf("FAIL: %s\n", what.c_str());
-  }
-}
+void check(bool ok, const std::string& what) { CHECK_MESSAGE(ok, what); }
 
 // The core::InvalidInput message `action` throws, or "(no error)".
 std::string error_of(const std::function<void()>& action) {
@@ -51,7 +44,7 @@ void expect_rejected(std::string_view text, const std::string& fragment, const s
             "]");
 }
 
-void test_accepted() {
+TEST_CASE("accepted") {
   const Value v = core::json::parse(" \t\r\n[1, 2.0, -3, 18446744073709551615, 1e-400, \"\\u00e9\\ud83d\\ude00\"] ");
   check(v.size() == 6, "whitespace and values");
   check(v[0].is_number_integer() && v[1].is_number_float() && v[2].get<int>() == -3, "integers and doubles");
@@ -60,7 +53,7 @@ void test_accepted() {
   check(core::json::parse(R"({"b":1,"a":{"c":[null,true,false]}})")["a"]["c"][1] == true, "nested");
 }
 
-void test_refused() {
+TEST_CASE("refused") {
   expect_rejected("", "empty input", "line 1, column 1");
   expect_rejected(" \n", "unexpected end of input", "line 2, column 1");
   expect_rejected("[1,]", "unexpected ']'", "line 1, column 4");
@@ -94,7 +87,7 @@ void test_refused() {
   expect_rejected(big, "duplicate key \"k500\"");
 }
 
-void test_limits() {
+TEST_CASE("limits") {
   const auto nested = [](int depth) {
     return std::string(static_cast<size_t>(depth), '[') + std::string(static_cast<size_t>(depth), ']');
   };
@@ -126,7 +119,7 @@ const char* const kPosition = R"({
   "low": -9223372036854775808
 })";
 
-void test_cursor() {
+TEST_CASE("cursor") {
   const Value doc = core::json::parse(kPosition);
   const Cursor root(doc);
   const Cursor players = root["players"];
@@ -201,7 +194,7 @@ void test_cursor() {
 
 // Mutates seed documents at random; every result must parse or be refused with a
 // position, and whatever parses must survive dump -> parse unchanged.
-void test_fuzz() {
+TEST_CASE("fuzz") {
   const std::string_view seeds[] = {
       kPosition,
       R"({"a":[1,-2.5e-3,true,false,null,"\u00e9\ud83d\ude00\n"],"b":{"c":{}}})",
@@ -248,7 +241,7 @@ void test_fuzz() {
 }
 
 // read_position: the variant and observer from the text, problems apart by path.
-void test_read_position() {
+TEST_CASE("read position") {
   splendor::Config c3;
   c3.players = 3, c3.gem_tokens = 5, c3.nobles = 4, c3.points_to_win = 12;
   const splendor::State s = splendor::State::initial(c3, 5, false);
@@ -326,7 +319,7 @@ void digest_games(Digest& d, const Config& cfg, int games, uint64_t seed, bool e
 // The positions and records in tests and docs depend on the writers' exact bytes.
 // The golden digest was taken with the hand-written writer this file's JSON replaced, then
 // again when passes_in_a_row became passes_this_round (the only change, checked byte for byte).
-void test_writers_golden() {
+TEST_CASE("writers golden") {
   Digest d;
   for (int players = 2; players <= 4; ++players) {
     splendor::Config c;
@@ -346,15 +339,3 @@ void test_writers_golden() {
 }
 
 }  // namespace
-
-int main() {
-  test_accepted();
-  test_refused();
-  test_limits();
-  test_cursor();
-  test_fuzz();
-  test_read_position();
-  test_writers_golden();
-  std::printf("%d passed, %d failed\n", passed, failed);
-  return failed == 0 ? 0 : 1;
-}

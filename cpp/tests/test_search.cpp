@@ -1,8 +1,10 @@
-// C++ checks of the search and of what it relies on in the engines. Exit code 1 on failure.
-// Usage: test_search
+// C++ checks of the search and of what it relies on in the engines: doctest cases, run
+// by ctest (test_search -tc="name" runs one).
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <doctest/doctest.h>
+
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -20,13 +22,7 @@ using splendor::State;
 
 namespace {
 
-int failures = 0;
-
-void expect(bool ok, const char* what) {
-  if (ok) return;
-  ++failures;
-  std::fprintf(stderr, "FAIL: %s\n", what);
-}
+void expect(bool ok, const char* what) { CHECK_MESSAGE(ok, what); }
 
 // A 3-player position where seats 1 and 2 hold blind reserves.
 State position_with_blind_reserves() {
@@ -41,7 +37,7 @@ State position_with_blind_reserves() {
   return s;
 }
 
-void test_determinize_is_canonical_and_consistent() {
+TEST_CASE("determinize is canonical and consistent") {
   const State s = position_with_blind_reserves();
   int blind = 0;
   for (int p = 1; p < 3; ++p) blind += core::popcount(s.player(p).reserved_blind);
@@ -84,7 +80,7 @@ std::pair<std::vector<core::Action>, std::vector<double>> playout(State s, uint6
 
 // The search's lazy sample: it cannot peek either, and it draws hidden reserves and
 // reveals with the same (uniform) distribution as a full shuffle.
-void test_lazy_determinize() {
+TEST_CASE("lazy determinize") {
   const State s = position_with_blind_reserves();
   State twin = s;
   core::Rng shuffle(99);
@@ -129,7 +125,7 @@ void test_lazy_determinize() {
   expect(support == unseen, "every unseen card can be sampled");
 }
 
-void test_search_deterministic_and_legal() {
+TEST_CASE("search deterministic and legal") {
   const State s = position_with_blind_reserves();
   search::SearchParams p;
   p.iterations = 3000;
@@ -145,7 +141,7 @@ void test_search_deterministic_and_legal() {
 }
 
 // The same search code on Splendor Duel: legal, deterministic, memory-limited.
-void test_duel_search() {
+TEST_CASE("duel search") {
   duel::State s = duel::State::initial(duel::Config{}, 5, false);
   core::Rng rng(2);
   for (int i = 0; i < 20 && !s.is_terminal(); ++i) s.apply(s.heuristic_action(rng));
@@ -166,7 +162,7 @@ void test_duel_search() {
 
 // Every registered evaluator searches both games deterministically; the cut-off
 // evaluation values a leaf by State::evaluate; an unknown name is refused by name.
-void test_evaluators() {
+TEST_CASE("evaluators") {
   const State s = position_with_blind_reserves();
   const duel::State d = duel::State::initial(duel::Config{}, 5, false);
   std::vector<double> first_win_rates;
@@ -211,7 +207,7 @@ void test_evaluators() {
 
 // SearchParams::problem() names the first bad field (every door maps it to its own name);
 // validate() throws its message.
-void test_params_problems() {
+TEST_CASE("params problems") {
   struct Case {
     void (*set)(search::SearchParams&);
     const char* field;
@@ -256,7 +252,7 @@ bool same_moves(const search::SearchResult& a, const search::SearchResult& b) {
 
 // Tree parallelism: with one thread the same search as root parallelism by
 // construction; with two, the budget is kept and the shared tree stays within memory.
-void test_tree_parallelism() {
+TEST_CASE("tree parallelism") {
   const State s = position_with_blind_reserves();
   search::SearchParams p;
   p.iterations = 3000;
@@ -335,7 +331,7 @@ search::SearchResult search_with_snapshots(search::MCTS<G>& m, const typename G:
 
 // snapshot() from another thread while a search runs on two threads (one shared tree
 // or one tree each); pausing for snapshots does not change a one-thread search.
-void test_snapshots_during_search() {
+TEST_CASE("snapshots during search") {
   const State s = position_with_blind_reserves();
   search::SearchParams p;
   p.time_limit = 60;  // a safety net: the search is stopped after the snapshots
@@ -357,7 +353,7 @@ void test_snapshots_during_search() {
   expect(same_moves(a, b), "snapshots: one thread, same search as without them");
 }
 
-void test_agents_legal() {
+TEST_CASE("agents legal") {
   State s = State::initial(splendor::Config::standard(4), 3, false);
   core::Rng rng(1);
   int moves = 0;
@@ -372,17 +368,3 @@ void test_agents_legal() {
 }
 
 }  // namespace
-
-int main() {
-  test_determinize_is_canonical_and_consistent();
-  test_lazy_determinize();
-  test_search_deterministic_and_legal();
-  test_duel_search();
-  test_evaluators();
-  test_params_problems();
-  test_tree_parallelism();
-  test_snapshots_during_search();
-  test_agents_legal();
-  std::printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
-  return failures ? 1 : 0;
-}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MoveInfo', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -321,6 +321,147 @@ class DuelState:
         """
         Whether card reveals are chance nodes (else drawn from the deal at once).
         """
+class NimRules:
+    """
+    Engine-side rules of the test-only game Nim.
+    """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: NimRules) -> bool:
+        ...
+    def __init__(self, stones: typing.SupportsInt | typing.SupportsIndex, max_take: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def max_take(self) -> int:
+        ...
+    @property
+    def stones(self) -> int:
+        ...
+class NimState:
+    """
+    A nim position: a value (clone() copies it) with OpenSpiel's State methods; Game.new_initial_state makes one.
+    """
+    @staticmethod
+    def from_json(config: NimRules, text: str) -> NimState:
+        """
+        The state to_json wrote (docs/position-format.md); ValueError naming the problem otherwise.
+        """
+    @staticmethod
+    def from_observation(config: NimRules, text: str, seed: typing.SupportsInt | typing.SupportsIndex) -> NimState:
+        """
+        A full state consistent with an observation_json view, its unknown cards drawn with `seed`.
+        """
+    @staticmethod
+    def initial(config: NimRules, seed: typing.SupportsInt | typing.SupportsIndex, explicit_chance: bool) -> NimState:
+        """
+        The deal of `seed`; with `explicit_chance` every card reveal is a chance node.
+        """
+    def __copy__(self) -> NimState:
+        ...
+    def __deepcopy__(self, memo: dict) -> NimState:
+        ...
+    def __eq__(self, other: NimState) -> bool:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        """
+    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The action's notation (docs/actions.md, docs/actions-duel.md).
+        """
+    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Apply a legal action; ValueError (state unchanged) otherwise.
+        """
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """
+        (action, probability) pairs at a chance node; empty elsewhere.
+        """
+    def clone(self) -> NimState:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        Seat to move, or CHANCE (-1) / TERMINAL (-4).
+        """
+    def dealt_outcome(self) -> int:
+        """
+        At a chance node: the outcome this state's own seeded deal produces.
+        """
+    def determinize(self, observer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Resample in place everything `observer` cannot see (deck order, others' blind reserves).
+        """
+    def evaluate(self, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        Heuristic win chance in [0, 1] of `player` (the rollout cut-off value).
+        """
+    def hash(self) -> int:
+        """
+        64-bit Zobrist hash of the position (deck order excluded).
+        """
+    def heuristic_action(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        The rollout policy's move (buys what scores, takes what visible cards need).
+        """
+    def is_chance_node(self) -> bool:
+        """
+        Whether the next action is a chance outcome (a card reveal).
+        """
+    def is_legal(self, action: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        Whether `action` is legal here.
+        """
+    def is_terminal(self) -> bool:
+        """
+        Whether the game is over.
+        """
+    def legal_actions(self) -> list[int]:
+        """
+        Legal action ids in ascending order (chance outcomes at chance nodes).
+        """
+    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        numpy bool array of length num_distinct_actions.
+        """
+    def num_players(self) -> int:
+        """
+        Number of seats.
+        """
+    def observation_json(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        What `player` knows, as JSON (no deck order, no others' blind reserves).
+        """
+    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        numpy float32 vector of what `player` sees.
+        """
+    def returns(self) -> list[float]:
+        """
+        Per seat: win 1, loss 0, tied winners share 1; zeros before the end.
+        """
+    def set_explicit_chance(self, on: bool) -> None:
+        """
+        Turn explicit chance on or off.
+        """
+    def string_to_action(self, text: str) -> int:
+        """
+        The legal action a notation names; ValueError otherwise.
+        """
+    def to_json(self) -> str:
+        """
+        The full state as JSON (deck order included).
+        """
+    @property
+    def explicit_chance(self) -> bool:
+        """
+        Whether card reveals are chance nodes (else drawn from the deal at once).
+        """
 class SearchParams:
     """
     Search settings; validate() raises ValueError naming the field.
@@ -550,6 +691,20 @@ class DuelSearcher:
         """
         Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
+class NimSearcher:
+    """
+    ISMCTS over one game; keeps its trees for reuse between calls.
+    """
+    def __init__(self, params: SearchParams) -> None:
+        ...
+    def reset(self) -> None:
+        """
+        Forget the trees: the next search starts fresh.
+        """
+    def search(self, state: NimState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
+        """
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        """
 class PositionError(ValueError):
     """
     A position that cannot be read. ``problems`` holds one {"path", "message"} dict per
@@ -585,11 +740,23 @@ def evaluate(state: DuelState, player: typing.SupportsInt | typing.SupportsIndex
     Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).
     """
 @typing.overload
+def evaluate(state: NimState, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """
+    Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).
+    """
+@typing.overload
 def greedy_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
 @typing.overload
 def greedy_agent_action(state: DuelState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
+@typing.overload
+def greedy_agent_action(state: NimState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+def nim_random_playouts(config: NimRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int32]]:
+    """
+    (returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from seed and i only (GIL released).
+    """
 @typing.overload
 def perft(state: SplendorState, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
@@ -597,6 +764,11 @@ def perft(state: SplendorState, depth: typing.SupportsInt | typing.SupportsIndex
     """
 @typing.overload
 def perft(state: DuelState, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    Number of leaf decisions depth plies below state.
+    """
+@typing.overload
+def perft(state: NimState, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     Number of leaf decisions depth plies below state.
     """
@@ -611,10 +783,18 @@ def perft_divide(state: DuelState, depth: typing.SupportsInt | typing.SupportsIn
     (move text, perft count depth - 1 plies below it) per root move, in legal_actions order.
     """
 @typing.overload
+def perft_divide(state: NimState, depth: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[str, int]]:
+    """
+    (move text, perft count depth - 1 plies below it) per root move, in legal_actions order.
+    """
+@typing.overload
 def random_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
 @typing.overload
 def random_agent_action(state: DuelState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+@typing.overload
+def random_agent_action(state: NimState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
 def read_position(text: str, seed: typing.SupportsInt | typing.SupportsIndex = 0, full: bool = False) -> tuple:
     """
@@ -644,6 +824,8 @@ CHANCE: int = -1
 DUEL_NUM_DISTINCT_ACTIONS: int = 684
 DUEL_OBSERVATION_SIZE: int = 1486
 EVALUATORS: dict = {'random': 'uniformly random moves to the end (or rollout_cutoff plies, then evaluate)', 'heuristic': 'heuristic_action moves to the end (or rollout_cutoff plies, then evaluate)', 'evaluate': 'State::evaluate at the new leaf, no rollout'}
+NIM_NUM_DISTINCT_ACTIONS: int = 5
+NIM_OBSERVATION_SIZE: int = 3
 SEARCH_NODE_BYTES: int = 24
 SPLENDOR_NUM_DISTINCT_ACTIONS: int = 177
 SPLENDOR_OBSERVATION_SIZE: int = 474

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .. import _core
 from ..search.defaults import SearchDefaults
 
 BUILTIN_GAMES = ("splendor_mcts.games.splendor", "splendor_mcts.games.duel")
@@ -52,27 +53,31 @@ class GameEntry:
 
     @classmethod
     def from_engine(cls, name: str, title: str, config: type[Any], **more: Any) -> "GameEntry":
-        """The entry of a game bound by ``cpp/bindings/bind_state.hpp``, whose engine parts
-        follow its names: ``<Name>State``, ``<Name>Searcher``, ``<name>_random_playouts``,
-        ``<NAME>_NUM_DISTINCT_ACTIONS``, ``<NAME>_OBSERVATION_SIZE`` and, where the game
-        has cards, ``<name>_cards`` and ``<name>_card_from_text``; ``more`` sets the rest."""
+        """The entry of a bound game: its engine parts by the bindings' names
+        (:func:`engine_parts`, and ``<name>_cards`` / ``<name>_card_from_text`` where the
+        game has cards); ``more`` sets the rest."""
         from .. import _core
 
-        def part(attr: str) -> Any:
-            return getattr(_core, attr)
-
-        engine: dict[str, Any] = dict(
-            state=part(f"{name.capitalize()}State"), searcher=part(f"{name.capitalize()}Searcher"),
-            random_playouts=part(f"{name}_random_playouts"),
-            num_distinct_actions=part(f"{name.upper()}_NUM_DISTINCT_ACTIONS"),
-            observation_size=part(f"{name.upper()}_OBSERVATION_SIZE"))
+        engine = engine_parts(name)
         if hasattr(_core, f"{name}_cards"):
-            engine.update(cards=part(f"{name}_cards"), card_from_text=part(f"{name}_card_from_text"))
+            engine.update(cards=getattr(_core, f"{name}_cards"), card_from_text=getattr(_core, f"{name}_card_from_text"))
         return cls(name=name, title=title, config=config, **{**engine, **more})
 
     def variant_fields(self) -> tuple[str, ...]:
         """The names of the config's fields (the variant keywords of ``load_game``)."""
         return tuple(f.name for f in fields(self.config))
+
+
+def engine_parts(name: str) -> dict[str, Any]:
+    """The engine's side of game ``name`` as :class:`GameEntry` keywords: its state and
+    searcher classes, playout loop and sizes, bound in ``_core`` under the names the C++
+    bindings give every game of ``cpp/bindings/games.hpp`` (``NimState``, ``NimSearcher``,
+    ``nim_random_playouts``, ``NIM_NUM_DISTINCT_ACTIONS``, ``NIM_OBSERVATION_SIZE``)."""
+    prefix, upper = name[:1].upper() + name[1:], name.upper()
+    return {"state": getattr(_core, f"{prefix}State"), "searcher": getattr(_core, f"{prefix}Searcher"),
+            "random_playouts": getattr(_core, f"{name}_random_playouts"),
+            "num_distinct_actions": getattr(_core, f"{upper}_NUM_DISTINCT_ACTIONS"),
+            "observation_size": getattr(_core, f"{upper}_OBSERVATION_SIZE")}
 
 
 _GAMES: dict[str, GameEntry] = {}

@@ -1,0 +1,54 @@
+"""Nim, the test-only third game (``cpp/tests/toy/nim.hpp``), on the Python side: its
+config and registry entry, written as any game's (``docs/adding-a-game.md``).
+
+The engine classes ship in ``_core`` only for these tests; no tool offers the game until
+``register_nim()`` adds it to the registry (the registration line of this layer).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import splendor_mcts as sm
+from splendor_mcts import _core
+from splendor_mcts.games import registry
+from splendor_mcts.games.registry import GameEntry
+from splendor_mcts.games.variants import VariantConfig, check_int
+from splendor_mcts.search.defaults import SearchDefaults
+
+
+@dataclass(frozen=True)
+class NimConfig(VariantConfig):
+    """One heap of ``stones``; each player takes 1 to ``max_take``; the last stone wins."""
+
+    game_name: ClassVar[str] = "nim"
+
+    stones: int = 15
+    max_take: int = 3
+
+    def __post_init__(self) -> None:
+        check_int("stones", self.stones, 1, 100)
+        check_int("max_take", self.max_take, 1, 5)
+
+    def num_players(self) -> int:
+        return 2
+
+    def to_engine(self) -> Any:
+        return _core.NimRules(stones=self.stones, max_take=self.max_take)
+
+
+GAME = GameEntry.from_engine(
+    "nim", "Nim", NimConfig, search_defaults=SearchDefaults(exploration=0.4, evaluator="random", rollout_cutoff=0))
+
+
+def register_nim() -> GameEntry:
+    """Adds Nim to the registry once (a tournament's loader calls it in every worker)."""
+    if "nim" not in registry.game_names():
+        registry.register(GAME)
+    return GAME
+
+
+def load_game(spec: str, **variant: Any) -> Any:
+    """A tournament loader (``toy_nim:load_game``): ``sm.load_game`` with Nim registered."""
+    register_nim()
+    return sm.load_game(spec, **variant)
