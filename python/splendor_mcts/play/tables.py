@@ -57,9 +57,9 @@ class Table(ABC):
     def reveal_action(self, state: Any, card_id: int) -> int:
         return int(state.string_to_action(self.reveal_format.format(card_id)))
 
-    @abstractmethod
     def draw(self, console: Console, state: Any, viewer: int, names: list[str]) -> None:
-        """The board as ``viewer`` sees it."""
+        """The board as ``viewer`` sees it, drawn by the game's registered ``board``."""
+        load_attribute(self.game.entry.board)(console, state, viewer, names)
 
     @abstractmethod
     def hidden_draw(self, view: dict[str, Any]) -> bool:

@@ -6,10 +6,7 @@ import json
 import re
 from typing import Any
 
-from rich.console import Console
-
 from ...play.tables import COMMON_HELP, NotNowError, Table, card_id_of
-from .board import draw_duel_board
 
 DUEL_HELP = """commands:
   a move in the notation   take c3 c4 c5 | privilege b2 | replenish | reserve 2.3 gold e5 |
@@ -37,9 +34,6 @@ class DuelTable(Table):
     example = "take c3 c4, buy 1.2"
     named_reserve_move = re.compile(r"^\s*(buy r(\d))\s+(\S.*)$", re.IGNORECASE)
     reveal_format = "card {}"
-
-    def draw(self, console: Console, state: Any, viewer: int, names: list[str]) -> None:
-        draw_duel_board(console, state, viewer, names)
 
     def hidden_draw(self, view: dict[str, Any]) -> bool:
         reveal = view.get("pending", {}).get("reveal", "")

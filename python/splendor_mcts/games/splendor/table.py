@@ -5,10 +5,9 @@ import json
 import re
 from typing import Any
 
-from rich.console import Console
 
 from ...play.tables import COMMON_HELP, NotNowError, Table
-from .board import COLOURS, LETTERS, draw_board
+from .board import COLOURS, LETTERS
 
 SPLENDOR_HELP = """commands:
   a move in the notation   take WUG | take RR | buy 2.1 | buy #47 | reserve 1.3 | reserve deck 2 |
@@ -26,9 +25,6 @@ class SplendorTable(Table):
     example = "take WUG, buy 2.1"
     named_reserve_move = re.compile(r"^\s*(buy reserved (\d))\s+(\S.*)$", re.IGNORECASE)
     reveal_format = "reveal #{}"
-
-    def draw(self, console: Console, state: Any, viewer: int, names: list[str]) -> None:
-        draw_board(console, state, viewer, names)
 
     def hidden_draw(self, view: dict[str, Any]) -> bool:
         """A card is being drawn into the blind reserve of a seat other than the viewer."""
