@@ -175,3 +175,26 @@ def test_a_query_terminated_before_it_starts_is_still_answered():
     engine._work()
     assert [json.loads(line) for line in out.getvalue().splitlines()] == [
         {"id": "queued", "turnNumber": 3, "terminated": True}]
+
+
+def test_a_line_nested_too_deeply_is_answered_and_reading_goes_on():
+    out = run_engine(["[" * 100_000, json.dumps({"id": "v", "action": "query_version"})])
+    assert out[0] == {"id": None, "error": "the line nests arrays or objects too deeply to be a query", "field": None}
+    assert out[1]["id"] == "v" and out[1]["version"] == 1
+
+
+def test_a_closed_output_stops_the_engine_quietly_with_the_broken_pipe_code():
+    queries = "".join(json.dumps({"id": f"q{i}", "position": position(), "maxIterations": 50}) + "\n" for i in range(40))
+    run = subprocess.run(f'"{sys.executable}" -m splendor_mcts.cli analyze | head -c 1 > /dev/null; '
+                         'echo "exit ${PIPESTATUS[0]}" >&2', shell=True, executable="/bin/bash", input=queries,
+                         capture_output=True, text=True, timeout=60)
+    assert run.stderr.strip().splitlines()[-1] == "exit 141", run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_no_standard_output_at_all_is_refused_by_name():
+    run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "analyze"], input="", stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, timeout=60,
+                         preexec_fn=lambda: __import__("os").close(1))
+    assert run.returncode == 141
+    assert "standard output is closed" in run.stderr and "Traceback" not in run.stderr

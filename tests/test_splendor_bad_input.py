@@ -165,3 +165,10 @@ def test_a_pending_blind_reserve_needs_a_card_in_its_deck():
 def test_a_pending_blind_reserve_that_can_happen_is_accepted():
     state = sm.load_game("splendor").state_from_json(_pending_blind_reserve(lambda d: None))
     assert state.current_player() == sm.CHANCE and state.legal_actions()
+
+
+def test_a_move_with_non_ascii_text_is_a_value_error():
+    state = sm.load_game("splendor").new_initial_state(seed=1)
+    for text in ("take é", "buy ñ.1", "réserve 1.1"):
+        with pytest.raises(ValueError, match="cannot read move"):
+            state.string_to_action(text)

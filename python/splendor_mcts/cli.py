@@ -41,8 +41,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stdout is None:  # started with standard output closed: nowhere to answer
+        print(f"splendor-mcts {args.command}: standard output is closed", file=sys.stderr)
+        return exit_codes.BROKEN_PIPE
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        if code == exit_codes.BROKEN_PIPE:
+            _quiet_stdout()
+        return code
     except ValueError as exc:
         print(f"splendor-mcts {args.command}: error: {exc}", file=sys.stderr)
         return exit_codes.USAGE
@@ -51,13 +57,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_codes.FAILURE
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _quiet_stdout()
         return exit_codes.BROKEN_PIPE
     except KeyboardInterrupt:
         print(f"splendor-mcts {args.command}: interrupted", file=sys.stderr)
         return exit_codes.INTERRUPTED
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush cannot fail."""
+    import os
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from .. import exit_codes
 from ..games.game import load_game
 from ..games.positions import PositionError, read_position
 from ..records import GameRecord
@@ -62,13 +63,21 @@ class Engine:
         self._lock = threading.Lock()
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._live: dict[str, list[Job]] = {}
+        self.output_closed = False
 
     # ---------------------------------------------------------------- output
     def send(self, message: dict[str, Any]) -> None:
+        """Write one response line; once the reader is gone (closed output) nothing more is
+        written and :meth:`run` stops."""
         line = json.dumps(message, separators=(",", ":"))
         with self._lock:
-            self.out.write(line + "\n")
-            self.out.flush()
+            if self.output_closed:
+                return
+            try:
+                self.out.write(line + "\n")
+                self.out.flush()
+            except (OSError, ValueError):  # BrokenPipeError, or a file closed under us
+                self.output_closed = True
 
     def send_error(self, query_id: Any, message: str, field: str | None, **extra: Any) -> None:
         self.send({"id": query_id, "error": message, "field": field, **extra})
@@ -82,15 +91,19 @@ class Engine:
             for line in lines:
                 if line.strip():
                     self.handle_line(line)
+                if self.output_closed:
+                    break
         except KeyboardInterrupt:
             self.terminate_all()
             raise
         finally:
+            if self.output_closed:
+                self.terminate_all()
             for _ in threads:
                 self._jobs.put(None)
             for t in threads:
                 t.join()
-        return 0
+        return exit_codes.BROKEN_PIPE if self.output_closed else exit_codes.OK
 
     def handle_line(self, line: str) -> None:
         """Parse and dispatch one input line; any problem becomes an error response."""
@@ -100,6 +113,8 @@ class Engine:
                 query = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise QueryError(f"the line is not JSON: {exc.msg} at column {exc.colno}", None) from None
+            except RecursionError:
+                raise QueryError("the line nests arrays or objects too deeply to be a query", None) from None
             if not isinstance(query, dict):
                 raise QueryError("a query must be a JSON object", None)
             query_id = query.get("id")
@@ -115,6 +130,8 @@ class Engine:
                     self._jobs.put(job)
         except QueryError as exc:
             self.send_error(query_id, str(exc), exc.field)
+        except (ValueError, TypeError, OverflowError, RecursionError) as exc:  # a value no check foresaw: answered, not fatal
+            self.send_error(query_id, f"the query could not be read: {exc}", None)
 
     def handle_action(self, query: dict[str, Any]) -> None:
         action = query["action"]
