@@ -34,6 +34,13 @@ struct Searcher {
   explicit Searcher(const search::SearchParams& p) : mcts(p) {}
 };
 
+// "win", "loss" or None: proven for the player to move (search/solver.hpp).
+py::object proof_name(search::solver::Proof p) {
+  if (p == search::solver::Proof::kWin) return py::str("win");
+  if (p == search::solver::Proof::kLoss) return py::str("loss");
+  return py::none();
+}
+
 py::dict result_to_dict(const search::SearchResult& r) {
   py::list moves;
   for (const auto& m : r.moves) {
@@ -45,6 +52,8 @@ py::dict result_to_dict(const search::SearchResult& r) {
     d["lcb"] = m.lcb;
     d["pv"] = m.pv;
     d["pv_text"] = m.pv_text;
+    d["proof"] = proof_name(m.proof);
+    d["proof_turns"] = m.proof_turns;
     moves.append(d);
   }
   py::dict out;
@@ -62,6 +71,8 @@ py::dict result_to_dict(const search::SearchResult& r) {
   out["seat_values"] = r.seat_values;
   out["interrupted"] = r.interrupted;
   out["memory_full"] = r.memory_full;
+  out["proof"] = proof_name(r.proof);
+  out["proof_turns"] = r.proof_turns;
   return out;
 }
 

@@ -91,7 +91,10 @@ class MoveInfo:
     """Statistics of one root move. ``win_rate`` is the mean return (win 1, loss 0,
     shared wins split) of the player to move; ``lcb`` its 95% Wilson lower bound;
     ``prior`` is None (this search uses no policy prior); ``pv`` the principal
-    variation as move texts starting with this move (``pv_actions`` as ids)."""
+    variation as move texts starting with this move (``pv_actions`` as ids).
+    ``proof`` is "win" or "loss" when the search proved this move's result for the
+    player to move whatever the hidden cards (docs/search.md), else None;
+    ``proof_turns`` the proven turns of play until the game ends (1: this turn)."""
 
     action: int
     text: str
@@ -101,6 +104,8 @@ class MoveInfo:
     lcb: float
     pv: list[str]
     pv_actions: list[int]
+    proof: str | None = None
+    proof_turns: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -112,6 +117,8 @@ class MoveInfo:
             "lcb": self.lcb,
             "pv": list(self.pv),
             "pvActions": list(self.pv_actions),
+            "proof": self.proof,
+            "proofTurns": self.proof_turns,
         }
 
 
@@ -154,13 +161,17 @@ class RootInfo:
 @dataclass(frozen=True)
 class Analysis:
     """Result of ``analyze``: the move to play and the statistics of the root moves
-    (most visited first, at most ``top_k``)."""
+    (proven wins, the others most visited first, proven losses last; at most ``top_k``).
+    ``proof``: "win" or "loss" when the position is proven for the player to move
+    (as MoveInfo's), ``proof_turns`` its distance in turns."""
 
     best_action: int
     best_text: str
     moves: list[MoveInfo]
     root: RootInfo
     params: dict[str, Any] = field(default_factory=dict)
+    proof: str | None = None
+    proof_turns: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """KataGo-style: ``{"rootInfo": {...}, "moveInfos": [...]}``."""
@@ -170,6 +181,8 @@ class Analysis:
             "bestAction": self.best_action,
             "bestMove": self.best_text,
             "params": dict(self.params),
+            "proof": self.proof,
+            "proofTurns": self.proof_turns,
         }
 
     def to_json(self) -> str:
@@ -188,6 +201,8 @@ def build_analysis(state: Any, raw: dict[str, Any], top_k: int | None, params: A
             lcb=m["lcb"],
             pv=list(m["pv_text"]),
             pv_actions=list(m["pv"]),
+            proof=m["proof"],
+            proof_turns=m["proof_turns"],
         )
         for m in (raw["moves"] if top_k is None else raw["moves"][:top_k])
     ]
@@ -217,7 +232,8 @@ def build_analysis(state: Any, raw: dict[str, Any], top_k: int | None, params: A
         "rolloutCutoff": params.rollout_cutoff,
         "perfectInformation": params.perfect_information,
     }
-    return Analysis(best_action=best, best_text=state.action_to_string(best), moves=moves, root=root, params=settings)
+    return Analysis(best_action=best, best_text=state.action_to_string(best), moves=moves, root=root, params=settings,
+                    proof=raw["proof"], proof_turns=raw["proof_turns"])
 
 
 def analyze(
