@@ -112,10 +112,11 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     root = analysis.root
     title = (f"{game.entry.title}, {game.num_players()} players: seat {root.player} to move. "
              f"{root.iterations:,} iterations in {root.seconds:.1f} s on {threads} "
-             f"thread{'s' if threads != 1 else ''}; seat {root.player} wins "
-             f"{100 * root.win_rates[root.player]:.1f}% with the best play found")
+             f"thread{'s' if threads != 1 else ''}; seat {root.player} ")
     if analysis.proof:
-        title += f"; proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
+        title += f"proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
+    else:
+        title += f"wins {100 * root.win_rates[root.player]:.1f}% with the best play found"
     console.print(title, highlight=False)
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
