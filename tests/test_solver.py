@@ -36,6 +36,7 @@ def test_win_in_one_is_chosen_and_proven(game):
         assert analysis.best_action in wins
         assert (analysis.proof, analysis.proof_turns) == ("win", 1)
         assert analysis.moves[0].proof == "win" and analysis.moves[0].action == analysis.best_action
+        assert analysis.moves[0].win_rate == analysis.moves[0].lcb == 1.0  # a known result, no interval
         assert analysis.root.iterations < 1000  # a proven root is not searched further
         check_proofs_hold(state, analysis)
         assert analysis.to_dict()["proof"] == "win" and analysis.to_dict()["moveInfos"][0]["proofTurns"] == 1

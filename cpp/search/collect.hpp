@@ -145,7 +145,10 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
     m.win_rate = x.value / static_cast<double>(x.visits);
     m.lcb = wilson_lower(m.win_rate, static_cast<double>(x.visits));
     m.proof = solver::proof_of(x.proof);
-    if (m.proof != solver::Proof::kUnknown) m.proof_turns = solver::turns_of(x.proof);
+    if (m.proof != solver::Proof::kUnknown) {  // a known result: no sampling error left
+      m.proof_turns = solver::turns_of(x.proof);
+      m.win_rate = m.lcb = m.proof == solver::Proof::kWin ? 1.0 : 0.0;
+    }
     principal_variation<G>(trees[x.best_tree].own_tree, x.best_node, view, m);
     r.moves.push_back(std::move(m));
   }
