@@ -91,3 +91,23 @@ def policy_wins_against_random(game: sm.Game, n_games: int, check: Callable[[obj
             state.apply_action(action)
         wins += state.returns()[0]
     return wins
+
+
+def win_in_one_positions(game: sm.Game, seeds: range, per_game: int = 1) -> list[tuple[object, set[int]]]:
+    """Positions of random games (deals ``seeds``, random moves) where some move ends the
+    game at once with the mover winning outright, and those moves: up to ``per_game``
+    per game, from its end backwards. In Splendor the game ends only with a round, so
+    these are the last seat's moves; an earlier seat's move that reaches the winning
+    points is no certain win (later seats still play) and is not counted."""
+    found = []
+    for deal in seeds:
+        rng = random.Random(deal)
+        state = game.new_initial_state(seed=deal)
+        game_positions = []
+        while not state.is_terminal():
+            wins = final_moves(state)[0]
+            if wins:
+                game_positions.append((state.clone(), wins))
+            state.apply_action(rng.choice(state.legal_actions()))
+        found += game_positions[-per_game:]
+    return found

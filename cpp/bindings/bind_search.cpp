@@ -108,12 +108,19 @@ struct Analysis {
   py::object moves;  // the MoveInfo list, made when first read
 };
 
+// "win", "loss" or None: proven for the player to move (search/solver.hpp).
+py::object proof_name(search::solver::Proof p) {
+  if (p == search::solver::Proof::kWin) return py::str("win");
+  if (p == search::solver::Proof::kLoss) return py::str("loss");
+  return py::none();
+}
+
 py::dict move_dict(const MoveInfo& x) {
   const auto& m = x.m();
   const MoveTexts& t = *x.d->texts;
   return py::dict("move"_a = t.text(m.action), "label"_a = t.label(m.action), "action"_a = m.action,
                   "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "pv"_a = t.line(m.pv),
-                  "pvActions"_a = m.pv);
+                  "pvActions"_a = m.pv, "proof"_a = proof_name(m.proof), "proofTurns"_a = m.proof_turns);
 }
 
 py::dict root_dict(const search::SearchResult& r) {
@@ -157,6 +164,8 @@ py::dict analysis_dict(Analysis& a) {
   out["rootInfo"] = root_dict(r);
   out["moveInfos"] = moves;
   out["bestAction"] = r.best_action;
+  out["proof"] = proof_name(r.proof);
+  out["proofTurns"] = r.proof_turns;
   out["bestMove"] = r.best_action >= 0 ? py::object(py::str(a.d->texts->text(r.best_action))) : py::none();
   out["params"] = params_dict(a.d->params);
   return out;
@@ -182,6 +191,11 @@ void bind_results(py::module_& m) {
       .def_property_readonly("lcb", [](const MoveInfo& x) { return x.m().lcb; })
       .def_property_readonly("pv", [](const MoveInfo& x) { return x.d->texts->line(x.m().pv); })
       .def_property_readonly("pv_actions", [](const MoveInfo& x) { return x.m().pv; })
+      .def_property_readonly("proof", [](const MoveInfo& x) { return proof_name(x.m().proof); },
+                             "\"win\" or \"loss\" when the search proved this move's result for the player to move "
+                             "whatever the hidden cards (docs/search.md), else None.")
+      .def_property_readonly("proof_turns", [](const MoveInfo& x) { return x.m().proof_turns; },
+                             "Proven: the turns of play until the game ends (1: this turn); else 0.")
       .def("to_dict", &move_dict, "The protocol's moveInfo (docs/analysis-protocol.md).")
       .def("__repr__", [](const MoveInfo& x) {
         return "MoveInfo(" + x.d->texts->text(x.m().action) + ", visits=" + std::to_string(x.m().visits) +
@@ -210,6 +224,9 @@ void bind_results(py::module_& m) {
       .def_property_readonly("best_action", [](const Analysis& a) { return a.d->result.best_action; })
       .def_property_readonly("best_text", [](const Analysis& a) { return a.d->texts->text(a.d->result.best_action); })
       .def_property_readonly("best_label", [](const Analysis& a) { return a.d->texts->label(a.d->result.best_action); })
+      .def_property_readonly("proof", [](const Analysis& a) { return proof_name(a.d->result.proof); },
+                             "The root's proven result for the player to move (\"win\", \"loss\") or None.")
+      .def_property_readonly("proof_turns", [](const Analysis& a) { return a.d->result.proof_turns; })
       .def_property_readonly("moves", &moves_of)
       .def_property_readonly("root", [](const Analysis& a) { return RootInfo{a.d}; })
       .def_property_readonly("params", [](const Analysis& a) { return a.d->params; },

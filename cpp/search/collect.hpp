@@ -57,6 +57,44 @@ void principal_variation(const Tree& tree, uint32_t node, const typename G::Stat
   }
 }
 
+// Of two proofs of the same move (two threads' trees), the quicker win or the longer
+// resistance: each is sound, and the preferred one is what the player is told.
+inline uint8_t proven_first(uint8_t kept, uint8_t found) {
+  using solver::Proof;
+  if (solver::proof_of(kept) == Proof::kUnknown) return found;
+  const bool win = solver::proof_of(kept) == Proof::kWin;
+  const bool found_better = win ? solver::turns_of(found) < solver::turns_of(kept) : solver::turns_of(found) > solver::turns_of(kept);
+  return found_better ? found : kept;
+}
+
+// The order of the result's moves and the best move: proven wins first (the quickest
+// first), then the unproven moves by visits, then proven losses (the longest
+// resistance first).
+inline bool better_move(const MoveStats& a, const MoveStats& b) {
+  using solver::Proof;
+  auto rank = [](const MoveStats& m) { return m.proof == Proof::kWin ? 0 : m.proof == Proof::kUnknown ? 1 : 2; };
+  if (rank(a) != rank(b)) return rank(a) < rank(b);
+  if (a.proof_turns != b.proof_turns) return a.proof == Proof::kWin ? a.proof_turns < b.proof_turns : a.proof_turns > b.proof_turns;
+  if (a.visits != b.visits) return a.visits > b.visits;
+  if (a.win_rate != b.win_rate) return a.win_rate > b.win_rate;
+  return a.action < b.action;
+}
+
+// The root is won when a move is, lost when every legal move is proven lost.
+template <class G>
+void root_proof(SearchResult& r, const typename G::State& root) {
+  using solver::Proof;
+  if (r.moves.empty()) return;
+  const MoveStats& best = r.moves[0];
+  typename G::ActionList legal;
+  root.legal_actions(legal);
+  const bool all_lost = best.proof == Proof::kLoss && r.moves.size() == static_cast<size_t>(legal.size());
+  if (best.proof == Proof::kWin || all_lost) {
+    r.proof = best.proof;
+    r.proof_turns = best.proof_turns;
+  }
+}
+
 // `search_index` picks the sample the principal variations are spelled out on.
 template <class G>
 SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::State& root, int player,
@@ -69,6 +107,7 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
     int best_tree = -1;
     uint32_t best_node = 0;
     uint64_t best_visits = 0;
+    uint8_t proof = 0;  // a proof found in any tree (search/solver.hpp)
   };
   std::vector<Acc> acc(static_cast<size_t>(G::kNumDistinctActions));
   std::vector<double> seat(static_cast<size_t>(root.num_players()), 0.0);
@@ -89,6 +128,7 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
       a.visits += tree[c].visits;
       a.avail += tree[c].avail;
       a.value += tree[c].value_sum;
+      if (solver::proof_of(tree[c].flags) != solver::Proof::kUnknown) a.proof = proven_first(a.proof, tree[c].flags);
       if (tree[c].visits > a.best_visits) {
         a.best_visits = tree[c].visits;
         a.best_tree = t;
@@ -112,15 +152,17 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
     m.avail = x.avail;
     m.win_rate = x.value / static_cast<double>(x.visits);
     m.lcb = wilson_lower(m.win_rate, static_cast<double>(x.visits));
+    m.proof = solver::proof_of(x.proof);
+    if (m.proof != solver::Proof::kUnknown) {  // a known result: no sampling error left
+      m.proof_turns = solver::turns_of(x.proof);
+      m.win_rate = m.lcb = m.proof == solver::Proof::kWin ? 1.0 : 0.0;
+    }
     principal_variation<G>(trees[x.best_tree].own_tree, x.best_node, view, m);
     r.moves.push_back(std::move(m));
   }
-  std::sort(r.moves.begin(), r.moves.end(), [](const MoveStats& a, const MoveStats& b) {
-    if (a.visits != b.visits) return a.visits > b.visits;
-    if (a.win_rate != b.win_rate) return a.win_rate > b.win_rate;
-    return a.action < b.action;
-  });
+  std::sort(r.moves.begin(), r.moves.end(), better_move);
   if (!r.moves.empty()) r.best_action = r.moves[0].action;
+  root_proof<G>(r, root);
   return r;
 }
 

@@ -2,13 +2,15 @@
 // parallelism modes (the Access policy of search/parallelism.hpp): among the children
 // legal in this sample (each counting one more availability), the best by UCB with the
 // availability in place of the parent's visits (SO-ISMCTS); and, where some legal moves
-// have no child yet, one of them uniformly at random to expand.
+// have no child yet, one of them uniformly at random to expand. Proven children
+// (search/solver.hpp, only ever below exact nodes) are never chosen: their result is known.
 #pragma once
 #include <cstdint>
 
 #include "core/bits.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "search/solver.hpp"
 #include "search/tree.hpp"
 #include "search/ucb.hpp"
 
@@ -62,12 +64,13 @@ void legal_bits(const typename G::State& s, ActionBits<G>& out) {
 template <class G>
 struct ChildScan {
   uint32_t head = 0;       // the child list as this thread read it (expand's reference point)
-  uint32_t best = 0;       // the legal child of highest UCB score; 0 = none
+  uint32_t best = 0;       // the legal unproven child of highest UCB score; 0 = none
   int n_seen = 0;          // legal children
   ActionBits<G> seen{};    // their actions
 };
 
-template <class G, class Access>
+// kExact: the node is exact, so its children may hold proofs (elsewhere none is read).
+template <class G, class Access, bool kExact>
 ChildScan<G> scan_children(Tree& tree, uint32_t node, const ActionBits<G>& legal, float c) {
   ChildScan<G> scan;
   scan.head = Access::first_child(tree, node);
@@ -77,6 +80,8 @@ ChildScan<G> scan_children(Tree& tree, uint32_t node, const ActionBits<G>& legal
     if (!bits::test(legal, ch.action)) continue;
     bits::set(scan.seen, ch.action);
     ++scan.n_seen;
+    if constexpr (kExact)
+      if (solver::proof_of(Access::flags(ch)) != solver::Proof::kUnknown) continue;
     const uint32_t avail = Access::count_avail(ch);
     const uint32_t visits = Access::visits(ch);  // >= 1: a node is created with its first visit
     const float score = Access::value_sum(ch) / static_cast<float>(visits) + ucb::exploration_term(c, avail, visits);

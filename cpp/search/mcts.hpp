@@ -7,6 +7,7 @@
 //   descent.hpp       UCB selection and expansion (ucb.hpp: the score's tables)
 //   evaluators.hpp    the leaf evaluators and their registry
 //   tree_search.hpp   one thread's iterations
+//   solver.hpp        proven results (MCTS-Solver)
 //   collect.hpp       the result (result.hpp) from the trees, principal variations
 //   reuse.hpp         keeping the subtree of the position reached
 //

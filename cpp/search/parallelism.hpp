@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "core/types.hpp"
+#include "search/solver.hpp"
 #include "search/tree.hpp"
 
 namespace search {
@@ -24,6 +25,10 @@ struct OwnTree {
   static uint32_t count_avail(Node& n) { return ++n.avail; }
   static uint32_t visits(const Node& n) { return n.visits; }
   static float value_sum(const Node& n) { return n.value_sum; }
+  static uint8_t flags(const Node& n) { return n.flags; }
+  static void prove(Node& n, uint8_t code) {
+    if (!(n.flags & solver::kProofMask)) n.flags |= code;
+  }
   static void enter_root(Tree&) {}
   static void enter(Node&) {}
   // A new child of `node` (the memory limit was checked before the descent).
@@ -59,6 +64,14 @@ struct SharedTree {
   }
   static uint32_t visits(Node& n) { return std::atomic_ref<uint32_t>(n.visits).load(std::memory_order_relaxed); }
   static float value_sum(Node& n) { return std::atomic_ref<float>(n.value_sum).load(std::memory_order_relaxed); }
+  static uint8_t flags(Node& n) { return std::atomic_ref<uint8_t>(n.flags).load(std::memory_order_relaxed); }
+  // The first proof stays (another thread may prove the same node at once).
+  static void prove(Node& n, uint8_t code) {
+    std::atomic_ref<uint8_t> f(n.flags);
+    uint8_t old = f.load(std::memory_order_relaxed);
+    while (!(old & solver::kProofMask) && !f.compare_exchange_weak(old, old | code, std::memory_order_relaxed)) {
+    }
+  }
   static void enter_root(Tree& tree) { enter(tree[0]); }
   static void enter(Node& n) { bump(n.visits); }  // the virtual loss
 
@@ -68,9 +81,9 @@ struct SharedTree {
   // the release store of first_child, after they are complete. 0 when the memory
   // limit stops the tree growing.
   static uint32_t expand(Tree& tree, uint32_t node, uint32_t head, core::Action a, int mover, size_t memory_limit) {
-    std::atomic_ref<uint8_t> busy(tree[node].busy);
-    for (int spins = 0; busy.exchange(1, std::memory_order_acquire);)
-      while (busy.load(std::memory_order_relaxed))
+    std::atomic_ref<uint8_t> busy(tree[node].flags);  // its lock bit; the other bits hold a proof
+    for (int spins = 0; busy.fetch_or(solver::kLockBit, std::memory_order_acquire) & solver::kLockBit;)
+      while (busy.load(std::memory_order_relaxed) & solver::kLockBit)
         if (++spins % 64 == 0)
           std::this_thread::yield();  // the holder may have been preempted (more threads than cores)
         else
@@ -92,7 +105,7 @@ struct SharedTree {
         first.store(child, std::memory_order_release);
       }
     }
-    busy.store(0, std::memory_order_release);
+    busy.fetch_and(static_cast<uint8_t>(~solver::kLockBit), std::memory_order_release);
     return child;
   }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/types.hpp"
+#include "search/solver.hpp"
 
 namespace search {
 
@@ -14,12 +15,16 @@ struct MoveStats {
   double win_rate = 0.0;       // mean return of the player to move after this move
   double lcb = 0.0;            // lower 95% confidence bound of win_rate
   std::vector<core::Action> pv;  // this move, then the most visited line below it (pv_sample's texts)
+  solver::Proof proof = solver::Proof::kUnknown;  // for the player to move (search/solver.hpp)
+  int proof_turns = 0;         // proven: turns of play until the end, this one counting 1
 };
 
 struct SearchResult {
   int player = 0;              // seat to move at the root
-  core::Action best_action = -1;
-  std::vector<MoveStats> moves;  // most visited first
+  core::Action best_action = -1;  // a proven win if any (the quickest), else the most visited unproven move
+  std::vector<MoveStats> moves;  // proven wins (quickest first), the others most visited first, proven losses last
+  solver::Proof proof = solver::Proof::kUnknown;  // the root, for the player to move
+  int proof_turns = 0;
   uint64_t root_visits = 0;    // iterations through the root, reused ones included
   uint64_t iterations = 0;     // iterations run by this search
   double seconds = 0.0;

@@ -25,7 +25,8 @@ struct Node {
   uint32_t next_sibling = 0;   // 0 = none
   int16_t action = -1;         // move leading here from the parent (ids < 32768)
   uint8_t mover = 0;           // seat that played `action`
-  uint8_t busy = 0;            // tree parallelism: set while a thread adds a child here
+  uint8_t flags = 0;           // bit 0: tree parallelism's lock while a thread adds a child here;
+                               // the rest: a proven result (search/solver.hpp)
 };
 static_assert(sizeof(Node) == 24, "nodes must stay small: memory is the tree's budget");
 

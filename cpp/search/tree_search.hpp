@@ -8,7 +8,8 @@
 // (explicit chance off), so chance is sampled, never peeked. The new leaf is valued by
 // the evaluator (search/evaluators.hpp) and each node backs up the return of the seat
 // that moved into it, so 3-4 player games are searched with each seat maximising its
-// own result.
+// own result. Results that hold in every sample are proven (search/solver.hpp): the
+// descent skips proven moves and the search ends once the root is proven.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -22,6 +23,7 @@
 #include "search/evaluators.hpp"
 #include "search/parallelism.hpp"
 #include "search/params.hpp"
+#include "search/solver.hpp"
 #include "search/tree.hpp"
 
 namespace search {
@@ -51,6 +53,8 @@ class TreeSearch {
     memory_full = false;
     for (double& v : seat_sum) v = 0.0;
     if (!shared_ && own_tree.size() == 0) own_tree.clear();
+    // A reused root kept the proof of the move into it, for another seat maybe.
+    if (!shared_ || shared_->size()) (shared_ ? *shared_ : own_tree)[0].flags = 0;
   }
 
   // Runs iterations until `budget` (0 = none) or the deadline or a stop request;
@@ -81,6 +85,7 @@ class TreeSearch {
       // first iteration always runs, so even the shortest time gives a move to play.
       if (timed && (iterations & 15) == 0 && iterations > 0 && Clock::now() >= deadline) break;
       checkpoint();
+      if (solver::proof_of(Access::flags(tree[0])) != solver::Proof::kUnknown) break;  // nothing left to learn
       const bool can_grow = tree.bytes_if_grown() <= memory_limit;
       memory_full |= !can_grow;
       iterate<Access>(tree, root, p, evaluator, can_grow, memory_limit);
@@ -100,45 +105,69 @@ class TreeSearch {
         s.determinize(root_player_, rng_);
     }
     uint32_t path[kMaxPath];
+    int n_legal[kMaxPath];  // at the exact nodes of the path, for the solver
+    bool exact = true;      // path[depth - 1] is exact (search/solver.hpp)
     int depth = 0;
     uint32_t node = 0;
     path[depth++] = 0;
     double values[G::kMaxPlayers];
     const float c = static_cast<float>(p.exploration);
     bool at_terminal = false;
+    bool valued = false;    // values already hold the returns of the end reached
     Access::enter_root(tree);
+    int prove_from = -1;    // the solver's work after the backup: the deepest node to (re)prove
     for (;;) {
-      while (s.is_chance()) core::apply_unhashed<G>(s, s.random_action(rng_));  // games with chance left in apply
+      while (s.is_chance()) {  // games with chance left in apply
+        exact = false;
+        core::apply_unhashed<G>(s, s.random_action(rng_));
+      }
       if (s.is_terminal()) {
         at_terminal = true;
         break;
       }
       ActionBits<G> legal;
       legal_bits<G>(s, legal);
-      const ChildScan<G> scan = scan_children<G, Access>(tree, node, legal, c);
-      const int untried = bits::count(legal) - scan.n_seen;
+      const int n = bits::count(legal);
+      const ChildScan<G> scan = exact ? scan_children<G, Access, true>(tree, node, legal, c)
+                                      : scan_children<G, Access, false>(tree, node, legal, c);
+      const int untried = n - scan.n_seen;
+      if (exact) n_legal[depth - 1] = n;
       if (untried > 0 && can_grow && depth < kMaxPath) {
         const core::Action a = pick_untried<G>(legal, scan.seen, untried, rng_);
-        const uint32_t child = Access::expand(tree, node, scan.head, a, s.current_player(), memory_limit);
+        const int mover = s.current_player();
+        const uint32_t child = Access::expand(tree, node, scan.head, a, mover, memory_limit);
         if (!child) {  // another thread took the last memory: evaluate from this node
           memory_full = true;
           break;
         }
         core::apply_unhashed<G>(s, a);
         path[depth++] = child;
+        if (exact && s.is_terminal()) {  // a move from an exact node ends the game: the same in every sample
+          valued = true;
+          s.returns(values);
+          if (values[mover] == 1.0 || values[mover] == 0.0) {
+            Access::prove(tree[child], solver::encode(values[mover] == 1.0 ? solver::Proof::kWin : solver::Proof::kLoss, 1));
+            prove_from = depth - 2;
+          }
+        }
         break;
       }
+      if (scan.best == 0 && exact && untried == 0) prove_from = depth - 1;  // every move here is proven
       if (scan.best == 0 || depth >= kMaxPath) break;  // cannot grow here: evaluate from this node
       Access::enter(tree[scan.best]);
       core::apply_unhashed<G>(s, tree[scan.best].action);
       node = scan.best;
       path[depth++] = scan.best;
+      exact = exact && p.perfect_information;  // else the next node mixes samples that differ
     }
-    if (at_terminal)
-      s.returns(values);
-    else
-      evaluator.template evaluate<G>(s, rng_, values);
+    if (!valued) {
+      if (at_terminal)
+        s.returns(values);
+      else
+        evaluator.template evaluate<G>(s, rng_, values);
+    }
     Access::backup(tree, path, depth, values);
+    if (prove_from >= 0) solver::propagate<Access>(tree, path, prove_from, n_legal, root.num_players());
     for (int seat = 0; seat < root.num_players(); ++seat) seat_sum[seat] += values[seat];
     max_depth = std::max(max_depth, depth - 1);
   }

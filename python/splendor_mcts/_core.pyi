@@ -569,6 +569,16 @@ class MoveInfo:
     def lcb(self) -> float:
         ...
     @property
+    def proof(self) -> typing.Any:
+        """
+        "win" or "loss" when the search proved this move's result for the player to move whatever the hidden cards (docs/search.md), else None.
+        """
+    @property
+    def proof_turns(self) -> int:
+        """
+        Proven: the turns of play until the game ends (1: this turn); else 0.
+        """
+    @property
     def pv(self) -> list[str]:
         ...
     @property
@@ -660,6 +670,14 @@ class Analysis:
         """
         A copy of the settings searched with.
         """
+    @property
+    def proof(self) -> typing.Any:
+        """
+        The root's proven result for the player to move ("win", "loss") or None.
+        """
+    @property
+    def proof_turns(self) -> int:
+        ...
     @property
     def root(self) -> RootInfo:
         ...

@@ -107,8 +107,11 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     root = analysis.root
     title = (f"{game.entry.title}, {game.num_players()} players: seat {root.player} to move. "
              f"{root.iterations:,} iterations in {root.seconds:.1f} s on {threads} "
-             f"thread{'s' if threads != 1 else ''}; seat {root.player} wins "
-             f"{100 * root.win_rates[root.player]:.1f}% with the best play found")
+             f"thread{'s' if threads != 1 else ''}; seat {root.player} ")
+    if analysis.proof:
+        title += f"proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
+    else:
+        title += f"wins {100 * root.win_rates[root.player]:.1f}% with the best play found"
     console.print(title, highlight=False)
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
@@ -119,9 +122,19 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     table.add_column("principal variation", overflow="fold")
     for rank, move in enumerate(analysis.moves, start=1):
         pv = ", ".join(move.pv[1:PV_SHOWN]) + (" ..." if len(move.pv) > PV_SHOWN else "")
-        table.add_row(str(rank), move.label, f"{move.visits:,}", f"{100 * move.win_rate:.1f}",
+        win = proof_words(move.proof, move.proof_turns) if move.proof else f"{100 * move.win_rate:.1f}"
+        table.add_row(str(rank), move.label, f"{move.visits:,}", win,
                       f"{100 * move.lcb:.1f}", pv)
     console.print(table)
+
+
+def proof_words(proof: str, turns: int, root: bool = False) -> str:
+    """A proven result in words; ``turns`` counts every seat's turns, this one first."""
+    if proof == "win":
+        return "wins now" if turns == 1 else f"wins in {turns} turns whatever the others do"
+    if root:
+        return "lost whatever you do"
+    return "loses now" if turns == 1 else f"loses in {turns} turns whatever you do"
 
 
 class ProgressLine:
