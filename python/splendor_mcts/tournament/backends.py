@@ -92,7 +92,7 @@ class Batcher:
         return batch
 
 
-PR_SET_PDEATHSIG = 1  # linux/prctl.h
+PR_SET_PDEATHSIG = 1  # its value in the Linux prctl header
 
 
 def die_with_parent(parent: int) -> None:
