@@ -279,6 +279,7 @@ class TournamentStore:
         self.read_only = read_only
         self._lock_fd = lock_fd
         self._wal = False  # this store switched the file to WAL, and switches it back on close
+        self._checked: list[StoredGame] | None = None  # stored_games() until the next write
         self.schema = SCHEMA_VERSION  # what the file holds; set by _check_ours for an existing file
 
     @classmethod
@@ -415,6 +416,7 @@ class TournamentStore:
             conn.execute("UPDATE tournament SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
             conn.execute("COMMIT")
         self.schema = SCHEMA_VERSION
+        self._checked = None  # checked as the old schema read them (schema 1: no decisions)
 
     def fingerprint(self) -> dict[str, Any]:
         row = self.conn.execute("SELECT value FROM tournament WHERE key = 'fingerprint'").fetchone()
@@ -447,6 +449,7 @@ class TournamentStore:
                forfeit.seat if forfeit else None, forfeit.reason if forfeit else None,
                len(record.actions), json.dumps(list(played.think_time)), json.dumps(list(played.decisions)),
                played.wall_time, played.record_json or record.to_json(), time.strftime("%Y-%m-%dT%H:%M:%S"))
+        self._checked = None
         with self._writing(f"storing game {scheduled.game_id}"):
             self.conn.execute("BEGIN IMMEDIATE")
             self.conn.execute(f"INSERT INTO games ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -467,6 +470,11 @@ class TournamentStore:
         A row that is not exactly the game the schedule puts at its id (other pairing, deal,
         rotation, seed or seats: a duplicate, a made-up row) or whose values do not parse is
         refused: TournamentDatabaseError("row N of games (game G): ...")."""
+        if self._checked is None:
+            self._checked = self._check_rows()
+        return self._checked
+
+    def _check_rows(self) -> list[StoredGame]:
         num_agents, seed, mode = self._schedule_facts()
         decisions_column = "decisions" if self.schema != "1" else "'[]'"
         out: list[StoredGame] = []
