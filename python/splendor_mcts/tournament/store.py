@@ -216,13 +216,16 @@ def _lock(path: Path) -> tuple[int, bool]:
             fd = os.open(path, os.O_RDONLY)
         except OSError as exc:
             raise TournamentDatabaseError(f"cannot open {path}: {exc.strerror}") from None
+    except OSError as exc:
+        raise TournamentDatabaseError(f"cannot open or create {path}: {exc.strerror}") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
-        os.close(fd)
         if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
+            os.close(fd)
             raise DatabaseInUse(f"{path} is in use by another tournament; wait for it to end or use another --db") from None
-        raise
+        # A file system without flock (some network mounts): go on unlocked; SQLite's own locks
+        # and the UNIQUE constraint still keep a second writer from storing a game twice.
     if writable and not os.access(path.parent, os.W_OK):
         writable = False  # SQLite needs the folder for its journal
     return fd, writable
