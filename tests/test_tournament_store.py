@@ -239,9 +239,13 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=60, preexec_fn=_obey_file_modes)
 
 
-def test_a_read_only_database_is_exported_replayed_and_reported(public_dir: Path) -> None:
+@pytest.mark.parametrize("journal", ["delete", "wal"])  # wal: as an older version left its files
+def test_a_read_only_database_is_exported_replayed_and_reported(public_dir: Path, journal: str) -> None:
     db = public_dir / "t.sqlite"
     run_tournament(config(db))
+    conn = sqlite3.connect(db)
+    assert conn.execute(f"PRAGMA journal_mode = {journal}").fetchone()[0] == journal
+    conn.close()
     before = db.read_bytes()
     db.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
     public_dir.chmod(0o555)

@@ -253,7 +253,7 @@ def _open_read_only(path: Path) -> tuple[sqlite3.Connection, set[str]]:
         return conn, _table_names(conn, path)
     except TournamentDatabaseError as exc:
         conn.close()
-        if "unable to open" not in str(exc):
+        if "unable to open" not in str(exc) and "readonly" not in str(exc):
             raise
     # A WAL database whose folder we may not write: SQLite cannot make its shared-memory file.
     # Read the file alone, which holds every game unless a killed writer left a log behind.
