@@ -148,7 +148,7 @@ def test_a_schema_1_database_is_read_as_is_and_upgraded_on_resume(tmp_path: Path
     conn = sqlite3.connect(db)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert "moves" not in tables
-    assert conn.execute("SELECT value FROM tournament WHERE key = 'schema'").fetchone()[0] == "2"
+    assert conn.execute("SELECT value FROM tournament WHERE key = 'schema'").fetchone()[0] == "3"
     assert [json.loads(d) for (d,) in conn.execute("SELECT decisions FROM games ORDER BY game_id")] == [[5, 5]] * 6
     conn.close()
     new = TournamentStore.open_existing(db)
@@ -171,7 +171,7 @@ def test_a_database_of_an_unknown_schema_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite"
     run_tournament(config(tmp_path, deals=1))
     _tamper(db, "UPDATE tournament SET value = '9' WHERE key = 'schema'")
-    with pytest.raises(TournamentDatabaseError, match="has tournament schema '9'; this version reads '1' and '2'"):
+    with pytest.raises(TournamentDatabaseError, match="has tournament schema '9'; this version reads '1', '2', '3'"):
         run_tournament(config(tmp_path, deals=2))
     with pytest.raises(TournamentDatabaseError, match="schema '9'"):
         TournamentStore.open_existing(db)
@@ -323,8 +323,13 @@ def test_a_worker_killed_by_its_agent_stops_the_run_cleanly_and_keeps_games(tmp_
 def test_damaged_rows_and_truncated_files_are_reported_as_corrupt(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite"
     run_tournament(config(tmp_path, deals=20))
-    _tamper(db, "UPDATE games SET result = 'oops' WHERE game_id = 3")
-    with pytest.raises(TournamentDatabaseError, match="game 3 has unreadable seats/result"):
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA ignore_check_constraints = ON")  # as an older version or a hand edit could
+    conn.execute("DROP TRIGGER games_update_check")
+    conn.execute("UPDATE games SET result = 'oops' WHERE game_id = 3")
+    conn.commit()
+    conn.close()
+    with pytest.raises(TournamentDatabaseError, match=r"row 4 of games \(game 3\): result is not valid JSON"):
         run_tournament(config(tmp_path, deals=20))
     data = db.read_bytes()
     half = tmp_path / "half.sqlite"

@@ -19,6 +19,11 @@ CHANCE = -1
 TERMINAL = -4
 FLAT = 4
 
+# How tournaments name this game's loader and its two basic agents.
+LOADER = "tournament_fakes:load_fake_game"
+THRESHOLD = "tournament_fakes:ThresholdAgent"
+RANDOM = "tournament_fakes:RandomAgent"
+
 
 class HighCardGame:
     def __init__(self, players: int = 2, rounds: int = 5) -> None:

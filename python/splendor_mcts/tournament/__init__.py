@@ -17,10 +17,10 @@ from .report import SprtStatus, TournamentResult
 from .runner import Progress, Tournament, TournamentConfig, run_tournament
 from .schedule import ScheduledGame, make_schedule
 from .sprt import SprtConfig, llr
-from .store import TournamentDatabaseError, TournamentStore
+from .store import DatabaseFull, DatabaseInUse, DatabaseReadOnly, TournamentDatabaseError, TournamentStore
 
 __all__ = [
-    "AgentSpec", "EloEstimate", "Pentanomial", "Progress", "RatingRow", "RatingTable", "ScheduledGame",
+    "AgentSpec", "DatabaseFull", "DatabaseInUse", "DatabaseReadOnly", "EloEstimate", "Pentanomial", "Progress", "RatingRow", "RatingTable", "ScheduledGame",
     "ScoredGame", "SprtConfig", "SprtStatus", "Tournament", "TournamentConfig", "TournamentDatabaseError",
     "TournamentResult", "TournamentStore", "WinLossDraw", "elo_from_score", "llr", "make_schedule",
     "parse_agent_spec", "rating_table", "run_tournament", "score_from_elo",

@@ -12,8 +12,14 @@ Worker backends send games in batches sized so that a batch takes about
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import subprocess
+import sys
+import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -86,6 +92,93 @@ class Batcher:
         return batch
 
 
+PR_SET_PDEATHSIG = 1  # its value in the Linux prctl header
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when its parent does, however the parent ends (SIGKILL too).
+
+    On Linux the kernel sends SIGKILL at the parent's death (``prctl(PR_SET_PDEATHSIG)``);
+    elsewhere, or if that call fails, a daemon thread polls ``os.getppid()``. Either way a
+    parent that died before this ran is noticed at once."""
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    if not armed:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="watch-parent").start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _stat(pid: int) -> list[str] | None:
+    """Fields of /proc/PID/stat after the command name (state first), or None if it is gone."""
+    try:
+        text = open(f"/proc/{pid}/stat").read()  # noqa: SIM115 - one read
+    except OSError:
+        return None
+    fields = text.rsplit(")", 1)[1].split()
+    return None if fields[0] in ("Z", "X") else fields
+
+
+def _descendants(root: int) -> dict[int, str]:
+    """pid -> start time of every living descendant of ``root``."""
+    children: dict[int, list[int]] = {}
+    starts: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (fields := _stat(int(entry))) is not None:
+            children.setdefault(int(fields[1]), []).append(int(entry))
+            starts[int(entry)] = fields[19]
+    found: dict[int, str] = {}
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found[child] = starts[child]
+            todo.append(child)
+    return found
+
+
+def reap_after(parent: int, interval: float = 0.5) -> None:
+    """Watch ``parent`` and, once it has ended, SIGKILL what was its process tree (Linux).
+
+    Run in a process of its own (:func:`start_reaper`) for a Ray started by a tournament: Ray's
+    raylet and GCS die with their parent, but its agent processes outlive a SIGKILLed driver."""
+    me = os.getpid()
+    seen: dict[int, str] = {}
+    while (fields := _stat(parent)) is not None:
+        seen.update({pid: start for pid, start in _descendants(parent).items() if pid != me})
+        time.sleep(interval)
+    for pid, start in seen.items():
+        fields = _stat(pid)
+        if fields is not None and fields[19] == start:  # the same process, not a reused id
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+_reaper: list[int] = []  # the pid of this process's reaper, once started
+
+
+def start_reaper() -> None:
+    """Start :func:`reap_after` for this process, once, in its own session (Linux only)."""
+    if _reaper == [os.getpid()] or not os.path.isdir("/proc/self"):
+        return
+    _reaper[:] = [os.getpid()]
+    code = f"from splendor_mcts.tournament.backends import reap_after; reap_after({os.getpid()})"
+    subprocess.Popen([sys.executable, "-c", code], start_new_session=True, stdin=subprocess.DEVNULL,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 class InlineBackend:
     """Plays games one after another in this process (``--concurrency 1``)."""
 
@@ -124,7 +217,8 @@ class ProcessBackend:
 
     def _run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
         executor = self._executor = ProcessPoolExecutor(
-            max_workers=self.concurrency, mp_context=multiprocessing.get_context("spawn")
+            max_workers=self.concurrency, mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent, initargs=(os.getpid(),),
         )
         pending: set[Future[list[PlayedGame]]] = set()
         batcher = Batcher(tasks)
@@ -169,7 +263,11 @@ class RayBackend:
             raise ValueError("--backend ray needs Ray: pip install 'splendor-mcts[ray]'") from None
         self._ray: Any = ray
         self.address = address
-        if not ray.is_initialized():
+        # A Ray this backend starts is its own to stop (close); Ray's processes also share the
+        # fate of this one (Ray arms PR_SET_PDEATHSIG or a reaper), so a SIGKILL leaves none behind.
+        self._started = not ray.is_initialized()
+        if self._started:
+            start_reaper()
             if address is not None:
                 ray.init(address=address, log_to_driver=False)
             else:
@@ -202,6 +300,9 @@ class RayBackend:
         for ref in self._pending:
             self._ray.cancel(ref, force=True)
         self._pending = []
+        if self._started:
+            self._started = False
+            self._ray.shutdown()
 
 
 def make_backend(name: str, concurrency: int | None, ray_address: str | None = None) -> Backend:

@@ -34,12 +34,16 @@ def register(subparsers: Any) -> None:
         "tournament", help="play a rated, seat-rotated, resumable tournament between agents",
         description="Play every deal with every seat rotation between the given agents, store each game "
         "in a SQLite database as it ends, and print cutechess-style results and a rating table. "
-        "Running the same command again resumes.",
+        "Running the same command again resumes. Exit codes: 0 done; 1 the run cannot go on (a worker died, "
+        "another tournament is using the database, the disk is full, the database is read-only with games "
+        "left to play); 2 bad input (options, agents, a database that is not this tournament's or has a bad "
+        "row); 130 interrupted. Finished games are never lost.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("agents", nargs="+", metavar="AGENT",
                    help="agent spec: mcts[:key=value,...] with any search setting (iterations=N, time=SECONDS, "
                    "threads, parallelism, exploration, evaluator, rollout_cutoff, ...; docs/search.md) | greedy | "
-                   "random | module:Class[:k=v,...]; add name=LABEL to any spec")
+                   "random | module:Class[:k=v,...] (imports and runs that module: see 'Code a tournament "
+                   "runs' in docs/tournaments.md); add name=LABEL to any spec")
     p.add_argument("--game", default=DEFAULT_GAME, help="game name or spec, e.g. splendor, duel, "
                    f"'splendor(players=4,points_to_win=18)' (default: {DEFAULT_GAME})")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
@@ -59,7 +63,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--export", metavar="JSONL", help="also write every stored game as JSON lines")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines")
     p.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",
-                   help="advanced: load the game with another function taking (spec, players=...)")
+                   help="advanced: load the game with another function taking (spec, players=...); the module "
+                   "is imported and run, here and in every worker, from the import path (with python -m, the "
+                   "working directory comes first)")
     p.set_defaults(func=run_tournament_command)
 
     r = subparsers.add_parser("replay", help="replay a stored game move by move",
@@ -71,7 +77,8 @@ def register(subparsers: Any) -> None:
     r.add_argument("--upto", type=int, help="stop after this many actions")
     r.add_argument("--json", action="store_true", help="print the final state as JSON instead of the moves")
     r.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",
-                   help="advanced: load the game with another function taking the record's game spec")
+                   help="advanced: load the game with another function taking the record's game spec "
+                   "(imports and runs that module)")
     r.set_defaults(func=run_replay_command)
 
     e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines")

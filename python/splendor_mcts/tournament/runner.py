@@ -23,7 +23,7 @@ from .ratings import RatingTable, ScoredGame, rating_table
 from .report import SprtStatus, TournamentResult
 from .schedule import MODES, ScheduledGame, agent_seed, make_pairings, make_schedule
 from .sprt import SprtConfig, llr
-from .store import PlayedGame, TournamentStore
+from .store import DatabaseReadOnly, PlayedGame, TournamentStore
 
 @dataclass(frozen=True)
 class TournamentConfig:
@@ -193,6 +193,10 @@ class Tournament:
             if on_game is not None:
                 on_game(progress())
             stopped = tracker is not None and tracker.status().verdict is not None
+            if todo and not stopped and store.read_only:
+                raise DatabaseReadOnly(
+                    f"{store.path} is read-only: {len(todo)} of {len(self.schedule)} scheduled games remain to be "
+                    "played; make it (and its folder) writable or use another --db")
             if todo and not stopped:
                 backend = make_backend(self.config.backend, self.config.concurrency, self.config.ray_address)
                 try:

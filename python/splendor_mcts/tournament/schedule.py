@@ -76,14 +76,18 @@ def make_schedule(
     if deals < 1:
         raise ValueError(f"number of deals must be at least 1, got {deals}")
     pairings = make_pairings(num_agents, num_players, mode)
-    games: list[ScheduledGame] = []
-    for deal in range(deals):
-        seed = deal_seed(tournament_seed, deal)
-        for p, group in enumerate(pairings):
-            for rotation in range(num_players):
-                game_id = (deal * len(pairings) + p) * num_players + rotation
-                games.append(ScheduledGame(game_id, p, deal, rotation, seed, rotate(group, rotation)))
-    return games
+    per_deal = len(pairings) * num_players
+    return [scheduled_game(pairings, num_players, tournament_seed, game_id) for game_id in range(deals * per_deal)]
+
+
+def scheduled_game(
+    pairings: list[tuple[int, ...]], num_players: int, tournament_seed: int, game_id: int
+) -> ScheduledGame:
+    """The game the schedule puts at ``game_id`` (any id >= 0: the schedule of any number of deals)."""
+    rest, rotation = divmod(game_id, num_players)
+    deal, pairing = divmod(rest, len(pairings))
+    return ScheduledGame(game_id, pairing, deal, rotation, deal_seed(tournament_seed, deal),
+                         rotate(pairings[pairing], rotation))
 
 
 def deals_for_games(games: int, num_players: int) -> int:
