@@ -100,7 +100,7 @@ def test_duel_discard_phase_reason():
     state = DuelPosition().set_board("WUG..", ".....", ".....", ".....", ".....").tokens(
         0, white=3, blue=3, green=3, red=1).state()
     state = duel_act(state, "take a1 b1 c1")
-    assert reason(state, "take a2") == "return tokens first (you hold 13, the limit is 10)"
+    assert reason(state, "take a2") == "return tokens first (you hold 13 tokens, the limit is 10)"
     assert reason(state, "discard pearl") == "you have no pearl token"
 
 

@@ -57,7 +57,9 @@ std::string State::why_illegal(core::Action a) const {
       if (!this_kind) return "choose your royal card first";
       return "royal " + std::to_string(off + 1) + " is already taken";
     case Phase::kDiscard:
-      if (!this_kind) return "return tokens first (you hold " + std::to_string(p.num_tokens()) + ", the limit is 10)";
+      if (!this_kind)
+        return "return tokens first (you hold " + std::to_string(p.num_tokens()) + " tokens, the limit is " +
+               std::to_string(kMaxTokensHeld) + ")";
       return std::string("you have no ") + kKindNames[off] + " token";
     default:
       break;
@@ -65,7 +67,8 @@ std::string State::why_illegal(core::Action a) const {
   // The main phase.
   if (chance_move) return "nothing is being revealed or drawn now";
   if (a >= kDiscardBase)
-    return "tokens are returned only when holding more than 10 (you hold " + std::to_string(p.num_tokens()) + ")";
+    return "tokens are returned only when holding more than " + std::to_string(kMaxTokensHeld) + " (you hold " +
+           std::to_string(p.num_tokens()) + ")";
   if (a >= kRoyalBase) return "a royal card is taken only on reaching 3 or 6 crowns";
   if (a >= kJokerBase) return "a joker's colour is chosen only right after buying it";
   if (a >= kStealBase) return "stealing comes only with a card's or royal's steal ability";
@@ -89,7 +92,7 @@ std::string State::why_illegal(core::Action a) const {
   if (a == kReplenish) return replenished_ ? "you already replenished this turn" : "the bag is empty";
   if (a < kBuyBase) {
     const int target = (a - kReserveBase) / 25, g = (a - kReserveBase) % 25;
-    if (p.num_reserved >= kMaxReserved) return "you already hold 3 reserved cards (the limit)";
+    if (p.num_reserved >= kMaxReserved) return "you already hold " + std::to_string(kMaxReserved) + " reserved cards (the limit)";
     if (kmask_[kGold] == 0) return "no gold is on the board (reserving takes one)";
     if (cell_[g] != kGold) return cell_has(g) + ", not gold";
     if (target < kNumSlots) return "slot " + slot_text(target) + " is empty";
@@ -102,13 +105,16 @@ std::string State::why_illegal(core::Action a) const {
     card = pyramid_[b];
   } else {
     if (b - kNumSlots >= p.num_reserved)
-      return "you have no reserved card r" + std::to_string(b - kNumSlots + 1) + " (you hold " + std::to_string(p.num_reserved) + ")";
+      return "you have no reserved card r" + std::to_string(b - kNumSlots + 1) + " (you hold " +
+             std::to_string(p.num_reserved) + ")";
     card = p.reserved[b - kNumSlots];
   }
-  if (tables::kCards[card].bonus == kBonusJoker && p.bonuses == 0) return "a joker needs a card of yours with a bonus to join (you own none)";
+  if (tables::kCards[card].bonus == kBonusJoker && p.bonuses == 0)
+    return "a joker needs a card of yours with a bonus to join (you own none)";
   uint64_t cost = 0;
   for (int k = 0; k < 6; ++k) cost |= uint64_t{tables::kCards[card].cost[k]} << (8 * k);
-  const std::string why = core::shortfall_text(cost, p.tokens, p.bonuses, 6, 5, core::swar::lane(p.tokens, kGold), kKindNames);
+  const std::string why =
+      core::shortfall_text(cost, p.tokens, p.bonuses, kPearl + 1, kPearl, core::swar::lane(p.tokens, kGold), kKindNames);
   return why.empty() ? "it is not legal here" : why;
 }
 

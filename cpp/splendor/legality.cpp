@@ -32,7 +32,8 @@ std::string State::why_illegal(Action a) const {
     const ChanceTarget target = chance_target(&slot);
     const char* what = target == ChanceTarget::kNoble ? "a noble" : "a card";
     if (!reveal) return std::string(what) + " must be revealed first";
-    if ((a >= kRevealNoble) != (target == ChanceTarget::kNoble)) return std::string(what) + " is revealed now, not " + (a >= kRevealNoble ? "a noble" : "a card");
+    if ((a >= kRevealNoble) != (target == ChanceTarget::kNoble))
+      return std::string(what) + " is revealed now, not " + (a >= kRevealNoble ? "a noble" : "a card");
     if (target == ChanceTarget::kNoble) return "that noble is already on the table";
     const int level = target == ChanceTarget::kBlindReserve ? pending_blind_ - 1 : slot / kSlotsPerLevel;
     return "that card is not in the level " + std::to_string(level + 1) + " deck";
@@ -42,7 +43,8 @@ std::string State::why_illegal(Action a) const {
   const bool is_return = a >= kReturnToken && a < kChooseNoble;
   const bool is_noble = a >= kChooseNoble && a < kRevealCard;
   if (phase_ == Phase::kReturning) {
-    const std::string held = "you hold " + std::to_string(p.num_tokens()) + " tokens, the limit is " + std::to_string(config_.token_limit);
+    const std::string held =
+        "you hold " + std::to_string(p.num_tokens()) + " tokens, the limit is " + std::to_string(config_.token_limit);
     if (!is_return) return "return tokens first (" + held + ")";
     return "you have no " + std::string(kNames[a - kReturnToken]) + " token";
   }
@@ -75,7 +77,8 @@ std::string State::why_illegal(Action a) const {
   }
   if (a < kBuyTable) {
     if (p.num_reserved >= config_.reserve_limit)
-      return "you already hold " + std::to_string(p.num_reserved) + " reserved cards (the limit is " + std::to_string(config_.reserve_limit) + ")";
+      return "you already hold " + std::to_string(p.num_reserved) + " reserved cards (the limit is " +
+             std::to_string(config_.reserve_limit) + ")";
     if (a < kReserveDeck) return "slot " + slot_name(a - kReserveTable) + " is empty";
     return "the level " + std::to_string(a - kReserveDeck + 1) + " deck is empty";
   }
@@ -86,7 +89,8 @@ std::string State::why_illegal(Action a) const {
   }
   if (a < kPass) {
     const int i = a - kBuyReserved;
-    if (i >= p.num_reserved) return "you have no reserved card " + std::to_string(i + 1) + " (you hold " + std::to_string(p.num_reserved) + ")";
+    if (i >= p.num_reserved)
+      return "you have no reserved card " + std::to_string(i + 1) + " (you hold " + std::to_string(p.num_reserved) + ")";
     return shortfall(p, p.reserved[i]);
   }
   // a == kPass: the only main action left.
