@@ -198,3 +198,21 @@ def test_no_standard_output_at_all_is_refused_by_name():
                          preexec_fn=lambda: __import__("os").close(1))
     assert run.returncode == 141
     assert "standard output is closed" in run.stderr and "Traceback" not in run.stderr
+
+
+
+def test_an_illegal_record_action_says_why():
+    game = sm.load_game("splendor")
+    state = game.new_initial_state(seed=3, explicit_chance=True)
+    actions = []
+    while state.is_chance_node():
+        actions.append(state.dealt_outcome())
+        state.apply_action(actions[-1])
+    actions.append(state.string_to_action("take WUG"))
+    actions.append(state.string_to_action("take WW"))  # seat 1: only 3 white are left
+    record = {"format": "splendor-mcts-record/1", "game": game.spec, "seed": 3, "explicit_chance": True,
+              "seats": ["a", "b"], "actions": actions, "result": None, "termination": "unfinished"}
+    out = run_engine([json.dumps({"id": "r", "record": record, "analyzeTurns": [len(actions)], "maxIterations": 50})])
+    assert out == [{"id": "r", "field": f"record.actions[{len(actions) - 1}]",
+                    "error": f"record action #{len(actions) - 1} is illegal: illegal action {actions[-1]} (take WW): "
+                             "only 3 white left (4 needed to take two)"}]

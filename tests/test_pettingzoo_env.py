@@ -293,3 +293,11 @@ def test_duel_render_draws_the_duel_board() -> None:
     e.reset(seed=1)
     text = e.render()
     assert "royals" in text and "level 3" in text and "a  b  c  d  e" in text
+
+
+def test_an_illegal_action_says_why() -> None:
+    e = env("splendor")
+    e.reset(seed=2)
+    with pytest.raises(ValueError, match=r"illegal action 60 \(pass\) for player_0: pass only when no other move "
+                                         r"exists \(take WUG is legal\); legal: \[0, 1,"):
+        e.step(60)

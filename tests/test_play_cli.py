@@ -18,12 +18,13 @@ def play(lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_scripted_session_moves_hint_undo_save_load(tmp_path):
     saved = tmp_path / "game.json"
-    run = play(["take WUX", "take WUG", "hint", "undo", "take RRR", "take WUG", f"save {saved}", "quit"],
+    run = play(["take WUX", "buy 3.1", "take WUG", "hint", "undo", "take RRR", "take WUG", f"save {saved}", "quit"],
                "--deal-seed", "5")
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "\x1b[" not in out  # NO_COLOR and not a terminal: plain text
     assert "cannot play 'take WUX'" in out and "did you mean: take WU" in out
+    assert "cannot play 'buy 3.1': buy 3.1: needs " in out  # the rules' reason, in the player's terms
     assert out.count("seat 0 plays take WUG") == 2
     assert "seat 1 plays" in out
     assert "principal variation" in out  # the hint table
@@ -52,12 +53,15 @@ def test_follow_a_real_table(tmp_path):
     letters = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K"}
     noble_lines = ["".join(f"{letters[k]}{v}" for k, v in n["requirement"].items() if v) for n in nobles[:3]]
     deal = [cards[i] for i in (1, 2, 3, 4)] + [cards[i] for i in (41, 42, 43, 44)] + [cards[i] for i in (71, 72, 73, 74)]
-    run = play(noble_lines + ["purple 0pt W1"] + deal + ["take WUG", "hint", "take RKW", "quit"], "--follow",
+    run = play(noble_lines + ["purple 0pt W1"] + deal + ["take WU", "take WUG", "hint", "take WW", "take RKW", "quit"], "--follow",
                "--seat", "1")
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "cannot read the revealed card 'purple 0pt W1'" in out
     assert "seat 0 plays take WUG" in out and "seat 1 plays take WRK" in out
+    assert ("cannot play 'take WU': take WU: take three different colours while three or more are in the bank "
+            "(5 are)") in out
+    assert "cannot play 'take WW': take WW: only 3 white left (4 needed to take two)" in out
     assert "principal variation" in out
 
 

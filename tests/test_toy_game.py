@@ -34,6 +34,7 @@ def test_nim_loads_with_its_variant_and_its_tools(nim: registry.GameEntry):
     assert state.current_player() == 1 and json.loads(state.to_json())["stones"] == 4
     with pytest.raises(ValueError, match="not legal: 4 stones left, take 1 to 3"):
         state.apply_action(4)
+    assert state.why_illegal(4) == "4 stones left, take 1 to 3" and state.why_illegal(2) == ""
     with pytest.raises(ValueError, match="nim has no nobles"):
         game.nobles()
     with pytest.raises(ValueError, match="Nim cannot be played in the terminal yet"):

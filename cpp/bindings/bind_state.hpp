@@ -164,7 +164,9 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
       .def("action_label", [](const State& s, int a) { return s.action_label(check_action<Game>(a)); },
            py::arg("action"), "The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.")
       .def("string_to_action", [](const State& s, const std::string& text) { return s.string_to_action(text); },
-           py::arg("text"), "The legal action a notation names; ValueError otherwise.")
+           py::arg("text"),
+           "The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot "
+           "be read.")
       .def("returns",
            [](const State& s) {
              std::vector<double> r(static_cast<size_t>(s.num_players()));
@@ -276,6 +278,8 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
         py::arg("config"), py::arg("n_games"), py::arg("seed"),
         "(returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from "
         "seed and i only (GIL released).");
+  cls.def("why_illegal", [](const State& s, int a) { return s.why_illegal(check_action<Game>(a)); }, py::arg("action"),
+          "Why `action` is not legal here, in the player's terms ('needs 2 more red (you have ...)'); '' if legal.");
   return cls;
 }
 

@@ -40,6 +40,7 @@ concept GameState =
       { cs.is_legal(a) } -> std::same_as<bool>;
       s.apply(a);
       s.apply_checked(a);
+      { cs.why_illegal(a) } -> std::same_as<std::string>;
       cs.chance_outcomes(chances);
       { cs.dealt_outcome() } -> std::same_as<Action>;
       { cs.random_action(rng) } -> std::same_as<Action>;

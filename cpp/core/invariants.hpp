@@ -16,16 +16,17 @@ void check_decision(const State& s, ActionList& legal, Expect&& expect) {
   expect(s.hash() == s.compute_hash(), "incremental hash equals recomputation");
   s.legal_actions(legal);
   expect(!legal.empty(), "a non-terminal state has a legal action");
-  for (Action a : legal) expect(s.is_legal(a), "legal_actions agree with is_legal");
+  for (Action a : legal) expect(s.is_legal(a) && s.why_illegal(a).empty(), "legal_actions agree with is_legal and why_illegal");
 }
 
-// A random id (out of range ones included) that is not legal is refused with
-// InvalidInput and leaves the state unchanged. Draws one number from `rng`.
+// A random id (out of range ones included) that is not legal has a reason and is refused
+// with InvalidInput, leaving the state unchanged. Draws one number from `rng`.
 template <int kNumDistinctActions, typename State, typename Expect>
 void check_refuses_bad_action(State& s, Rng& rng, Expect&& expect) {
   const State before = s;
   const Action bad = static_cast<Action>(rng.below(kNumDistinctActions + 20)) - 10;
   if (s.is_legal(bad)) return;
+  expect(!s.why_illegal(bad).empty(), "an illegal action has a reason");
   try {
     s.apply_checked(bad);
     expect(false, "illegal action refused");

@@ -802,7 +802,7 @@ void State::apply_checked(Action a) {
     std::string hint;
     for (int i = 0; i < legal.size() && i < 12; ++i) hint += (i ? ", " : "") + action_to_string(legal[i]);
     if (legal.size() > 12) hint += ", ...";
-    throw core::InvalidInput("action " + std::to_string(a) + what + " is illegal here; legal: " + hint);
+    throw core::InvalidInput("action " + std::to_string(a) + what + " is illegal here: " + why_illegal(a) + "; legal: " + hint);
   }
   apply(a);
 }

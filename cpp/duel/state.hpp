@@ -192,7 +192,11 @@ struct State {
   // As apply, without the incremental hash update (random playouts, where nobody asks
   // for the hash); hash() then recomputes it.
   void apply_unhashed(core::Action a);
+  // As apply; an illegal `a` throws InvalidInput with why_illegal's reason, state unchanged.
   void apply_checked(core::Action a);
+  // Why `a` is not legal here, in the player's terms ("take c3 c4 c5" -> "c4 holds gold
+  // ..."); "" if it is legal. For refusals only (legality.cpp).
+  std::string why_illegal(core::Action a) const;
   void chance_outcomes(ChanceList& out) const;
   core::Action dealt_outcome() const;
   core::Action random_action(core::Rng& rng) const;

@@ -803,7 +803,7 @@ void State::apply_checked(Action a) {
   if (phase_ == Phase::kOver) throw core::InvalidInput("the game is over: no action can be applied");
   if (!is_legal(a)) {
     std::string text = a >= 0 && a < kNumDistinctActions ? " (" + action_to_string(a) + ")" : "";
-    throw core::InvalidInput("illegal action " + std::to_string(a) + text + " in this position");
+    throw core::InvalidInput("illegal action " + std::to_string(a) + text + ": " + why_illegal(a));
   }
   apply(a);
 }

@@ -120,7 +120,11 @@ class State {
   // As apply, without the incremental hash update (random playouts and rollouts,
   // where nobody asks for the hash); hash() then recomputes it from scratch.
   void apply_unhashed(Action a);
+  // As apply; an illegal `a` throws InvalidInput with why_illegal's reason, state unchanged.
   void apply_checked(Action a);
+  // Why `a` is not legal here, in the player's terms ("needs 2 more red (you have 1 red
+  // token, 1 red bonus, 0 gold)"); "" if it is legal. For refusals only (legality.cpp).
+  std::string why_illegal(Action a) const;
   void chance_outcomes(ChanceList& out) const;
   Action dealt_outcome() const;
   Action random_action(core::Rng& rng) const;

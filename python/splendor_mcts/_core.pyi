@@ -160,11 +160,15 @@ class SplendorState:
         """
     def string_to_action(self, text: str) -> int:
         """
-        The legal action a notation names; ValueError otherwise.
+        The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot be read.
         """
     def to_json(self) -> str:
         """
         The full state as JSON (deck order included).
+        """
+    def why_illegal(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        Why `action` is not legal here, in the player's terms ('needs 2 more red (you have ...)'); '' if legal.
         """
     @property
     def explicit_chance(self) -> bool:
@@ -310,11 +314,15 @@ class DuelState:
         """
     def string_to_action(self, text: str) -> int:
         """
-        The legal action a notation names; ValueError otherwise.
+        The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot be read.
         """
     def to_json(self) -> str:
         """
         The full state as JSON (deck order included).
+        """
+    def why_illegal(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        Why `action` is not legal here, in the player's terms ('needs 2 more red (you have ...)'); '' if legal.
         """
     @property
     def explicit_chance(self) -> bool:
@@ -451,11 +459,15 @@ class NimState:
         """
     def string_to_action(self, text: str) -> int:
         """
-        The legal action a notation names; ValueError otherwise.
+        The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot be read.
         """
     def to_json(self) -> str:
         """
         The full state as JSON (deck order included).
+        """
+    def why_illegal(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        Why `action` is not legal here, in the player's terms ('needs 2 more red (you have ...)'); '' if legal.
         """
     @property
     def explicit_chance(self) -> bool:

@@ -73,10 +73,12 @@ class State {
     mover_ ^= 1;
   }
   void apply_checked(core::Action a) {
-    if (!is_legal(a))
-      throw core::InvalidInput("action " + std::to_string(a) + " is not legal: " + std::to_string(stones_) +
-                               " stones left, take 1 to " + std::to_string(config_.max_take));
+    if (!is_legal(a)) throw core::InvalidInput("action " + std::to_string(a) + " is not legal: " + why_illegal(a));
     apply(a);
+  }
+  std::string why_illegal(core::Action a) const {
+    if (is_legal(a)) return "";
+    return std::to_string(stones_) + " stones left, take 1 to " + std::to_string(config_.max_take);
   }
   void chance_outcomes(ChanceList& out) const { out.clear(); }
   core::Action dealt_outcome() const { throw core::InvalidInput("nim has no chance nodes"); }

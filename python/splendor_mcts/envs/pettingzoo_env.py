@@ -38,9 +38,10 @@ shuffled (any chance node the engine still surfaces takes ``state.dealt_outcome(
 ``reset``). Either way the same ``reset(seed)`` and the same actions give the same game.
 
 An illegal action (not in the mask, out of range, not an integer) raises ``ValueError``
-naming the action and the agent and changes nothing, so the caller can pick again. To end
-the game with a penalty instead (PettingZoo's classic environments), wrap the raw
-environment: ``TerminateIllegalWrapper(raw_env(...), illegal_reward=-1)``.
+naming the action, the agent and (for a known move) why it is not legal, and changes
+nothing, so the caller can pick again. To end the game with a penalty instead (PettingZoo's
+classic environments), wrap the raw environment:
+``TerminateIllegalWrapper(raw_env(...), illegal_reward=-1)``.
 
 All rules come from the engine's state (legal actions, returns, observations); this module
 only moves data between the state and the PettingZoo API.
@@ -269,7 +270,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
             raise ValueError(f"action {move} for {agent} is out of range (0..{num_actions - 1})")
         if not self._state.is_legal(move):
             raise ValueError(
-                f"illegal action {move} ({self._state.action_to_string(move)}) for {agent}; "
+                f"illegal action {move} ({self._state.action_to_string(move)}) for {agent}: "
+                f"{self._state.why_illegal(move)}; "
                 f"legal: {self._state.legal_actions()}"
             )
         return move

@@ -36,6 +36,12 @@ from .tables import NotNowError, card_id_of, table_for
 Engine = Callable[[Any], int]
 
 
+def illegal_move_reason(state: Any, action: int) -> str:
+    """``buy 2.4: needs 2 more red (you have ...)``: the move and why the game's rules
+    (``why_illegal``) refuse it."""
+    return f"{state.action_to_string(action)}: {state.why_illegal(action)}"
+
+
 class PlaySession:
     """One game with its record, driven line by line (``handle``); prints to ``console``."""
 
@@ -252,7 +258,7 @@ class PlaySession:
             state = self.state if actions == self.actions else hidden.replay_actions(self.game, self.seed, actions)
             action = state.string_to_action(move)
             if not state.is_legal(action):
-                raise ValueError(f"{state.action_to_string(action)} is not legal here")
+                raise ValueError(illegal_move_reason(state, action))
         except ValueError as exc:
             self.console.print(f"[red]cannot play {text!r}[/red]: {exc}", highlight=False)
             self.suggest(text)
