@@ -99,7 +99,10 @@ class PositionReaderBase : protected ProblemCollector {
     std::vector<std::string_view> names;
     for (const auto& [key, value] : game.items()) names.push_back(key);
     attempt([&] { v.only_fields(names); });
-    for (const auto& [key, expected] : game.items()) {
+    for (const auto& item : game.items()) {
+      // Named, not structured bindings: clang before 16 cannot capture those in a lambda.
+      const std::string& key = item.key();
+      const json::Ordered& expected = item.value();
       attempt([&] {
         const json::Cursor f = v.get(key);
         if (!f.exists()) return;
