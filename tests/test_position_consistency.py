@@ -48,7 +48,7 @@ def test_a_setup_with_bought_cards_is_refused():
     _refused(game, doc, "nobody has taken a turn")
 
 
-def test_duel_setup_with_held_tokens_is_refused():
+def test_duel_setup_with_a_held_privilege_is_refused():
     game = sm.load_game("duel")
     state = game.new_initial_state(seed=2, explicit_chance=True)
     doc = json.loads(state.to_json())
