@@ -30,12 +30,28 @@ inline int observer_of(const json::Cursor& root, int players) {
   return observer.exists() && !observer.is_null() ? observer.as_int(0, players - 1) : -1;
 }
 
+// The list type a State's legal_actions fills.
+template <typename State, typename List>
+List action_list_of(void (State::*)(List&) const);
+
+// The last check at every door, the same as the invariant checks of the random-game
+// tests (core/invariants.hpp): a state read is playable, so a position the game's own
+// checks missed is refused here rather than handed to a search with nothing to do.
+template <typename State>
+State playable(State s) {
+  decltype(action_list_of(&State::legal_actions)) legal;
+  s.legal_actions(legal);
+  if (s.hash() != s.compute_hash() || (!s.is_terminal() && legal.empty()))
+    throw PathError("", "this position is not over but has no legal move: no game reaches it");
+  return s;
+}
+
 // A state from a position's text with a game's Reader (Reader(config, view, seed).read(root)).
 template <typename Reader, typename Config>
 auto read_state(const Config& config, std::string_view text, bool view, uint64_t seed) {
   config.validate();
   const json::Value doc = json::parse(text);
-  return Reader(config, view, seed).read(json::Cursor(doc));
+  return playable(Reader(config, view, seed).read(json::Cursor(doc)));
 }
 
 // A position with its own variant (read by the game, for `seats` players) and observer.
@@ -43,7 +59,7 @@ template <typename Reader, typename Config>
 auto read_position(const json::Value& doc, const Config& variant, int seats, uint64_t seed, bool full) {
   const json::Cursor root(doc);
   Position<decltype(Reader(variant, !full, seed).read(root)), Config> position{variant, {}, observer_of(root, seats)};
-  position.state = Reader(position.variant, !full, seed).read(root);
+  position.state = playable(Reader(position.variant, !full, seed).read(root));
   return position;
 }
 
@@ -99,7 +115,10 @@ class PositionReaderBase : protected ProblemCollector {
     std::vector<std::string_view> names;
     for (const auto& [key, value] : game.items()) names.push_back(key);
     attempt([&] { v.only_fields(names); });
-    for (const auto& [key, expected] : game.items()) {
+    for (const auto& item : game.items()) {
+      // Named, not structured bindings: clang before 16 cannot capture those in a lambda.
+      const std::string& key = item.key();
+      const json::Ordered& expected = item.value();
       attempt([&] {
         const json::Cursor f = v.get(key);
         if (!f.exists()) return;

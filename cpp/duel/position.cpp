@@ -511,6 +511,13 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
     if (bad) attempt([&] { at.fail(what); });
   };
   check(s.setup_ && !s.explicit_chance_, root.get("setup"), "the setup can only be unfinished with explicit_chance");
+  // In the setup nobody has taken a turn: the players hold nothing (the second player's
+  // privilege comes with the choice of the first player, the setup's last outcome).
+  for (int seat = 0; seat < 2 && s.setup_; ++seat) {
+    const Player& p = s.players_[seat];
+    check(p.tokens || p.owned_lo || p.owned_hi || p.num_reserved || p.privileges || p.royals,
+          root["players"][static_cast<size_t>(seat)], "holds tokens, cards, privileges or royals, but in the setup nobody has taken a turn");
+  }
   if (s.reveal_ != kNoCard) {
     const json::Cursor reveal = root["pending"]["reveal"];
     const int target = s.reveal_;

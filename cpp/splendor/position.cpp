@@ -54,6 +54,7 @@ class PositionReader : core::PositionReaderBase {
   void read_turn(State& s, const json::Cursor& root);
   void check_tokens(State& s, const json::Cursor& root);
   void place_unseen(State& s);
+  void check_setup(const State& s, const json::Cursor& root);
   void check_turn(State& s, const json::Cursor& root);
 
   const Config& config_;
@@ -303,6 +304,25 @@ void PositionReader::place_unseen(State& s) {
   }
 }
 
+// An unfinished setup (explicit chance): only the opening reveals have happened, so
+// nobody holds anything, seat 0 is to move, and table cards come after every noble.
+void PositionReader::check_setup(const State& s, const json::Cursor& root) {
+  for (int p = 0; p < config_.players; ++p) {
+    const Player& pl = s.players_[p];
+    if (pl.tokens || pl.cards_bought || pl.num_reserved || pl.nobles)
+      attempt([&] {
+        root["players"][static_cast<size_t>(p)].fail("holds tokens, cards or nobles, but in the setup nobody has taken a turn");
+      });
+  }
+  if (s.turn_seat_ != 0 || s.passes_ != 0 || s.pending_blind_)
+    attempt([&] { root["setup"].fail("in the setup seat 0 is to move, with no passes and no pending blind reserve"); });
+  const int on_table = config_.nobles - __builtin_popcount(s.table_nobles_);
+  bool cards = false;
+  for (int sl = 0; sl < kTableSlots; ++sl) cards = cards || s.table_[sl] != kNoCard;
+  if (on_table > 0 && cards)
+    attempt([&] { root["table"].fail("in the setup the nobles are revealed before any card"); });
+}
+
 // The turn and phase against the rest of the position.
 void PositionReader::check_turn(State& s, const json::Cursor& root) {
   if (s.in_setup_ && !s.explicit_chance_)
@@ -347,6 +367,16 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
                                                               std::to_string(config_.token_limit));
       });
   }
+  if (s.in_setup_) check_setup(s, root);
+  // Outside the setup a turn takes one card at most (from the table or, blind, from a
+  // deck), so at most one card waits to be revealed.
+  int waiting = s.pending_blind_ ? 1 : 0;
+  for (int sl = 0; sl < kTableSlots; ++sl) waiting += s.table_[sl] == kNoCard && s.deck_size_[sl / kSlotsPerLevel] > 0;
+  if (s.explicit_chance_ && !s.in_setup_ && waiting > 1)
+    attempt([&] {
+      root["table"].fail(std::to_string(waiting) + " cards wait to be revealed (empty slots whose deck has cards, "
+                         "and a pending blind reserve), but a turn takes one card at most");
+    });
   if (!s.explicit_chance_) {
     for (int sl = 0; sl < kTableSlots; ++sl)
       if (s.table_[sl] == kNoCard && s.deck_size_[sl / kSlotsPerLevel] && deck_counts_[sl / kSlotsPerLevel] != 0)
@@ -359,6 +389,8 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
 
   int slot = 0;
   const bool chance_due = s.explicit_chance_ && s.chance_target(&slot) != State::ChanceTarget::kNone;
+  if (s.in_setup_ && !chance_due)
+    root["setup"].fail("the setup ends with its last reveal: with nothing left to reveal it is over");
   if (chance_due != (s.phase_ == Phase::kChance))
     root.get("phase").exists()
         ? root["phase"].fail(chance_due ? "a card or noble must be revealed first: the phase is chance"
