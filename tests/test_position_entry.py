@@ -196,3 +196,8 @@ def test_read_position_takes_game_variant_and_observer_from_the_text():
     full = position.state.to_json()
     assert read_position(full).observer is None
     assert read_position(full).state == position.state
+
+
+def test_a_position_holding_a_lone_surrogate_is_refused_by_name():
+    with pytest.raises(PositionError, match=r"\(root\): the position is not valid text"):
+        read_position('{"game": "\udcff"}')

@@ -172,3 +172,14 @@ def test_a_move_with_non_ascii_text_is_a_value_error():
     for text in ("take é", "buy ñ.1", "réserve 1.1"):
         with pytest.raises(ValueError, match="cannot read move"):
             state.string_to_action(text)
+
+
+@pytest.mark.parametrize("game", ["splendor", "duel"])
+def test_undecodable_input_bytes_are_a_value_error_naming_the_text(game):
+    # Python carries bytes it could not decode (a terminal in the C locale) as lone surrogates.
+    state = sm.load_game(game).new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="move text is not valid text"):
+        state.string_to_action("take \udcff")
+    card_from_text = getattr(sm._core, f"{game}_card_from_text")
+    with pytest.raises(ValueError, match="card text is not valid text"):
+        card_from_text("W2\udcff")

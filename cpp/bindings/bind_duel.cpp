@@ -44,7 +44,7 @@ void bind_duel(py::module_& m) {
   }, "The Duel cards (data/splendor_duel/cards.csv), one dict each: id, level, bonus, bonus_count, points, crowns, "
      "abilities, cost, text.");
   m.def(
-      "duel_card_from_text", [](std::string_view text) { return duel::card_from_text(text) + 1; }, py::arg("text"),
+      "duel_card_from_text", [](const py::str& text) { return duel::card_from_text(utf8_text(text, "card text")) + 1; }, py::arg("text"),
       "Card id of a readable Duel description such as \"red 2pt 1cr W2U2G2P1\"; ValueError otherwise.");
   m.def("duel_royals", [] {
     return table_rows(duel::tables::kRoyals, [](py::dict& d, const duel::RoyalRow& row, int) {

@@ -52,7 +52,7 @@ void bind_splendor(py::module_& m) {
     });
   }, "The development cards (data/splendor/cards.csv), one dict each: id, level, bonus, points, cost, text.");
   m.def(
-      "splendor_card_from_text", [](std::string_view text) { return splendor::card_from_text(text) + 1; },
+      "splendor_card_from_text", [](const py::str& text) { return splendor::card_from_text(utf8_text(text, "card text")) + 1; },
       py::arg("text"), "Card id of a readable description such as \"green 1pt W2U1\"; ValueError otherwise.");
   m.def("splendor_nobles", [] {
     return table_rows(splendor::tables::kNobles, [](py::dict& d, const splendor::NobleRow& row, int) {

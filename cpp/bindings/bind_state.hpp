@@ -108,6 +108,19 @@ using ConfigOf = std::remove_cvref_t<decltype(std::declval<const State&>().confi
 template <class State>
 using ChanceListOf = decltype(chance_list_of(&State::chance_outcomes));
 
+// A str argument as UTF-8. A lone surrogate (how Python carries undecodable input bytes)
+// cannot be encoded: that is bad input, a ValueError naming it, not pybind11's TypeError.
+inline std::string utf8_text(const py::str& text, const char* what) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (data == nullptr) {
+    PyErr_Clear();
+    throw core::InvalidInput(std::string(what) + " is not valid text (it holds a lone surrogate, "
+                             "e.g. from undecodable input bytes)");
+  }
+  return std::string(data, static_cast<size_t>(size));
+}
+
 template <typename Game>
 int check_action(int a) {
   if (a < 0 || a >= Game::kNumDistinctActions)
@@ -163,7 +176,7 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
            py::arg("action"), "The action's notation (docs/actions.md, docs/actions-duel.md).")
       .def("action_label", [](const State& s, int a) { return s.action_label(check_action<Game>(a)); },
            py::arg("action"), "The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.")
-      .def("string_to_action", [](const State& s, const std::string& text) { return s.string_to_action(text); },
+      .def("string_to_action", [](const State& s, const py::str& text) { return s.string_to_action(utf8_text(text, "move text")); },
            py::arg("text"),
            "The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot "
            "be read.")

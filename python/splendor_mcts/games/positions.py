@@ -42,6 +42,12 @@ def read_position(text: str | bytes, seed: int | None = 0) -> Position:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise PositionError([{"path": "(root)", "message": f"the position is not UTF-8 text ({exc.reason})"}]) from None
+    elif isinstance(text, str):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            # A lone surrogate: how Python carries bytes it could not decode.
+            raise PositionError([{"path": "(root)", "message": f"the position is not valid text ({exc.reason})"}]) from None
     name, variant, state, observer = _core.read_position(text, seed_or_random(seed))
     return Position(game=load_game(name, **variant), state=state, observer=observer)
 
