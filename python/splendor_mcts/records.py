@@ -1,6 +1,6 @@
 """Game records: one finished (or forfeited, or unfinished) game as a JSON object.
 
-Format ``splendor-mcts-record/1``::
+Format ``splendor-mcts-record/1`` (docs/records.md documents every field)::
 
     {"format": "splendor-mcts-record/1",
      "game": "<game.spec>",            # canonical spec, accepted by splendor_mcts.load_game
