@@ -68,3 +68,28 @@ def test_a_block_must_start_with_a_command(tmp_path):
     page.write_text("```console\nno prompt\n```\n")
     with pytest.raises(SystemExit, match="must start with a '\\$ ' command"):
         checker.parse(page)
+
+
+SESSION = """A session, in two blocks sharing names:
+```pycon
+>>> seats = ["greedy", "random"]
+>>> len(seats)
+2
+```
+```pycon
+>>> seats[2]
+Traceback (most recent call last):
+  ...
+IndexError: list index out of range
+```
+"""
+
+
+def test_python_sessions_are_checked_in_order_and_regenerated(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(SESSION)
+    assert checker.check(checker.parse(page), write=False) == []
+    page.write_text(SESSION.replace("len(seats)\n2", "len(seats)\n3").replace("IndexError: list", "KeyError: list"))
+    problems = checker.check(checker.parse(page), write=True)
+    assert len(problems) == 2 and "printed:    2" in problems[0] and "IndexError" in problems[1]
+    assert page.read_text() == SESSION

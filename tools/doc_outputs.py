@@ -7,8 +7,13 @@ terminal. A command that exits non-zero shows "(exit status N)" as its last line
 one document run in order in one scratch folder (so a later command sees the files an earlier one
 wrote), with the repository's examples/ linked in.
 
+A ```pycon block is a Python session: its ">>> " lines run in order (one namespace per document)
+and what they show is compared by doctest (an exception shows its last line under a
+"Traceback (most recent call last):" line, the rest cut to "...").
+
 What may differ from run to run, and is compared loosely:
-- durations and rates ("4.2 s", "1.39 ms", "35,120 it/s") are compared as <time> / <rate>;
+- durations and rates ("4.2 s", "1.39 ms", "Time (s): 0.007", "35,120 it/s") are compared as
+  <time> / <rate>;
 - runs of spaces count as one space (a table's columns widen with its widest cell);
 - a line "[...]" stands for any number of lines (a long output shown in part).
 Everything else must match exactly, so a documented output that is no longer true fails.
@@ -20,11 +25,14 @@ Everything else must match exactly, so a documented output that is no longer tru
 from __future__ import annotations
 
 import argparse
+import doctest
+import io
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 ELLIPSIS = "[...]"
 COMMAND_TIMEOUT = 600  # seconds; a documented command that runs longer is a bad example
 _TIME = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:ns|us|µs|ms|s|min|h)\b")
+_SECONDS = re.compile(r"(?<=\(s\): )\d+(?:\.\d+)?")  # "Time (s): 0.007", perft's form
 _RATE = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:[kM]?(?:it|iterations|games|moves|decisions)/s)\b")
 
 
@@ -47,10 +56,19 @@ class Example:
 
 
 @dataclass
+class Session:
+    """A pycon block: lines [first, end) of the document."""
+
+    first: int
+    end: int
+
+
+@dataclass
 class Document:
     path: Path
     lines: list[str]
     examples: list[Example] = field(default_factory=list)
+    sessions: list[Session] = field(default_factory=list)
 
 
 def shown(path: Path) -> str:
@@ -69,6 +87,14 @@ def parse(path: Path) -> Document:
     doc = Document(path, lines)
     i = 0
     while i < len(lines):
+        if lines[i].strip() == "```pycon":
+            start = i + 1
+            i = start
+            while i < len(lines) and lines[i].strip() != "```":
+                i += 1
+            doc.sessions.append(Session(start, i))
+            i += 1
+            continue
         if lines[i].strip() != "```console":
             i += 1
             continue
@@ -119,6 +145,7 @@ def loose(line: str) -> str:
     """A line with what varies between runs taken out."""
     line = _RATE.sub("<rate>", line)
     line = _TIME.sub("<time>", line)
+    line = _SECONDS.sub("<time>", line)
     return " ".join(line.split())
 
 
@@ -140,10 +167,63 @@ def regenerated(expected: list[str], actual: list[str]) -> list[str]:
     return actual[:head] + [ELLIPSIS] + (actual[len(actual) - tail:] if tail else [])
 
 
+class _Recorder(doctest.DocTestRunner):
+    """A doctest runner that keeps what each failing example printed instead of reporting it."""
+
+    def __init__(self) -> None:
+        super().__init__(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        self.got: dict[int, str] = {}  # example line within the block -> what it showed
+
+    def report_failure(self, out, test, example, got):  # noqa: ANN001
+        if got.startswith("Traceback (most recent call last):"):
+            got = _traceback_shown(got.rstrip("\n").splitlines()[-1])
+        self.got[example.lineno] = got
+
+    def report_unexpected_exception(self, out, test, example, exc_info):  # noqa: ANN001
+        kind, value, _ = exc_info
+        self.got[example.lineno] = _traceback_shown("".join(traceback.format_exception_only(kind, value)).strip())
+
+
+def _traceback_shown(last_line: str) -> str:
+    """An exception as a session shows it: doctest compares only the last line."""
+    return f"Traceback (most recent call last):\n  ...\n{last_line}\n"
+
+
+Replacement = tuple[int, int, list[str]]  # document lines [start, end) become these
+
+
+def check_sessions(doc: Document) -> tuple[list[str], list[Replacement], int]:
+    """Run a document's pycon blocks in order in one namespace: the differences found, the
+    lines that would make the document true, and the number of examples run."""
+    problems: list[str] = []
+    replacements: list[Replacement] = []
+    namespace: dict[str, object] = {"__name__": "__doc_session__"}
+    count = 0
+    for session in doc.sessions:
+        text = "\n".join(doc.lines[session.first:session.end]) + "\n"
+        test = doctest.DocTestParser().get_doctest(text, namespace, shown(doc.path), str(doc.path), 0)
+        runner = _Recorder()
+        runner.run(test, out=io.StringIO().write, clear_globs=False)
+        namespace = test.globs  # the next block goes on from here
+        count += len(test.examples)
+        for example in test.examples:
+            if example.lineno not in runner.got:
+                continue
+            got = runner.got[example.lineno]
+            want_first = session.first + example.lineno + example.source.count("\n")
+            problems.append(f"{shown(doc.path)}:{session.first + example.lineno + 1}: "
+                            f"`{example.source.strip()}` shows something else\n"
+                            + "\n".join([f"    documented: {line}" for line in example.want.splitlines()]
+                                         + [f"    printed:    {line}" for line in got.splitlines()]))
+            replacements.append((want_first, want_first + len(example.want.splitlines()),
+                                 [" " * example.indent + line for line in got.rstrip("\n").splitlines()]))
+    return problems, replacements, count
+
+
 def check(doc: Document, write: bool) -> list[str]:
     """Run a document's examples; the differences found (rewriting them when `write`)."""
     problems: list[str] = []
-    replacements: list[tuple[Example, list[str]]] = []
+    replacements: list[Replacement] = []
     with tempfile.TemporaryDirectory(prefix="doc-outputs-") as scratch:
         folder = Path(scratch)
         (folder / "examples").symlink_to(REPO / "examples")
@@ -154,11 +234,15 @@ def check(doc: Document, write: bool) -> list[str]:
                 diff = "\n".join([f"    documented: {line}" for line in example.expected]
                                  + [f"    printed:    {line}" for line in actual])
                 problems.append(f"{where}: `{example.command}` prints something else\n{diff}")
-                replacements.append((example, regenerated(example.expected, actual)))
+                replacements.append((example.first_output_line, example.end_output_line,
+                                     regenerated(example.expected, actual)))
+    session_problems, session_replacements, _ = check_sessions(doc)
+    problems += session_problems
+    replacements += session_replacements
     if write and replacements:
         lines = list(doc.lines)
-        for example, new in sorted(replacements, key=lambda r: r[0].first_output_line, reverse=True):
-            lines[example.first_output_line:example.end_output_line] = new
+        for start, end, new in sorted(replacements, key=lambda r: r[0], reverse=True):
+            lines[start:end] = new
         doc.path.write_text("\n".join(lines), encoding="utf-8")
     return problems
 
@@ -173,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     count = 0
     for path in paths:
         doc = parse(path)
-        count += len(doc.examples)
+        count += len(doc.examples) + sum(len(doctest.DocTestParser().get_examples(
+            '\n'.join(doc.lines[x.first:x.end]))) for x in doc.sessions)
         problems += check(doc, args.write)
     for problem in problems:
         print(problem)
