@@ -32,7 +32,7 @@ def test_nim_loads_with_its_variant_and_its_tools(nim: registry.GameEntry):
     assert state.action_to_string(1) == "take 2"
     state.apply_action(state.string_to_action("take 3"))
     assert state.current_player() == 1 and json.loads(state.to_json())["stones"] == 4
-    with pytest.raises(ValueError, match="not legal: 4 stones left, take 1 to 3"):
+    with pytest.raises(ValueError, match="illegal action 4 \\(take 5\\): 4 stones left, take 1 to 3"):
         state.apply_action(4)
     assert state.why_illegal(4) == "4 stones left, take 1 to 3" and state.why_illegal(2) == ""
     with pytest.raises(ValueError, match="nim has no nobles"):

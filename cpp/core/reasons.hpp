@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/swar.hpp"
+#include "core/types.hpp"
 
 namespace core {
 
@@ -31,6 +32,15 @@ inline std::string shortfall_text(uint64_t cost, uint64_t tokens, uint64_t bonus
   if (missing <= gold) return "";
   const std::string paid = gold ? ", your " + std::to_string(gold) + " gold pays only " + std::to_string(gold) : "";
   return "needs " + needs + paid + " (you have " + have + std::to_string(gold) + " gold)";
+}
+
+// The refusal of apply_checked, the same words in every game: "illegal action 52 (buy 2.4):
+// needs 3 more red (you have ...)". `num_actions` bounds the ids that have a notation.
+template <class State>
+[[noreturn]] void refuse_illegal(const State& s, int action, int num_actions) {
+  if (s.is_terminal()) throw InvalidInput("the game is over: no action can be applied");
+  const std::string text = action >= 0 && action < num_actions ? " (" + s.action_to_string(action) + ")" : "";
+  throw InvalidInput("illegal action " + std::to_string(action) + text + ": " + s.why_illegal(action));
 }
 
 }  // namespace core

@@ -8,6 +8,7 @@
 #endif
 #include <string>
 
+#include "core/reasons.hpp"
 #include "core/zobrist.hpp"
 
 namespace duel {
@@ -793,17 +794,7 @@ template void State::join_joker<true>(int, int, int);
 template void State::resolve<true>();
 
 void State::apply_checked(Action a) {
-  if (!is_legal(a)) {
-    std::string what = a >= 0 && a < kNumDistinctActions ? " (" + action_to_string(a) + ")" : "";
-    if (phase_ == Phase::kOver)
-      throw core::InvalidInput("action " + std::to_string(a) + what + " is illegal: the game is over");
-    ActionList legal;
-    legal_actions(legal);
-    std::string hint;
-    for (int i = 0; i < legal.size() && i < 12; ++i) hint += (i ? ", " : "") + action_to_string(legal[i]);
-    if (legal.size() > 12) hint += ", ...";
-    throw core::InvalidInput("action " + std::to_string(a) + what + " is illegal here: " + why_illegal(a) + "; legal: " + hint);
-  }
+  if (!is_legal(a)) core::refuse_illegal(*this, a, kNumDistinctActions);
   apply(a);
 }
 

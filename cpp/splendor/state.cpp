@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/bits.hpp"
+#include "core/reasons.hpp"
 #include "core/zobrist.hpp"
 #include "splendor_tables.inc"
 
@@ -800,11 +801,7 @@ int State::play_random(core::Rng& rng, int max_plies) {
 }
 
 void State::apply_checked(Action a) {
-  if (phase_ == Phase::kOver) throw core::InvalidInput("the game is over: no action can be applied");
-  if (!is_legal(a)) {
-    std::string text = a >= 0 && a < kNumDistinctActions ? " (" + action_to_string(a) + ")" : "";
-    throw core::InvalidInput("illegal action " + std::to_string(a) + text + ": " + why_illegal(a));
-  }
+  if (!is_legal(a)) core::refuse_illegal(*this, a, kNumDistinctActions);
   apply(a);
 }
 

@@ -13,6 +13,7 @@
 #include "core/json.hpp"
 #include "core/position.hpp"
 #include "core/problems.hpp"
+#include "core/reasons.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 
@@ -73,7 +74,7 @@ class State {
     mover_ ^= 1;
   }
   void apply_checked(core::Action a) {
-    if (!is_legal(a)) throw core::InvalidInput("action " + std::to_string(a) + " is not legal: " + why_illegal(a));
+    if (!is_legal(a)) core::refuse_illegal(*this, a, kNumDistinctActions);
     apply(a);
   }
   std::string why_illegal(core::Action a) const {
