@@ -71,9 +71,9 @@ def run_hint_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(hint_json(position, analysis)))
     else:
-        from rich.console import Console
+        from ..console import make_console
 
-        console = Console(width=None if sys.stdout.isatty() else 120)
+        console = make_console()
         print_hint_table(console, position.game, position.state, analysis, limits.resolved_threads())
     return exit_codes.OK
 

@@ -197,10 +197,11 @@ def run_review_command(args: argparse.Namespace) -> int:
 
 
 def print_review(review: Review) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(width=None if sys.stdout.isatty() else 120)
+    from ..console import make_console
+
+    console = make_console()
     console.print(f"Review of {review.game}: {len(review.decisions)} decisions; mistakes lose at least "
                   f"{100 * review.threshold:.0f}% win rate against the best move found", highlight=False)
     for seat, name in enumerate(review.seats):

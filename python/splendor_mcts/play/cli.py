@@ -5,9 +5,8 @@ import argparse
 import sys
 from typing import Any
 
-from rich.console import Console
-
 from .. import exit_codes
+from ..console import make_console
 from ..analysis.running import add_limit_arguments, limits_from_args, run_search
 from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
@@ -68,7 +67,7 @@ def run_play_command(args: argparse.Namespace) -> int:
         return int(run_search(state, engine_limits).best_action)
 
     budget = f"iterations={limits.iterations}" if limits.iterations else f"time={limits.time_limit:g}"
-    console = Console(highlight=False)
+    console = make_console(highlight=False)
     session = PlaySession(game, console, humans=set(seats), engine=engine, seed=seed_or_random(args.deal_seed, "--deal-seed") if not args.follow else 0,
                           follow=args.follow, viewer=seats[0], engine_name=f"mcts:{budget}",
                           hint_limits=limits.replace(iterations=None, time_limit=args.hint_time, top_k=5))
