@@ -23,3 +23,11 @@ def make_console(stderr: bool = False, **options: Any) -> Console:
     if stream is not None and stream.isatty():
         return Console(stderr=stderr, **options)
     return Console(stderr=stderr, width=UNWRAPPED_WIDTH, soft_wrap=True, **options)
+
+
+def note_reading_stdin(command: str, what: str) -> None:
+    """Say on standard error that ``command`` waits for ``what`` typed at the terminal, so that
+    it never waits in silence; nothing is said when standard input is a pipe or a file."""
+    if sys.stdin is not None and sys.stdin.isatty():
+        print(f"splendor-mcts {command}: reading {what} from standard input (Ctrl-D to end)", file=sys.stderr,
+              flush=True)

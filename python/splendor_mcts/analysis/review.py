@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import exit_codes
+from ..console import note_reading_stdin
 from ..games.game import load_game
 from ..records import GameRecord
 from ..search.defaults import REVIEW_ITERATIONS
@@ -128,15 +129,23 @@ def value_after(next_state: tuple[int, Any] | None, final: Any, seat: int, analy
     return float(analysis_at(*next_state).root.win_rates[seat])
 
 
+REVIEW_EXAMPLES = """examples:
+  splendor-mcts review game.json                      a game saved by play (save game.json)
+  splendor-mcts review games.jsonl --game-index 3 --iterations 5000 --threshold 0.1
+  splendor-mcts export --db results.sqlite | splendor-mcts review - --json
+"""
+
+
 def register(subparsers: Any) -> None:
     """Add ``review`` to the ``splendor-mcts`` parser."""
     p = subparsers.add_parser(
         "review", help="analyze every decision of a game record and list each player's mistakes",
         description="Search every decision of a recorded game from the mover's view and report the moves "
-        "whose win rate falls short of the best move found by at least --threshold.")
+        "whose win rate falls short of the best move found by at least --threshold.", epilog=REVIEW_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("record", help="game record: a JSON file (one record), a JSON-lines file with --game-index, or -")
     p.add_argument("--game-index", type=int, default=1, help="which record of a JSON-lines file (from 1; default 1)")
-    add_limit_arguments(p, default_time=None)
+    add_limit_arguments(p, default_time=None, default_iterations=REVIEW_ITERATIONS)
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
                    help=f"smallest win-rate drop reported as a mistake (default {DEFAULT_THRESHOLD})")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
@@ -146,6 +155,7 @@ def register(subparsers: Any) -> None:
 def read_record(source: str, index: int) -> Any:
     """The ``index``-th (from 1) record of a JSON or JSON-lines file or stdin."""
     if source == "-":
+        note_reading_stdin("review", "a game record")
         text = sys.stdin.read()
     else:
         with open(source, encoding="utf-8") as handle:

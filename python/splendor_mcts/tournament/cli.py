@@ -27,6 +27,17 @@ EXAMPLES = """examples:
   splendor-mcts tournament mcts:time=0.5 greedy --game duel --backend ray --ray-address auto
 """
 
+REPLAY_EXAMPLES = """examples:
+  splendor-mcts replay --db results.sqlite 17            game id 17
+  splendor-mcts replay --records games.jsonl 3 --upto 40 the third record, its first 40 actions
+  splendor-mcts replay --db results.sqlite 17 --json     the final state as JSON
+"""
+
+EXPORT_EXAMPLES = """examples:
+  splendor-mcts export --db results.sqlite -o games.jsonl
+  splendor-mcts export --db results.sqlite | splendor-mcts review - --game-index 2
+"""
+
 
 def register(subparsers: Any) -> None:
     """Add the tournament subcommands to the ``splendor-mcts`` parser."""
@@ -69,7 +80,9 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run_tournament_command)
 
     r = subparsers.add_parser("replay", help="replay a stored game move by move",
-                              description="Print every action of a game from a tournament database or a JSON-lines file.")
+                              description="Print every action of a game from a tournament database or a JSON-lines "
+                              "file, with the time each decision took.", epilog=REPLAY_EXAMPLES,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     source = r.add_mutually_exclusive_group(required=True)
     source.add_argument("--db", help="tournament database")
     source.add_argument("--records", metavar="JSONL", help="file of game records (one per line)")
@@ -81,7 +94,11 @@ def register(subparsers: Any) -> None:
                    "(imports and runs that module)")
     r.set_defaults(func=run_replay_command)
 
-    e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines")
+    e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines",
+                              description="Write every stored game of a tournament database as one game record per "
+                              "line (splendor-mcts-record/1: every action, chance outcomes included, and the "
+                              "time of every decision); the count goes to standard error.",
+                              epilog=EXPORT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     e.add_argument("--db", default="results.sqlite", help="tournament database (default: ./results.sqlite)")
     e.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     e.set_defaults(func=run_export_command)
