@@ -107,3 +107,32 @@ def count_chance(record: GameRecord) -> int:
         chance += state.is_chance_node()
         state.apply_action(action)
     return chance
+
+
+def test_game_names_in_any_case_through_every_door(tmp_path):
+    position = json.loads((EXAMPLES / "splendor-2p-view.json").read_text())
+    position["game"] = "Splendor"
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position))
+    out = run("hint", str(path), "--iterations", "200", "--threads", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["game"].startswith("splendor(")
+    out = run("random-game", "--game", "SPLENDOR(players=3)", "--json")
+    record = json.loads(out.stdout)
+    assert record["game"].startswith("splendor(players=3,")
+    record["game"] = record["game"].replace("splendor", "Splendor")
+    path.write_text(json.dumps(record))
+    assert run("review", str(path), "--iterations", "50", "--threads", "1", "--json").returncode == 0
+    assert sm.load_game(" Duel ") == sm.load_game("duel")
+
+
+def test_duel_spec_printer_and_parser_agree():
+    """The spec prints first_player=None; None, none and JSON's null read back as the same game."""
+    out = run("random-game", "--game", "duel(first_player=null)", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    spec = out.stdout.splitlines()[0].split(", seed")[0]
+    assert spec.endswith("first_player=None)")
+    games = {sm.load_game(spec.replace("None", word)) for word in ("None", "none", "null", "NULL")}
+    assert games == {sm.load_game("duel")}
+    bad = run("random-game", "--game", "duel(first_player=nil)")
+    assert bad.returncode == 2 and "expected an integer, true/false or None" in bad.stderr
