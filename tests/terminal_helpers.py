@@ -32,10 +32,10 @@ class Terminal:
         self.output += data.decode("utf-8", "replace")
         return bool(data)
 
-    def expect(self, text: str, timeout: float = 60.0) -> str:
-        """Wait until ``text`` has been printed (since the start); everything printed so far."""
+    def expect(self, text: str, timeout: float = 60.0, times: int = 1) -> str:
+        """Wait until ``text`` has been printed ``times`` times (since the start); everything printed so far."""
         end = time.monotonic() + timeout
-        while text not in self.output:
+        while self.output.count(text) < times:
             if time.monotonic() > end or not self._read(0.2):
                 raise AssertionError(f"{text!r} never came; the terminal shows:\n{self.output[-3000:]}")
         return self.output
