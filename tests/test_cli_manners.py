@@ -136,3 +136,15 @@ def test_duel_spec_printer_and_parser_agree():
     assert games == {sm.load_game("duel")}
     bad = run("random-game", "--game", "duel(first_player=nil)")
     assert bad.returncode == 2 and "expected an integer, true/false or None" in bad.stderr
+
+
+def test_review_shows_progress_lines_when_not_on_a_terminal(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(run("random-game", "--seed", "5", "--json").stdout)
+    record = GameRecord.from_json(path.read_text())
+    decisions = len(record.actions) - count_chance(record)
+    out = run("review", str(path), "--iterations", "20", "--threads", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.startswith(f"splendor-mcts review: decision 1 of {decisions}\n")
+    quiet = run("review", str(path), "--iterations", "20", "--threads", "1", "--json", "--no-progress")
+    assert quiet.returncode == 0 and quiet.stderr == "" and json.loads(quiet.stdout) == json.loads(out.stdout)

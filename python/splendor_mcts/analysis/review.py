@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from ..search.defaults import REVIEW_ITERATIONS
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
 
 DEFAULT_THRESHOLD = 0.05
+PLAIN_PROGRESS_EVERY = 5.0  # seconds between progress lines when standard error is not a terminal
 # A played move with fewer visits than this (or this share of the best move's) is valued
 # by the search of the next position instead of its own few visits.
 MIN_VISITS = 100
@@ -149,6 +151,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
                    help=f"smallest win-rate drop reported as a mistake (default {DEFAULT_THRESHOLD})")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress on standard error (a live line on a terminal, else a line every "
+                   f"{PLAIN_PROGRESS_EVERY:g} s)")
     p.set_defaults(func=run_review_command)
 
 
@@ -184,12 +189,18 @@ def run_review_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
         return exit_codes.INVALID_INPUT
-    show = sys.stderr.isatty() and not args.json
+    show = sys.stderr.isatty() and not args.json and not args.no_progress
+    # Off a terminal (a log, CI), a plain line now and then, as the tournament's progress does.
+    plain = not sys.stderr.isatty() and not args.no_progress
+    last_line = [-PLAIN_PROGRESS_EVERY]
 
     def progress(n: int, total: int) -> None:
         if show:
             sys.stderr.write(f"\r\x1b[Kreviewing decision {n + 1} of {total}")
             sys.stderr.flush()
+        elif plain and time.monotonic() - last_line[0] >= PLAIN_PROGRESS_EVERY:
+            last_line[0] = time.monotonic()
+            print(f"splendor-mcts review: decision {n + 1} of {total}", file=sys.stderr, flush=True)
 
     try:
         review = review_record(record, limits, threshold=args.threshold, on_turn=progress)
