@@ -67,7 +67,7 @@ def test_engine_shows_a_thinking_line_and_ctrl_c_while_it_thinks_asks():
     term.expect("seat 1 plays", timeout=30)
     term.expect("seat 0> ", times=2)
     term.send("hint 0.5")
-    term.expect("hint thinks: ")
+    term.expect("thinking about a hint: ")
     term.expect("principal variation")
     term.send("quit")
     term.expect("quit anyway? [y/N] ", times=2)

@@ -65,7 +65,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     engine_limits = limits.replace(top_k=1)
 
     def engine(state: Any) -> int:
-        with thinking_on_terminal(f"seat {state.current_player()}", engine_limits) as progress:
+        with thinking_on_terminal(f"seat {state.current_player()} thinks:", engine_limits) as progress:
             return int(run_search(state, engine_limits, on_progress=progress).best_action)
 
     budget = f"iterations={limits.iterations}" if limits.iterations else f"time={limits.time_limit:g}"

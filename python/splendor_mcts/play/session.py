@@ -35,7 +35,7 @@ from . import hidden
 from .tables import NotNowError, card_id_of, table_for
 
 Engine = Callable[[Any], int]
-# A search's progress report while it runs: made for a label ("seat 1 thinks", "hint") and a budget;
+# A search's progress report while it runs: made for a label ("seat 1 thinks:") and a budget;
 # a context manager giving the callback for run_search, or None to show nothing.
 Thinking = Callable[[str, SearchLimits], AbstractContextManager[Callable[[Any], None] | None]]
 
@@ -183,7 +183,7 @@ class PlaySession:
                 self.console.print(f"hint takes a number of seconds (e.g. hint 5), not {arg!r}")
                 return
             limits = limits.replace(iterations=None, time_limit=seconds)
-        with self.thinking("hint", limits) as progress:
+        with self.thinking("thinking about a hint:", limits) as progress:
             analysis = run_search(self.state, limits, on_progress=progress)
         print_hint_table(self.console, self.game, self.state, analysis, limits.resolved_threads())
 

@@ -13,7 +13,8 @@ from ..analysis.running import SearchLimits
 
 
 class ThinkingLine:
-    """``seat 1 thinks: 1.2 of 2 s, 3,456 iterations``, written over itself on ``out``."""
+    """``seat 1 thinks: 1.2 of 2 s, 3,456 iterations`` (the label, then the progress), written over
+    itself on ``out``."""
 
     def __init__(self, label: str, limits: SearchLimits, out: TextIO) -> None:
         self.label = label
@@ -25,7 +26,7 @@ class ThinkingLine:
         elapsed = time.monotonic() - self.start
         spent = f"{elapsed:.1f} of {self.seconds:g} s" if self.seconds else f"{elapsed:.1f} s"
         done = f"{iterations:,} of {self.iterations:,} iterations" if self.iterations else f"{iterations:,} iterations"
-        return f"{self.label} thinks: {spent}, {done}"
+        return f"{self.label} {spent}, {done}"
 
     def __call__(self, partial: Any) -> None:
         self.out.write("\r\x1b[K" + self.text(partial.root.iterations))
