@@ -68,3 +68,46 @@ def test_follow_a_real_table(tmp_path):
 def test_bad_options_exit_2():
     run = play([], "--seat", "5")
     assert run.returncode == 2 and "--seat 5 is not a seat" in run.stderr
+
+
+def test_load_draws_the_board_once_and_the_end_of_a_script_notes_unsaved_moves(tmp_path):
+    saved = tmp_path / "game.json"
+    run = play(["take WUG", f"save {saved}", "quit"], "--deal-seed", "5")
+    assert run.returncode == 0 and run.stderr == ""
+    run = play(["take RKW"], "--load", str(saved))
+    assert run.returncode == 0, run.stderr
+    before_prompt = run.stdout.split("seat 0> ")[0]
+    assert before_prompt.count("bank ") == 1 and "loaded " in before_prompt
+    assert run.stderr == "splendor-mcts play: end of input; the game was not saved\n"
+
+
+def test_follow_prompts_name_what_is_revealed_and_where():
+    game = sm.load_game("splendor")
+    cards = {c["id"]: c["text"] for c in game.cards()}
+    run = play(["noble 11", "noble 1", "noble 2", "noble 3", "#99", cards[1], cards[2]], "--follow")
+    out = run.stdout
+    assert "noble revealed (1 of 3)> noble 11\nnoble 11 does not exist (noble ids are 1-10)" in out
+    assert "noble revealed (3 of 3)> " in out
+    assert "card revealed in level 1, slot 1> #99\ncannot read the revealed card '#99': card #99 does not exist " \
+           "(card ids are 1-90)" in out
+    assert "card revealed in level 1, slot 2> " in out and "card revealed in level 1, slot 3> " in out
+
+
+def test_duel_follow_prompts_name_the_slot_the_cell_and_the_choice():
+    game = sm.load_game("duel")
+    state = game.new_initial_state(seed=0, explicit_chance=True)
+    lines = []
+    while state.is_chance_node():
+        kind = state.action_to_string(state.chance_outcomes()[0][0]).split()[0]
+        if kind == "first":
+            break
+        action = state.chance_outcomes()[0][0]
+        lines.append(state.action_to_string(action))
+        state.apply_action(action)
+    run = play(["#68", *lines, "first 1"], "--game", "duel", "--follow")
+    out = run.stdout
+    assert "card revealed in level 1, slot 1> #68\ncannot read the revealed card '#68': card #68 does not exist " \
+           "(card ids are 1-67)" in out
+    assert "card revealed in level 3, slot 2> " in out
+    assert "bag draw onto c3> " in out  # the spiral starts at the centre
+    assert "first player (0 or 1)> first 1" in out

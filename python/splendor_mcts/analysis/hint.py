@@ -14,6 +14,7 @@ import time
 from typing import Any, TextIO
 
 from .. import exit_codes
+from ..console import note_reading_stdin
 from ..games.positions import Position, PositionError, read_position_file
 from .running import add_limit_arguments, decision_problem, limits_from_args, run_search
 
@@ -39,7 +40,8 @@ def register(subparsers: Any) -> None:
         "their visits, win rate, lower confidence bound and principal variation.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("position", nargs="?", default="-",
-                   help="position JSON file (docs/position-format.md), or - for standard input (default)")
+                   help="position JSON file (docs/position-format.md), or - for standard input (the default; on a "
+                   "terminal, paste the position and end it with Ctrl-D)")
     add_limit_arguments(p)
     p.add_argument("--top", type=int, default=5, metavar="K", help="moves shown (default 5)")
     p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
@@ -51,6 +53,8 @@ def run_hint_command(args: argparse.Namespace) -> int:
     if args.top <= 0:
         raise ValueError(f"--top must be positive, got {args.top}")
     limits = limits_from_args(args, top_k=args.top)
+    if args.position == "-":
+        note_reading_stdin("hint", "a position")
     try:
         position = read_position_file(args.position)
     except OSError as exc:
@@ -71,9 +75,9 @@ def run_hint_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(hint_json(position, analysis)))
     else:
-        from rich.console import Console
+        from ..console import make_console
 
-        console = Console(width=None if sys.stdout.isatty() else 120)
+        console = make_console()
         print_hint_table(console, position.game, position.state, analysis, limits.resolved_threads())
     return exit_codes.OK
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .. import exit_codes
+from ..console import note_reading_stdin
 from ..games.game import load_game
 from ..games.positions import PositionError, read_position
 from ..records import GameRecord
@@ -312,12 +313,19 @@ def _is_number(value: Any) -> bool:
     return (_is_int(value) or isinstance(value, float)) and value == value and abs(value) != float("inf")
 
 
+ANALYZE_EXAMPLES = """examples:
+  splendor-mcts analyze < queries.jsonl > answers.jsonl
+  echo '{"id": "q1", "position": '"$(cat examples/splendor-2p-view.json)"', "maxIterations": 2000}' | splendor-mcts analyze
+"""
+
+
 def register(subparsers: Any) -> None:
     """Add ``analyze`` to the ``splendor-mcts`` parser."""
     p = subparsers.add_parser(
         "analyze", help="JSON-lines analysis engine on stdin/stdout (like KataGo's analysis engine)",
         description="Read one JSON query per line on standard input and write JSON responses on standard "
-        "output, matched by id. See docs/analysis-protocol.md.")
+        "output, matched by id. See docs/analysis-protocol.md.", epilog=ANALYZE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--workers", type=int, default=2, help="queries analyzed at once (default 2)")
     p.add_argument("--threads", type=int, default=1, help="default search threads per query (default 1)")
     p.set_defaults(func=run_analyze_command)
@@ -330,4 +338,5 @@ def run_analyze_command(args: argparse.Namespace) -> int:
         check_limits(SearchLimits(iterations=PROTOCOL_ITERATIONS, threads=args.threads))
     except SettingError as exc:
         raise ValueError(f"--threads: {exc}") from None
+    note_reading_stdin("analyze", "JSON queries, one per line,")
     return Engine(sys.stdout, workers=args.workers, default_threads=args.threads).run(sys.stdin)

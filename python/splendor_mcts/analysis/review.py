@@ -12,16 +12,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import exit_codes
+from ..console import note_reading_stdin
 from ..games.game import load_game
 from ..records import GameRecord
 from ..search.defaults import REVIEW_ITERATIONS
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
 
 DEFAULT_THRESHOLD = 0.05
+PLAIN_PROGRESS_EVERY = 5.0  # seconds between progress lines when standard error is not a terminal
 # A played move with fewer visits than this (or this share of the best move's) is valued
 # by the search of the next position instead of its own few visits.
 MIN_VISITS = 100
@@ -128,24 +131,36 @@ def value_after(next_state: tuple[int, Any] | None, final: Any, seat: int, analy
     return float(analysis_at(*next_state).root.win_rates[seat])
 
 
+REVIEW_EXAMPLES = """examples:
+  splendor-mcts review game.json                      a game saved by play (save game.json)
+  splendor-mcts review games.jsonl --game-index 3 --iterations 5000 --threshold 0.1
+  splendor-mcts export --db results.sqlite | splendor-mcts review - --json
+"""
+
+
 def register(subparsers: Any) -> None:
     """Add ``review`` to the ``splendor-mcts`` parser."""
     p = subparsers.add_parser(
         "review", help="analyze every decision of a game record and list each player's mistakes",
         description="Search every decision of a recorded game from the mover's view and report the moves "
-        "whose win rate falls short of the best move found by at least --threshold.")
+        "whose win rate falls short of the best move found by at least --threshold.", epilog=REVIEW_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("record", help="game record: a JSON file (one record), a JSON-lines file with --game-index, or -")
     p.add_argument("--game-index", type=int, default=1, help="which record of a JSON-lines file (from 1; default 1)")
-    add_limit_arguments(p, default_time=None)
+    add_limit_arguments(p, default_time=None, default_iterations=REVIEW_ITERATIONS)
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
                    help=f"smallest win-rate drop reported as a mistake (default {DEFAULT_THRESHOLD})")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress on standard error (a live line on a terminal, else a line every "
+                   f"{PLAIN_PROGRESS_EVERY:g} s)")
     p.set_defaults(func=run_review_command)
 
 
 def read_record(source: str, index: int) -> Any:
     """The ``index``-th (from 1) record of a JSON or JSON-lines file or stdin."""
     if source == "-":
+        note_reading_stdin("review", "a game record")
         text = sys.stdin.read()
     else:
         with open(source, encoding="utf-8") as handle:
@@ -174,12 +189,18 @@ def run_review_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
         return exit_codes.INVALID_INPUT
-    show = sys.stderr.isatty() and not args.json
+    show = sys.stderr.isatty() and not args.json and not args.no_progress
+    # Off a terminal (a log, CI), a plain line now and then, as the tournament's progress does.
+    plain = not sys.stderr.isatty() and not args.no_progress
+    last_line = [-PLAIN_PROGRESS_EVERY]
 
     def progress(n: int, total: int) -> None:
         if show:
             sys.stderr.write(f"\r\x1b[Kreviewing decision {n + 1} of {total}")
             sys.stderr.flush()
+        elif plain and time.monotonic() - last_line[0] >= PLAIN_PROGRESS_EVERY:
+            last_line[0] = time.monotonic()
+            print(f"splendor-mcts review: decision {n + 1} of {total}", file=sys.stderr, flush=True)
 
     try:
         review = review_record(record, limits, threshold=args.threshold, on_turn=progress)
@@ -197,10 +218,11 @@ def run_review_command(args: argparse.Namespace) -> int:
 
 
 def print_review(review: Review) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(width=None if sys.stdout.isatty() else 120)
+    from ..console import make_console
+
+    console = make_console()
     console.print(f"Review of {review.game}: {len(review.decisions)} decisions; mistakes lose at least "
                   f"{100 * review.threshold:.0f}% win rate against the best move found", highlight=False)
     for seat, name in enumerate(review.seats):

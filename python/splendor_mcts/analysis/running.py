@@ -56,12 +56,16 @@ class SearchLimits:
                 "threads": self.resolved_threads(), "seed": self.seed}
 
 
-def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = HINT_SECONDS) -> None:
-    """The search settings shared by hint, review and play."""
-    shown = f"{default_time:g}" if default_time else "none"
+def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = HINT_SECONDS,
+                        default_iterations: int | None = None) -> None:
+    """The search settings shared by hint, review and play; the defaults are those of the help texts
+    (``default_time`` seconds, or else ``default_iterations``, when neither option is given)."""
     p.add_argument("--time", type=float, metavar="SECONDS",
-                   help=f"thinking time per position (default: {shown} s unless --iterations is given)")
-    p.add_argument("--iterations", type=int, metavar="N", help="search iterations (stops at whichever limit comes first)")
+                   help=f"thinking time per position (default: {default_time:g} s unless --iterations is given)"
+                   if default_time else "thinking time per position (default: no time limit)")
+    p.add_argument("--iterations", type=int, metavar="N",
+                   help="search iterations (stops at whichever limit comes first)"
+                   + (f"; default {default_iterations} unless --time is given" if default_iterations else ""))
     p.add_argument("--threads", type=int, metavar="N", help="search threads (default: all cores)")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0); one thread + --iterations is reproducible")
     group = p.add_argument_group("search settings", "default: the game's measured values (docs/search.md)")

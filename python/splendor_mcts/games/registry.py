@@ -93,6 +93,8 @@ def register(entry: GameEntry) -> GameEntry:
 
 
 def _add(entry: GameEntry) -> None:
+    if entry.name != canonical_name(entry.name):
+        raise ValueError(f"a game's name is written in lower case without spaces, got {entry.name!r}")
     if entry.name in _GAMES or entry.state in _BY_STATE:
         raise ValueError(f"a game named {entry.name!r} (or with its state class) is already registered")
     _GAMES[entry.name] = entry
@@ -126,10 +128,17 @@ def game_names() -> list[str]:
     return sorted(_games())
 
 
+def canonical_name(name: str) -> str:
+    """How a game's name is looked up: case and surrounding spaces do not matter (``"Splendor"``)."""
+    return name.strip().lower()
+
+
 def game_entry(name: str) -> GameEntry:
-    """The game called ``name``; ``ValueError`` listing the known games otherwise."""
+    """The game called ``name`` (in any case); ``ValueError`` listing the known games otherwise."""
+    if not isinstance(name, str):
+        raise ValueError(f"a game name must be a string, got {name!r}")
     try:
-        return _games()[name]
+        return _games()[canonical_name(name)]
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(game_names())}") from None
 

@@ -34,30 +34,39 @@ class VariantConfig:
         return f"{self.game_name}({args})"
 
 
+# A field left unset (Duel's first_player: drawn at random) is printed as None, as specs always have
+# been (databases compare spec strings to resume); it is read in any case, and as JSON's null.
+NONE_TEXT = "None"
+NONE_WORDS = ("none", "null")
+
+
 def _format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return NONE_TEXT
     return str(value)
 
 
 def parse_value(name: str, text: str) -> Any:
-    """A spec value: integer, true/false, or none."""
+    """A spec value: integer, true/false, or None (also written none or null)."""
     lowered = text.strip().lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    if lowered == "none":
+    if lowered in NONE_WORDS:
         return None
     try:
         return int(lowered)
     except ValueError:
-        raise ValueError(f"{name}: cannot read {text!r} (expected an integer or true/false)") from None
+        raise ValueError(f"{name}: cannot read {text!r} (expected an integer, true/false or None)") from None
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split ``"name(k=v,...)"`` into the game name and keyword arguments."""
+    """Split ``"name(k=v,...)"`` into the game name (as written: the registry ignores its case) and keyword
+    arguments."""
     text = spec.strip()
     if "(" not in text:
-        return text.lower(), {}
+        return text, {}
     if not text.endswith(")"):
         raise ValueError(f"game spec {spec!r}: missing closing parenthesis")
     name, _, body = text[:-1].partition("(")
@@ -70,4 +79,4 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if key in kwargs:
             raise ValueError(f"game spec {spec!r}: {key} given twice")
         kwargs[key] = parse_value(key, value)
-    return name.strip().lower(), kwargs
+    return name.strip(), kwargs

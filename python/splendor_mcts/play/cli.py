@@ -5,15 +5,15 @@ import argparse
 import sys
 from typing import Any
 
-from rich.console import Console
-
 from .. import exit_codes
+from ..console import make_console
 from ..analysis.running import add_limit_arguments, limits_from_args, run_search
 from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
 from ..seeds import seed_or_random
 from .session import PlaySession
+from .thinking import thinking_on_terminal
 
 EXAMPLES = """examples:
   splendor-mcts play                          you are seat 0 against the engine (2 s per move)
@@ -65,34 +65,74 @@ def run_play_command(args: argparse.Namespace) -> int:
     engine_limits = limits.replace(top_k=1)
 
     def engine(state: Any) -> int:
-        return int(run_search(state, engine_limits).best_action)
+        with thinking_on_terminal(f"seat {state.current_player()} thinks:", engine_limits) as progress:
+            return int(run_search(state, engine_limits, on_progress=progress).best_action)
 
     budget = f"iterations={limits.iterations}" if limits.iterations else f"time={limits.time_limit:g}"
-    console = Console(highlight=False)
+    console = make_console(highlight=False)
     session = PlaySession(game, console, humans=set(seats), engine=engine, seed=seed_or_random(args.deal_seed, "--deal-seed") if not args.follow else 0,
                           follow=args.follow, viewer=seats[0], engine_name=f"mcts:{budget}",
                           hint_limits=limits.replace(iterations=None, time_limit=args.hint_time, top_k=5))
+    session.thinking = thinking_on_terminal
+    console.print(f"type a move (e.g. {session.table.example}), or 'help'")
     if args.load:
-        session.load(args.load)
+        session.load(args.load)  # draws the board once it is loaded
         if not session.actions:
             return exit_codes.INVALID_INPUT
-    console.print(f"type a move (e.g. {session.table.example}), or 'help'")
-    session.advance()
-    session.draw()
-    return loop(session)
+    else:
+        session.advance()
+        session.draw()
+    return loop(session, interactive=sys.stdin.isatty())
 
 
-def loop(session: PlaySession) -> int:
-    """Read commands until quit or end of input."""
+def loop(session: PlaySession, interactive: bool) -> int:
+    """Read commands until quit or end of input.
+
+    At a terminal (``interactive``), ``quit``, Ctrl-D and Ctrl-C ask before a game with unsaved
+    changes is dropped; a second Ctrl-C at the question quits. Lines read from a pipe or a file
+    are a script: its ``quit`` and its end are obeyed at once (the end of input with unsaved
+    changes is noted on standard error), and Ctrl-C stops it.
+    """
+    resume = False  # the engine's thinking was interrupted and the game goes on: it thinks again
     while True:
-        if session.follow and session.state.is_chance_node():
-            session.console.print(session.describe_chance())
         try:
-            line = input(session.prompt())
-        except EOFError:
+            if resume:
+                resume = False
+                session.advance()
+                session.draw()
+            if session.follow and session.state.is_chance_node():
+                session.console.print(session.describe_chance())
+            try:
+                line = input(session.prompt())
+            except EOFError:
+                session.console.print("")
+                if interactive and not confirm_quit(session):
+                    continue
+                if not interactive and session.unsaved:
+                    print("splendor-mcts play: end of input; the game was not saved", file=sys.stderr)
+                return exit_codes.OK
+            if not interactive:
+                session.console.print(line.strip(), style="dim")
+            if not session.handle(line) and (not interactive or confirm_quit(session)):
+                return exit_codes.OK
+        except KeyboardInterrupt:
             session.console.print("")
-            return exit_codes.OK
-        if not sys.stdin.isatty():
-            session.console.print(line.strip(), style="dim")
-        if not session.handle(line):
-            return exit_codes.OK
+            if not interactive or confirm_quit(session):
+                raise  # splendor-mcts: interrupted (exit code 130)
+            resume = True
+
+
+def confirm_quit(session: PlaySession) -> bool:
+    """Whether to end the session: at once when nothing would be lost, else the person's answer
+    (yes; Ctrl-C or Ctrl-D at the question mean yes too)."""
+    if not session.unsaved:
+        return True
+    try:
+        answer = input("the game has changes that are not saved: quit anyway? [y/N] ")
+    except (EOFError, KeyboardInterrupt):
+        session.console.print("")
+        return True
+    if answer.strip().lower() in ("y", "yes"):
+        return True
+    session.console.print("going on ('save FILE' keeps the game)")
+    return False

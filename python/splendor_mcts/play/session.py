@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from rich.console import Console
@@ -34,6 +35,14 @@ from . import hidden
 from .tables import NotNowError, card_id_of, table_for
 
 Engine = Callable[[Any], int]
+# A search's progress report while it runs: made for a label ("seat 1 thinks:") and a budget;
+# a context manager giving the callback for run_search, or None to show nothing.
+Thinking = Callable[[str, SearchLimits], AbstractContextManager[Callable[[Any], None] | None]]
+
+
+def no_thinking(label: str, limits: SearchLimits) -> AbstractContextManager[None]:
+    """Shows nothing while a search runs (not on a terminal, or in tests)."""
+    return nullcontext()
 
 
 def illegal_move_reason(state: Any, action: int) -> str:
@@ -61,6 +70,8 @@ class PlaySession:
         self.actions: list[int] = []
         self.state = game.new_initial_state(seed=seed, explicit_chance=True)
         self.finished = False
+        self.unsaved = False  # a person changed the game since it was started, saved or loaded
+        self.thinking: Thinking = no_thinking
 
     # ---------------------------------------------------------------- state
     def seat_names(self) -> list[str]:
@@ -172,7 +183,8 @@ class PlaySession:
                 self.console.print(f"hint takes a number of seconds (e.g. hint 5), not {arg!r}")
                 return
             limits = limits.replace(iterations=None, time_limit=seconds)
-        analysis = run_search(self.state, limits)
+        with self.thinking("thinking about a hint:", limits) as progress:
+            analysis = run_search(self.state, limits, on_progress=progress)
         print_hint_table(self.console, self.game, self.state, analysis, limits.resolved_threads())
 
     def undo(self) -> None:
@@ -190,6 +202,7 @@ class PlaySession:
             return
         undone = replay(self.record(), upto=last, game=self.game).action_label(self.actions[last])
         self.reset_to(self.actions[:last])
+        self.unsaved = True
         self.console.print(f"undid {undone}")
         self.advance()
         self.draw()
@@ -210,6 +223,7 @@ class PlaySession:
         except OSError as exc:
             self.console.print(f"cannot save to {path}: {exc.strerror or exc}")
             return
+        self.unsaved = False
         self.console.print(f"saved {len(self.actions)} actions to {path}")
 
     def load(self, path: str) -> None:
@@ -238,6 +252,7 @@ class PlaySession:
             return
         self.game, self.seed, self.table = game, record.seed, table_for(game)
         self.reset_to(list(record.actions))
+        self.unsaved = False
         self.console.print(f"loaded {len(self.actions)} actions from {path}")
         self.advance()
         self.draw()
@@ -267,6 +282,7 @@ class PlaySession:
             self.reset_to(actions)  # the opponent's hidden reserve is now the card they showed
         label = self.state.action_label(action)
         self.apply(action)
+        self.unsaved = True
         self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
         self.advance()
         if not self.state.is_terminal():
@@ -308,6 +324,7 @@ class PlaySession:
             return
         for action in actions:
             self.apply(action)
+        self.unsaved = True
         self.advance()
         if not self.state.is_chance_node():
             self.draw()

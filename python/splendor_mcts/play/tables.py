@@ -37,7 +37,7 @@ def card_id_of(game: Any, text: str) -> int:
     if plain.lstrip("#").isdigit():
         card_id = int(plain.lstrip("#"))
         if not 1 <= card_id <= len(game.cards()):
-            raise ValueError(f"card id {card_id} does not exist (ids are 1 to {len(game.cards())})")
+            raise ValueError(f"card #{card_id} does not exist (card ids are 1-{len(game.cards())})")
         return card_id
     return game.card_from_text(plain)
 

@@ -8,6 +8,7 @@ time gives nodes per second on this machine.
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from typing import Any
 
@@ -60,11 +61,24 @@ def run_bench(iterations: int = BENCH_ITERATIONS, seed: int = 0) -> tuple[int, i
     return total_nodes, signature, total_seconds, rows
 
 
+EXAMPLES = """examples:
+  splendor-mcts bench                       the signature must stay the same for a change that keeps play
+  splendor-mcts bench --iterations 2000     quicker
+  splendor-mcts bench --json
+"""
+
+
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("bench", help="search a fixed set of positions: deterministic node count and nodes/s")
+    p = subparsers.add_parser(
+        "bench", help="search a fixed set of positions: deterministic node count and nodes/s",
+        description="Search six fixed positions (Splendor for 2-4 players, Duel) with one thread and a fixed "
+        "budget. The node count and the signature (a hash of every root's visit counts) identify the "
+        "engine's behaviour: a change to the rules, move generation or search changes them. The nodes "
+        "per second measure this machine.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--iterations", type=int, default=BENCH_ITERATIONS,
                    help=f"iterations per position (default {BENCH_ITERATIONS})")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(func=run)
 
 
@@ -72,6 +86,11 @@ def run(args: argparse.Namespace) -> int:
     if args.iterations < 1:
         raise ValueError(f"--iterations must be at least 1, got {args.iterations}")
     nodes, signature, seconds, rows = run_bench(args.iterations, args.seed)
+    if args.json:
+        print(json.dumps({"iterations": args.iterations, "seed": args.seed, "nodes": nodes,
+                          "signature": f"{signature:016x}", "seconds": seconds, "nodesPerSecond": nodes / seconds,
+                          "positions": [{"position": name, "nodes": n, "seconds": s} for name, n, s in rows]}))
+        return 0
     for name, n, s in rows:
         print(f"{name:<32} nodes {n:>9,}  {n / s:>12,.0f} nodes/s")
     print(f"Nodes searched  : {nodes}")

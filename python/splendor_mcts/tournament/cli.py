@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
+from .. import exit_codes
 from ..games.registry import DEFAULT_GAME
 from ..records import GameRecord, read_jsonl, replay, write_jsonl
 from .backends import BACKENDS
 from .play import DEFAULT_LOADER
 from .progress import make_progress
 from .report import format_seconds, plot_ratings
-from .runner import Tournament, TournamentConfig, _load_game
+from .runner import Progress, Tournament, TournamentConfig, _load_game
 from .schedule import MODES, deals_for_games
 from .sprt import SprtConfig
 from .store import TournamentStore
@@ -25,6 +27,17 @@ EXAMPLES = """examples:
       --deals 2000 --sprt elo0=0 elo1=20 --db c.sqlite
   splendor-mcts tournament random greedy mcts:iterations=100 mcts:iterations=300 --players 4 --deals 10
   splendor-mcts tournament mcts:time=0.5 greedy --game duel --backend ray --ray-address auto
+"""
+
+REPLAY_EXAMPLES = """examples:
+  splendor-mcts replay --db results.sqlite 17            game id 17
+  splendor-mcts replay --records games.jsonl 3 --upto 40 the third record, its first 40 actions
+  splendor-mcts replay --db results.sqlite 17 --json     the final state as JSON
+"""
+
+EXPORT_EXAMPLES = """examples:
+  splendor-mcts export --db results.sqlite -o games.jsonl
+  splendor-mcts export --db results.sqlite | splendor-mcts review - --game-index 2
 """
 
 
@@ -62,6 +75,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--plot", metavar="PNG", help="save a ratings chart (matplotlib)")
     p.add_argument("--export", metavar="JSONL", help="also write every stored game as JSON lines")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines")
+    p.add_argument("--json", action="store_true",
+                   help="print the results as one JSON object (ratings, matches, places, head to head) instead")
     p.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",
                    help="advanced: load the game with another function taking (spec, players=...); the module "
                    "is imported and run, here and in every worker, from the import path (with python -m, the "
@@ -69,7 +84,9 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run_tournament_command)
 
     r = subparsers.add_parser("replay", help="replay a stored game move by move",
-                              description="Print every action of a game from a tournament database or a JSON-lines file.")
+                              description="Print every action of a game from a tournament database or a JSON-lines "
+                              "file, with the time each decision took.", epilog=REPLAY_EXAMPLES,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     source = r.add_mutually_exclusive_group(required=True)
     source.add_argument("--db", help="tournament database")
     source.add_argument("--records", metavar="JSONL", help="file of game records (one per line)")
@@ -81,7 +98,11 @@ def register(subparsers: Any) -> None:
                    "(imports and runs that module)")
     r.set_defaults(func=run_replay_command)
 
-    e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines")
+    e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines",
+                              description="Write every stored game of a tournament database as one game record per "
+                              "line (splendor-mcts-record/1: every action, chance outcomes included, and the "
+                              "time of every decision); the count goes to standard error.",
+                              epilog=EXPORT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     e.add_argument("--db", default="results.sqlite", help="tournament database (default: ./results.sqlite)")
     e.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     e.set_defaults(func=run_export_command)
@@ -101,23 +122,41 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     if args.plot and not args.plot.lower().endswith(".png"):
         raise ValueError(f"--plot wants a .png file name, got {args.plot!r}")
     tournament = Tournament(config)  # validates everything before the database is touched
-    progress = make_progress(not args.no_progress)
+    display = make_progress(not args.no_progress)
+    latest: list[Progress] = []
+
+    def progress(p: Progress) -> None:
+        latest[:] = [p]
+        if display is not None:
+            display(p)
+
     try:
         result = tournament.run(progress)
+    except KeyboardInterrupt:
+        if display is not None:
+            display.close()
+            display = None
+        stored = f"{len(latest[0].games)} of {latest[0].total} games are stored in {args.db}" if latest else \
+            f"the games played are stored in {args.db}"
+        print(f"splendor-mcts tournament: interrupted; {stored}: run the same command to resume", file=sys.stderr)
+        return exit_codes.INTERRUPTED
     finally:
-        if progress is not None:
-            progress.close()
-    print(result.report())
+        if display is not None:
+            display.close()
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(result.report())
     if args.plot:
         plot_ratings(result.table, args.plot, title=f"{result.game_spec}: {len(result.games)} games")
-        print(f"Ratings chart: {args.plot}")
+        print(f"Ratings chart: {args.plot}", file=sys.stderr if args.json else sys.stdout)
     if args.export:
         store = TournamentStore.open_existing(args.db)
         try:
             count = write_jsonl(store.records(), args.export)
         finally:
             store.close()
-        print(f"Exported {count} games to {args.export}")
+        print(f"Exported {count} games to {args.export}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

@@ -60,10 +60,46 @@ def _interval_margin(mu: float, sigma: float, z: float = Z95) -> float:
 
 @dataclass(frozen=True)
 class EloEstimate:
-    """Elo difference of the first side and the half width of its 95% interval."""
+    """Elo difference of the first side and the half width of its 95% interval.
+
+    At the extremes these are not finite (a side that never lost is +inf Elo; an interval
+    reaching a 0% or 100% score is infinitely wide): ``text`` then says what is known instead.
+    """
 
     elo: float
     error: float
+    text: str = ""  # for people: "+478.0 +/- 187.9", "> +570 (no losses)", ...
+
+    def __str__(self) -> str:
+        return self.text or f"{self.elo:.1f} +/- {self.error:.1f}"
+
+
+def perfect_score_bound(n: int) -> float:
+    """The Elo the 95% interval of a perfect score over ``n`` games (or pairs) is sure of: the
+    exact (Clopper-Pearson) lower end of the score when every one was won, ``0.025 ** (1/n)``."""
+    return elo_from_score(0.025 ** (1.0 / n))
+
+
+def estimate(mu: float, sigma: float, n: int, z: float = Z95) -> EloEstimate:
+    """The Elo difference of a mean score ``mu`` over ``n`` samples of standard error ``sigma``,
+    with a text that stays finite and says why at the extremes."""
+    if n == 0:
+        return EloEstimate(math.nan, math.nan, "none yet (no games)")
+    elo, error = elo_from_score(mu) + 0.0, _interval_margin(mu, sigma, z)  # + 0.0: no "-0.0"
+    if mu >= 1.0:
+        return EloEstimate(elo, error, f"> {perfect_score_bound(n):+.0f} (no losses, 95%)")
+    if mu <= 0.0:
+        return EloEstimate(elo, error, f"< {-perfect_score_bound(n):+.0f} (no wins, 95%)")
+    if sigma == 0.0:
+        return EloEstimate(elo, error, f"{elo:.1f} (every result the same: no error estimate)")
+    if math.isinf(error):
+        low, high = elo_from_score(mu - z * sigma), elo_from_score(mu + z * sigma)
+        if math.isinf(low) and math.isinf(high):
+            return EloEstimate(elo, error, f"{elo:.1f} (too few games for a 95% interval)")
+        if math.isinf(high):
+            return EloEstimate(elo, error, f"{elo:.1f}, 95% above {low:+.0f} (too few losses for an upper bound)")
+        return EloEstimate(elo, error, f"{elo:.1f}, 95% below {high:+.0f} (too few wins for a lower bound)")
+    return EloEstimate(elo, error, f"{elo:.1f} +/- {error:.1f}")
 
 
 @dataclass(frozen=True)
@@ -91,11 +127,11 @@ class WinLossDraw:
         """Elo difference of A over B with cutechess's 95% error margin."""
         n = self.games
         if n == 0:
-            return EloEstimate(math.nan, math.nan)
+            return estimate(math.nan, math.nan, 0)
         w, l, d = self.wins / n, self.losses / n, self.draws / n
         mu = w + d / 2.0
         sigma = math.sqrt(w * (1 - mu) ** 2 + l * mu**2 + d * (0.5 - mu) ** 2) / math.sqrt(n)
-        return EloEstimate(elo_from_score(mu), _interval_margin(mu, sigma, CUTECHESS_Z95))
+        return estimate(mu, sigma, n, CUTECHESS_Z95)
 
     def los(self) -> float:
         """Likelihood of superiority of A, in [0, 1] (draws ignored)."""
@@ -129,8 +165,8 @@ class Pentanomial:
         """Elo difference from the mean pair score, with the 95% error from the pair variance."""
         n = self.pairs
         if n == 0:
-            return EloEstimate(math.nan, math.nan)
+            return estimate(math.nan, math.nan, 0)
         scores = (0.0, 0.25, 0.5, 0.75, 1.0)
         mu = sum(c * a for c, a in zip(self.counts, scores)) / n
         var = sum(c * (a - mu) ** 2 for c, a in zip(self.counts, scores)) / n
-        return EloEstimate(elo_from_score(mu), _interval_margin(mu, math.sqrt(var / n)))
+        return estimate(mu, math.sqrt(var / n), n)

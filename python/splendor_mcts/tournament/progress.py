@@ -58,19 +58,24 @@ class RichProgress:
         from rich.console import Console, Group
         from rich.live import Live
         from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+        from rich.progress import TaskID
 
         self._group = Group
         self.console = Console(stderr=True)
         self.bar = Bar(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                        TextColumn("ETA"), TimeRemainingColumn(), console=self.console)
-        self.task = self.bar.add_task("games", total=None)
+        self.task: TaskID | None = None  # made at the first report, counting the games already stored
         self.live = Live(self.bar, console=self.console, refresh_per_second=4)
         self.live.start()
         self.refresh = refresh
         self._last = 0.0
 
     def __call__(self, p: Progress) -> None:
-        self.bar.update(self.task, total=p.todo, completed=p.played_now)
+        # The bar counts every stored game (45/60 when resuming), and its ETA only this run's games:
+        # the task starts at the stored count, so that count is not taken for this run's speed.
+        if self.task is None:
+            self.task = self.bar.add_task("games", total=p.total, completed=len(p.games))
+        self.bar.update(self.task, total=p.total, completed=len(p.games))
         now = time.monotonic()
         if p.games and (now - self._last >= self.refresh or p.played_now == p.todo):
             self._last = now

@@ -53,6 +53,7 @@ class RatingTable:
     kind: str  # "elo" or "plackett-luce"
     rows: list[RatingRow]  # best first
     note: str = ""
+    origin: float = 0.0  # the rating of an agent with no games: the Elo mean, or Plackett-Luce's starting mu
 
 
 def _agent_totals(names: Sequence[str], games: Sequence[ScoredGame]) -> tuple[list[int], list[float]]:
@@ -155,7 +156,8 @@ def plackett_luce_table(names: Sequence[str], games: Sequence[ScoredGame]) -> Ra
     ]
     ordinal = {i: r.ordinal() for i, r in enumerate(ratings)}
     rows.sort(key=lambda r: (-ordinal[r.agent], r.agent))
-    return RatingTable(kind="plackett-luce", rows=rows, note="openskill Plackett-Luce (mu, 95% = 1.96 sigma)")
+    return RatingTable(kind="plackett-luce", rows=rows, note="openskill Plackett-Luce (mu, 95% = 1.96 sigma)",
+                       origin=float(model.mu))
 
 
 def rating_table(names: Sequence[str], games: Sequence[ScoredGame], num_players: int) -> RatingTable:

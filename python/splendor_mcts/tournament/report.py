@@ -4,11 +4,14 @@ rating table), and the ratings plot."""
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .elo import WinLossDraw
+from .elo import EloEstimate, WinLossDraw
 from .matches import MatchStats
+from .places import Places
 from .ratings import RatingTable, ScoredGame
 from .sprt import SprtConfig
 
@@ -37,10 +40,52 @@ class TournamentResult:
     forfeits: list[tuple[int, int, str]] = field(default_factory=list)
     think_times: list[tuple[int, float, int]] = field(default_factory=list)
     elapsed: float = 0.0
+    places: Places | None = None  # 3-4 players: place counts and head to head
 
     def report(self) -> str:
         """The full end-of-run report (:func:`format_report`)."""
         return format_report(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything the report shows, as JSON-ready values (agents by name; a number that is
+        not finite, such as the Elo of a pairing without a loss, is null, with the report's text)."""
+        return {
+            "game": self.game_spec, "players": self.num_players, "scheduled": self.scheduled,
+            "stored": len(self.games), "playedNow": self.played_now, "seconds": self.elapsed,
+            "ratings": {"kind": self.table.kind, "note": self.table.note or None,
+                        "rows": [{"rank": rank, "name": r.name, "rating": _finite(r.rating), "error": _finite(r.error),
+                                  "games": r.games, "score": _finite(r.score)}
+                                 for rank, r in enumerate(self.table.rows, start=1)]},
+            "matches": [match_dict(m, self.names) for m in self.matches],
+            "sprt": None if self.sprt is None else {
+                "elo0": self.sprt.config.elo0, "elo1": self.sprt.config.elo1, "alpha": self.sprt.config.alpha,
+                "beta": self.sprt.config.beta, "llr": self.sprt.llr, "verdict": self.sprt.verdict,
+                "pairs": self.sprt.pairs},
+            "places": None if self.places is None else self.places.to_dict(),
+            "secondsPerDecision": {self.names[a]: t / c for a, t, c in self.think_times if c},
+            "forfeits": [{"game": g, "agent": self.names[a], "reason": reason} for g, a, reason in self.forfeits],
+        }
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def _wld_dict(r: WinLossDraw) -> dict[str, Any]:
+    return {"wins": r.wins, "losses": r.losses, "draws": r.draws, "score": _finite(r.score)}
+
+
+def _elo_dict(e: EloEstimate) -> dict[str, Any]:
+    return {"elo": _finite(e.elo), "error": _finite(e.error), "text": str(e)}
+
+
+def match_dict(m: MatchStats, names: list[str]) -> dict[str, Any]:
+    """One pairing's statistics as JSON (from the first agent's side)."""
+    return {"a": names[m.a], "b": names[m.b], **_wld_dict(m.overall),
+            "bySeat": [_wld_dict(r) for r in m.by_seat], "seat1VsSeat2": _wld_dict(m.seat0_vs_seat1),
+            "elo": _elo_dict(m.overall.elo()), "los": m.overall.los(),
+            "pentanomial": {"counts": list(m.pentanomial.counts), "pairs": m.pentanomial.pairs,
+                            **_elo_dict(m.pentanomial.elo())}}
 
 
 def _fmt(x: float, digits: int = 1) -> str:
@@ -68,10 +113,10 @@ def format_match(m: MatchStats, names: list[str]) -> list[str]:
         wld_line(f"...      {a} playing seat 1", m.by_seat[0]),
         wld_line(f"...      {a} playing seat 2", m.by_seat[1]),
         wld_line("...      Seat 1 vs Seat 2", m.seat0_vs_seat1),
-        f"Elo difference: {_fmt(e.elo)} +/- {_fmt(e.error)}, LOS: {100 * m.overall.los():.1f} %, "
+        f"Elo difference: {e}, LOS: {100 * m.overall.los():.1f} %, "
         f"DrawRatio: {_fmt(100 * m.overall.draw_ratio)} %",
         f"Ptnml(0-2): [{p[0]}, {p[1]}, {p[2]}, {p[3]}, {p[4]}], "
-        f"Elo (pentanomial): {_fmt(pe.elo)} +/- {_fmt(pe.error)} over {m.pentanomial.pairs} deal pairs",
+        f"Elo (pentanomial): {pe} over {m.pentanomial.pairs} deal pairs",
     ]
 
 
@@ -102,6 +147,30 @@ def format_table(table: RatingTable) -> list[str]:
     return lines
 
 
+def format_places(places: Places, table: RatingTable) -> list[str]:
+    """Place counts per agent and the head-to-head matrix, agents in the rating table's order
+    (the matrix's columns are their ranks)."""
+    order = [r.agent for r in table.rows]
+    width = max([len(n) for n in places.names] + [4])
+    ordinals = ["1st", "2nd", "3rd", "4th"][:len(places.counts[0])]
+    lines = ["Places (by result, then points at the end; equals share the better place):",
+             f"{'Rank':>4}  {'Name':<{width}}  " + "  ".join(f"{o:>5}" for o in ordinals) + "   Games   Mean"]
+    for rank, a in enumerate(order, start=1):
+        mean = places.mean_place(a)
+        lines.append(f"{rank:>4}  {places.names[a]:<{width}}  " + "  ".join(f"{c:>5}" for c in places.counts[a])
+                     + f"  {places.games(a):>6}  " + ("   nan" if math.isnan(mean) else f"{mean:>5.2f}"))
+    lines += ["", "Head to head: % of the games two agents played together in which the row's agent finished "
+              "ahead (equal places count half), columns by rank:",
+              f"{'Rank':>4}  {'Name':<{width}}  " + "  ".join(f"{rank:>6}" for rank in range(1, len(order) + 1))]
+    for rank, a in enumerate(order, start=1):
+        cells = []
+        for b in order:
+            n = places.together[a][b]
+            cells.append(f"{'-' if a == b or not n else f'{100 * places.ahead[a][b] / n:.1f}':>6}")
+        lines.append(f"{rank:>4}  {places.names[a]:<{width}}  " + "  ".join(cells))
+    return lines
+
+
 def format_seconds(seconds: float) -> str:
     """A duration to 3 significant digits in s, ms or us: ``1.25 s``, ``12.5 ms``, ``840 us``."""
     shown = float(f"{seconds:.3g}")
@@ -123,6 +192,9 @@ def format_report(result: TournamentResult) -> str:
         lines.append(format_sprt(result.sprt))
     lines.append("")
     lines.extend(format_table(result.table))
+    if result.places is not None:
+        lines.append("")
+        lines.extend(format_places(result.places, result.table))
     if result.think_times:
         lines.append("")
         lines.append("Time per decision: " + ", ".join(
@@ -137,8 +209,14 @@ def format_report(result: TournamentResult) -> str:
     return "\n".join(lines)
 
 
-def plot_ratings(table: RatingTable, path: str | Path, title: str = "") -> None:
-    """Horizontal bars of each agent's rating with its 95% error bar, best on top (matplotlib)."""
+def ratings_figure(table: RatingTable, title: str = "") -> Any:
+    """The ratings chart (a matplotlib figure): each agent's rating with its 95% error, best on top.
+
+    Elo ratings are centred on their mean, so bars from 0 show who is above or below average.
+    Plackett-Luce's mu has no meaningful zero (every agent starts at the model's mu), so its
+    ratings are points with error bars on an axis fitted to them, the starting rating marked.
+    The title is wrapped to the figure's width.
+    """
     try:
         import matplotlib
 
@@ -147,14 +225,28 @@ def plot_ratings(table: RatingTable, path: str | Path, title: str = "") -> None:
     except ImportError:
         raise ValueError("--plot needs matplotlib: pip install 'splendor-mcts[tournament]'") from None
     rows = list(reversed(table.rows))
-    fig, ax = plt.subplots(figsize=(7, 0.5 * len(rows) + 1.5))
-    values = [r.rating if math.isfinite(r.rating) else 0.0 for r in rows]
+    fig, ax = plt.subplots(figsize=(8, 0.5 * len(rows) + 2))
+    names = [r.name for r in rows]
+    values = [r.rating if math.isfinite(r.rating) else table.origin for r in rows]
     errors = [r.error if math.isfinite(r.error) else 0.0 for r in rows]
-    ax.barh([r.name for r in rows], values, xerr=errors, capsize=4, color="#4c78a8")
     if table.kind == "elo":
+        ax.barh(names, values, xerr=errors, capsize=4, color="#4c78a8")
         ax.axvline(0.0, color="grey", linewidth=0.8)
-    ax.set_xlabel("Elo (mean 0), 95% error" if table.kind == "elo" else "Plackett-Luce mu, 95% error")
-    ax.set_title(title or "Ratings")
+        ax.set_xlabel("Elo (mean 0), 95% error")
+    else:
+        ax.errorbar(values, names, xerr=errors, fmt="o", capsize=4, color="#4c78a8")
+        ax.axvline(table.origin, color="grey", linewidth=0.8, linestyle="--")
+        ax.margins(x=0.15, y=0.2)
+        ax.set_xlabel(f"Plackett-Luce mu, 95% error (dashed: {table.origin:g}, the starting rating)")
+    ax.set_title(textwrap.fill((title or "Ratings").replace(",", ", "), 70), fontsize=10)
     fig.tight_layout()
+    return fig
+
+
+def plot_ratings(table: RatingTable, path: str | Path, title: str = "") -> None:
+    """Save :func:`ratings_figure` as a PNG."""
+    import matplotlib.pyplot as plt
+
+    fig = ratings_figure(table, title)
     fig.savefig(path, dpi=100)
     plt.close(fig)

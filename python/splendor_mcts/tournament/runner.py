@@ -18,6 +18,7 @@ from ..seeds import check_seed
 from .agents import AgentSpec, parse_agent_spec
 from .backends import BACKENDS, make_backend
 from .matches import all_matches
+from .places import tally_places
 from .play import DEFAULT_LOADER, GameTask, resolve_loader
 from .ratings import RatingTable, ScoredGame, rating_table
 from .report import SprtStatus, TournamentResult
@@ -233,6 +234,8 @@ class Tournament:
             forfeits=store.forfeits(),
             think_times=store.think_times(),
             elapsed=time.perf_counter() - started,
+            places=tally_places(names, self.num_players, games, store.records(), self.game)
+            if self.num_players > 2 else None,
         )
 
 

@@ -45,7 +45,17 @@ class DuelTable(Table):
         return state.action_to_string(state.chance_outcomes()[0][0]).split(" ", 1)[0]
 
     def prompt(self, state: Any) -> str:
-        return {"card": "revealed card> ", "fill": "bag draw> ", "first": "first player> "}[self.chance_kind(state)]
+        """Names what is due and where: ``card revealed in level 2, slot 3>``, ``bag draw onto c3>``."""
+        kind = self.chance_kind(state)
+        if kind == "fill":
+            return f"bag draw onto {next_fill_cell(state)}> "
+        if kind == "first":
+            return "first player (0 or 1)> "
+        reveal = json.loads(state.observation_json(0)).get("pending", {}).get("reveal", "")
+        if reveal.startswith("deck"):
+            return f"card drawn blind from level {reveal[4:]}> "
+        level, _, slot = reveal.partition(".")
+        return f"card revealed in level {level}, slot {slot}> " if slot else "card revealed> "
 
     def describe_chance(self, state: Any, viewer: int) -> str:
         kind = self.chance_kind(state)

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 
-from ...play.tables import COMMON_HELP, NotNowError, Table
+from ...play.tables import COMMON_HELP, NotNowError, Table, card_id_of
 from .board import COLOURS, LETTERS
 
 SPLENDOR_HELP = """commands:
@@ -31,36 +31,60 @@ class SplendorTable(Table):
         return view.get("pending_blind_reserve") is not None and view["to_move"] != view["observer"]
 
     def prompt(self, state: Any) -> str:
-        return "revealed card> "
+        """Names what is revealed and where: ``noble revealed (2 of 3)>``, ``card revealed in level 2, slot 3>``."""
+        view = json.loads(state.observation_json(0))
+        if self.noble_due(state):
+            return f"noble revealed ({len(view['nobles']) + 1} of {view['variant']['nobles']})> "
+        if view.get("pending_blind_reserve"):
+            return f"card drawn blind from level {view['pending_blind_reserve']}> "
+        for level, row in enumerate(view["table"], start=1):
+            if None in row:
+                return f"card revealed in level {level}, slot {row.index(None) + 1}> "
+        return "card revealed> "
+
+    @staticmethod
+    def noble_due(state: Any) -> bool:
+        return state.action_to_string(state.chance_outcomes()[0][0]).startswith("reveal noble")
 
     def describe_chance(self, state: Any, viewer: int) -> str:
         view = json.loads(state.observation_json(viewer))
-        outcomes = [state.action_to_string(a) for a, _ in state.chance_outcomes()]
-        if outcomes and outcomes[0].startswith("reveal noble"):
+        if self.noble_due(state):
             return "a noble is dealt: type its requirement (e.g. 3pt W4U4) or 'noble N'"
         if view.get("pending_blind_reserve"):
             return f"you reserved blind from level {view['pending_blind_reserve']}: type the card you drew"
         return "a card is revealed on the table: type it as printed (e.g. green 1pt W2U3K2)"
 
     def read_chance(self, state: Any, text: str) -> list[int]:
-        """The reveal a person typed; ``ValueError`` says what is wrong."""
-        action = None
-        try:
-            action = state.string_to_action(text if text.lower().startswith("reveal") else f"reveal {text}")
-        except ValueError:
-            pass
-        if action is None:
+        """The reveal a person typed (``reveal ...`` in the notation, a card or noble by id or
+        description); ``ValueError`` says what is wrong, with the range of the ids."""
+        plain = " ".join(text.split())
+        if plain.lower().startswith("reveal"):
+            action = state.string_to_action(plain)
+        elif self.noble_due(state):
+            action = state.string_to_action(f"reveal noble {self.read_noble(plain)}")
+        else:
             try:
-                action = state.string_to_action(f"reveal #{self.game.card_from_text(text)}")
+                action = self.reveal_action(state, card_id_of(self.game, plain))
             except ValueError as exc:
-                noble = self.noble_from_text(text)
-                if noble is None:
-                    raise ValueError(f"cannot read the revealed card {text!r}: {exc}") from None
-                action = state.string_to_action(f"reveal noble {noble}")
+                raise ValueError(f"cannot read the revealed card {text!r}: {exc}") from None
         if action not in dict(state.chance_outcomes()):
             raise NotNowError(f"{state.action_to_string(action)} cannot be revealed now "
                               "(it is already on the table, in a hand, or of another level)", action)
         return [action]
+
+    def read_noble(self, text: str) -> int:
+        """A noble by ``noble N``, ``#N``, ``N`` or its requirement; ``ValueError`` otherwise."""
+        count = len(self.game.nobles())
+        number = text.lower().removeprefix("noble").strip().lstrip("#")
+        if number.isdigit():
+            if not 1 <= int(number) <= count:
+                raise ValueError(f"noble {number} does not exist (noble ids are 1-{count})")
+            return int(number)
+        noble = self.noble_from_text(text)
+        if noble is None:
+            raise ValueError(f"cannot read the noble {text!r}: type its requirement as printed (e.g. 3pt W4U4) "
+                             f"or its id, noble N (noble ids are 1-{count})")
+        return noble
 
     def noble_from_text(self, text: str) -> int | None:
         """A noble by its description ``3pt W4U4`` (the points may be left out)."""
