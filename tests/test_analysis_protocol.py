@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from splendor_positions import dealt_record
+
 import splendor_mcts as sm
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -208,16 +210,8 @@ def test_no_standard_output_at_all_is_refused_by_name():
 
 
 def test_an_illegal_record_action_says_why():
-    game = sm.load_game("splendor")
-    state = game.new_initial_state(seed=3, explicit_chance=True)
-    actions = []
-    while state.is_chance_node():
-        actions.append(state.dealt_outcome())
-        state.apply_action(actions[-1])
-    actions.append(state.string_to_action("take WUG"))
-    actions.append(state.string_to_action("take WW"))  # seat 1: only 3 white are left
-    record = {"format": "splendor-mcts-record/1", "game": game.spec, "seed": 3, "explicit_chance": True,
-              "seats": ["a", "b"], "actions": actions, "result": None, "termination": "unfinished"}
+    record = dealt_record(3, "take WUG", "take WW")  # seat 1: only 3 white are left
+    actions = record["actions"]
     out = run_engine([json.dumps({"id": "r", "record": record, "analyzeTurns": [len(actions)], "maxIterations": 50})])
     assert out == [{"id": "r", "turnNumber": len(actions), "field": f"record.actions[{len(actions) - 1}]",
                     "error": f"turn {len(actions)} is not reached: record.actions[{len(actions) - 1}]: take WW is not "

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from splendor_positions import Position
+from splendor_positions import Position, dealt_record
 
 import splendor_mcts as sm
 from splendor_mcts.games.positions import read_position
@@ -95,15 +95,8 @@ def test_a_turn_is_every_decision_of_one_seat_and_reveals_are_aside():
     returning = next(a for a in of(answers, "actions") if a["actionNumber"] == 1)
     assert all(m["move"].startswith("return") for m in returning["moveInfos"])
     # A record deals the table as chance actions first: turn 0 is the first decision after them.
-    game = sm.load_game("splendor")
-    record_state = game.new_initial_state(seed=3, explicit_chance=True)
-    actions = []
-    while record_state.is_chance_node():
-        actions.append(record_state.dealt_outcome())
-        record_state.apply_action(actions[-1])
-    actions.append(record_state.string_to_action("take WUG"))
-    record = {"format": "splendor-mcts-record/1", "game": game.spec, "seed": 3, "explicit_chance": True,
-              "seats": ["a", "b"], "actions": actions, "result": None, "termination": "unfinished"}
+    record = dealt_record(3, "take WUG")
+    actions = record["actions"]
     dealt = len(actions) - 1
     answers = run_engine({"id": "r", "record": record, "analyzeTurns": [0, 1], "maxIterations": 50},
                          {"id": "c", "record": record, "analyzeTurns": [0], "numbering": "actions"})
