@@ -15,6 +15,7 @@ import json
 import queue
 import sys
 import threading
+import time
 from typing import IO, Any
 
 from .. import exit_codes
@@ -26,6 +27,7 @@ from .queries import QUERY_FIELDS, Job, QueryError, QueryReader, unknown_fields
 from .running import SearchLimits, check_limits, run_search
 
 PROTOCOL_VERSION = 1
+STOP_CHECK = 0.1  # seconds between a search's checks for a terminate
 # The fields of each action query.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "query_version": ("id", "action"),
@@ -175,17 +177,20 @@ class Engine:
                         self._live.pop(job.query_id, None)
 
     def analyze(self, job: Job) -> None:
-        def report(partial: Any) -> bool:
+        next_report = time.monotonic() + (job.report_every or 0.0)
+
+        def progress(partial: Any) -> bool:
+            nonlocal next_report
             if job.cancelled.is_set():
                 return True  # stop the search
-            self.send(self.response(job, partial, during=True))
+            if job.report_every and time.monotonic() >= next_report:
+                next_report += job.report_every
+                self.send(self.response(job, partial, during=True))
             return False
 
-        def stop_only(_partial: Any) -> bool:
-            return job.cancelled.is_set()
-
-        analysis = run_search(job.state, job.limits, on_progress=report if job.report_every else stop_only,
-                              progress_every=job.report_every or 0.1)
+        # A terminate is seen within STOP_CHECK seconds, whatever the reporting interval.
+        analysis = run_search(job.state, job.limits, on_progress=progress,
+                              progress_every=min(job.report_every or STOP_CHECK, STOP_CHECK))
         if not job.cancelled.is_set():
             self.send(self.response(job, analysis, during=False))
         else:
