@@ -106,7 +106,8 @@ class Engine:
                 query_id = None if not isinstance(query_id, (str, int)) else query_id
                 raise QueryError("every query needs an \"id\" string", "id")
             action = query.get("action")
-            known = ACTION_FIELDS.get(action, ("id", "action")) if "action" in query else QUERY_FIELDS
+            known = QUERY_FIELDS if "action" not in query else \
+                ACTION_FIELDS.get(action, ("id", "action")) if isinstance(action, str) else ("id", "action")
             for key, warning in unknown_fields(query, known):
                 self.send({"id": query_id, "warning": warning, "field": key})
             if "action" in query:
