@@ -106,6 +106,18 @@ def test_a_turn_is_every_decision_of_one_seat_and_reveals_are_aside():
     assert chance["error"].startswith("action number 0: the position waits for a chance outcome")
 
 
+def test_a_duel_turn_holds_its_privilege_and_its_action():
+    duel = json.loads((EXAMPLES / "duel-view.json").read_text())
+    moves = ["privilege a1", "take a2 a3"]
+    answers = run_engine({"id": "d", "position": duel, "moves": moves, "analyzeTurns": [0, 1], "maxIterations": 50},
+                         {"id": "a", "position": duel, "moves": moves, "analyzeTurns": [1], "numbering": "actions",
+                          "maxIterations": 50})
+    assert sorted((a["turnNumber"], a["actionNumber"]) for a in of(answers, "d")) == [(0, 0), (1, 2)]
+    [inside] = of(answers, "a")
+    assert (inside["turnNumber"], inside["actionNumber"]) == (0, 1)
+    assert inside["rootInfo"]["currentPlayer"] == of(answers, "d")[0]["rootInfo"]["currentPlayer"]
+
+
 def test_analyze_turns_answers_each_bad_turn_on_its_own_and_the_others():
     # Seat 1 takes (turn 0), seat 0 reserves (turn 1), seat 1 reserves and holds 11 tokens
     # (turn 2): its "take GG" is refused, so turn 3 is never reached.

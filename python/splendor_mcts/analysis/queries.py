@@ -96,22 +96,17 @@ class QueryReader:
         if not isinstance(moves, list):
             raise QueryError("moves must be a list of moves (the game's notation, or action ids)", "moves")
         steps += [Step(move, f"moves[{i}]") for i, move in enumerate(moves)]
+        last_field = "moves" if moves else "position" if "position" in query else "record"
         jobs: list[Job] = []
         errors: list[Asked] = []
-        for i, asked in enumerate(find(state, steps, num_actions, wanted, numbering)):
-            problem = asked.error or decision_problem(asked.state)
-            if problem is None:
-                assert asked.number is not None and asked.turn_number is not None and asked.action_number is not None
-                jobs.append(Job(query["id"], asked.state, asked.number, asked.turn_number, asked.action_number,
-                                limits, report_every))
-            elif asked.error is None:  # a position without a move: the game's end, or a reveal
-                if wanted is not None:
-                    problem = f"{position_name(numbering, asked.number)}: {problem}"
-                where = f"analyzeTurns[{i}]" if wanted is not None else "moves" if moves else \
-                    "position" if "position" in query else "record"
-                errors.append(Asked(asked.number, asked.turn_number, asked.action_number, error=problem, field=where))
-            else:
-                errors.append(asked)
+        for asked in find(state, steps, num_actions, wanted, numbering):
+            problem = _without_a_move(asked, wanted, numbering, last_field)
+            if problem is not None:
+                errors.append(problem)
+                continue
+            assert asked.number is not None and asked.turn_number is not None and asked.action_number is not None
+            jobs.append(Job(query["id"], asked.state, asked.number, asked.turn_number, asked.action_number,
+                            limits, report_every))
         return Reading(jobs, errors)
 
     def limits_of(self, query: dict[str, Any]) -> SearchLimits:
@@ -153,6 +148,22 @@ class QueryReader:
         state = game.new_initial_state(seed=parsed.seed, explicit_chance=parsed.explicit_chance)
         steps = [Step(action, f"record.actions[{i}]") for i, action in enumerate(parsed.actions)]
         return state, game.num_distinct_actions(), steps
+
+
+def _without_a_move(asked: Asked, wanted: list[int] | None, numbering: str, last_field: str) -> Asked | None:
+    """The error answer of a position asked for that cannot be analyzed (not reached,
+    outside the game, its end, a reveal pending), else None."""
+    if asked.error is not None:
+        return asked
+    problem = decision_problem(asked.state)
+    if problem is None:
+        return None
+    if wanted is None:  # the last position: the query's game itself ends there
+        return Asked(asked.number, asked.turn_number, asked.action_number, error=problem, field=last_field)
+    assert asked.number is not None
+    return Asked(asked.number, asked.turn_number, asked.action_number,
+                 error=f"{position_name(numbering, asked.number)}: {problem}",
+                 field=f"analyzeTurns[{wanted.index(asked.number)}]")
 
 
 def _turns_asked(turns: Any) -> list[int] | None:
