@@ -99,8 +99,11 @@ def test_a_turn_is_every_decision_of_one_seat_and_reveals_are_aside():
     actions = record["actions"]
     dealt = len(actions) - 1
     answers = run_engine({"id": "r", "record": record, "analyzeTurns": [0, 1], "maxIterations": 50},
-                         {"id": "c", "record": record, "analyzeTurns": [0], "numbering": "actions"})
+                         {"id": "c", "record": record, "analyzeTurns": [0], "numbering": "actions"},
+                         {"id": "rm", "record": record, "moves": ["take URK"], "maxIterations": 50})
     assert sorted((a["turnNumber"], a["actionNumber"]) for a in of(answers, "r")) == [(0, dealt), (1, dealt + 1)]
+    [after] = of(answers, "rm")  # moves go on after the record's actions
+    assert (after["turnNumber"], after["actionNumber"]) == (2, dealt + 2) and after["moveInfos"]
     [chance] = of(answers, "c")
     assert chance["field"] == "analyzeTurns[0]" and chance["actionNumber"] == 0
     assert chance["error"].startswith("action number 0: the position waits for a chance outcome")
