@@ -109,6 +109,21 @@ def test_a_turn_is_every_decision_of_one_seat_and_reveals_are_aside():
     assert chance["error"].startswith("action number 0: the position waits for a chance outcome")
 
 
+def test_a_record_with_recorded_reveals_takes_its_reveals_as_moves():
+    record = dealt_record(3)
+    state = sm.load_game("splendor").new_initial_state(seed=3, explicit_chance=True)
+    for action in record["actions"]:
+        state.apply_action(action)
+    state.apply_action(state.string_to_action("reserve 1.1"))
+    reveal = state.action_to_string(state.legal_actions()[0])  # the refill of slot 1.1
+    answers = run_engine({"id": "ok", "record": record, "moves": ["reserve 1.1", reveal], "maxIterations": 30},
+                         {"id": "no", "record": record, "moves": ["reserve 1.1", "take WUG"], "maxIterations": 30})
+    [ok] = of(answers, "ok")
+    assert (ok["turnNumber"], ok["actionNumber"]) == (1, len(record["actions"]) + 2) and ok["moveInfos"]
+    assert of(answers, "no") == [{"id": "no", "field": "moves[1]", "error": "the last position is not reached: "
+                                  "moves[1]: take WUG is not legal here: a card must be revealed first"}]
+
+
 def test_a_duel_turn_holds_its_privilege_and_its_action():
     duel = json.loads((EXAMPLES / "duel-view.json").read_text())
     moves = ["privilege a1", "take a2 a3"]
