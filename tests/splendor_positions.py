@@ -126,3 +126,20 @@ def tokens_of(state: Any, seat: int) -> dict[str, int]:
 
 def view(state: Any, seat: int | None = None) -> dict[str, Any]:
     return json.loads(state.to_json() if seat is None else state.observation_json(seat))
+
+
+def dealt_record(seed: int, *moves: str) -> dict[str, Any]:
+    """A 2-player record (as JSON data) of the deal of ``seed``, its reveals recorded as
+    chance actions, then ``moves`` as typed; a move not legal is recorded all the same."""
+    game = sm.load_game("splendor")
+    state = game.new_initial_state(seed=seed, explicit_chance=True)
+    actions = []
+    while state.is_chance_node():
+        actions.append(state.dealt_outcome())
+        state.apply_action(actions[-1])
+    for move in moves:
+        actions.append(state.string_to_action(move))
+        if state.is_legal(actions[-1]):
+            state.apply_action(actions[-1])
+    return {"format": "splendor-mcts-record/1", "game": game.spec, "seed": seed, "explicit_chance": True,
+            "seats": ["a", "b"], "actions": actions, "result": None, "termination": "unfinished"}

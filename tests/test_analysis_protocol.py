@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from splendor_positions import dealt_record
+
 import splendor_mcts as sm
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -57,7 +59,8 @@ def test_interleaved_queries_bad_lines_and_version():
             assert {"move", "label", "action", "visits", "winrate", "lcb", "pv"} <= set(m)
     assert by_id["bad"][0] == {"id": "bad", "error": "to_move: 7 is more than 1", "field": "position.to_move"}
     assert by_id["e"][0]["field"] == "maxIterations"
-    assert by_id["f"][0]["field"] == "colour"
+    assert by_id["f"][0] == {"id": "f", "field": "colour", "warning": by_id["f"][0]["warning"]}  # ignored, not refused
+    assert "unknown field 'colour' is ignored" in by_id["f"][0]["warning"] and by_id["f"][-1]["moveInfos"]
     assert by_id[None][0]["field"] in (None, "id")
     assert by_id["g"][0]["field"] == "action"
     assert by_id["h"][-1]["rootInfo"]["iterations"] == 400 and by_id["h"][-1]["isDuringSearch"] is False
@@ -128,11 +131,15 @@ def test_record_with_turns():
         if not probe.is_chance_node():
             decision_turns.append(i)
         probe.apply_action(a)
-    out = run_engine([json.dumps({"id": "r", "record": record, "analyzeTurns": decision_turns[:2], "maxIterations": 100}),
-                      json.dumps({"id": "r2", "record": record, "analyzeTurns": [chance_turn], "maxIterations": 100}),
-                      json.dumps({"id": "r3", "record": record, "analyzeTurns": [999]})])
-    turns = sorted(r["turnNumber"] for r in out if r["id"] == "r")
+    by_actions = {"numbering": "actions"}  # the first numbering: actions applied, chance outcomes counted
+    out = run_engine([json.dumps({"id": "r", "record": record, "analyzeTurns": decision_turns[:2], "maxIterations": 100,
+                                  **by_actions}),
+                      json.dumps({"id": "r2", "record": record, "analyzeTurns": [chance_turn], "maxIterations": 100,
+                                  **by_actions}),
+                      json.dumps({"id": "r3", "record": record, "analyzeTurns": [999], **by_actions})])
+    turns = sorted(r["actionNumber"] for r in out if r["id"] == "r")
     assert turns == decision_turns[:2]
+    assert sorted(r["turnNumber"] for r in out if r["id"] == "r") == [0, 1]  # as players count them
     assert [r["field"] for r in out if r["id"] == "r2"] == ["analyzeTurns[0]"]
     assert [r["field"] for r in out if r["id"] == "r3"] == ["analyzeTurns[0]"]
 
@@ -161,20 +168,21 @@ def test_query_parallelism_reaches_the_search(monkeypatch):
 
 
 def test_a_query_terminated_before_it_starts_is_still_answered():
-    from splendor_mcts.analysis.protocol import Engine, Job
+    from splendor_mcts.analysis.protocol import Engine
+    from splendor_mcts.analysis.queries import Job
     from splendor_mcts.analysis.running import SearchLimits
 
     out = io.StringIO()
     engine = Engine(out, workers=0)
     state = sm.load_game("splendor").new_initial_state(seed=1)
-    job = Job("queued", state, 3, SearchLimits(iterations=10), None)
+    job = Job("queued", state, 3, 3, 7, SearchLimits(iterations=10), None)
     engine._live["queued"] = [job]
     assert engine.terminate("queued") == 1
     engine._jobs.put(job)
     engine._jobs.put(None)
     engine._work()
     assert [json.loads(line) for line in out.getvalue().splitlines()] == [
-        {"id": "queued", "turnNumber": 3, "terminated": True}]
+        {"id": "queued", "isDuringSearch": False, "turnNumber": 3, "actionNumber": 7, "terminated": True, "noResults": True}]
 
 
 def test_a_line_nested_too_deeply_is_answered_and_reading_goes_on():
@@ -202,17 +210,9 @@ def test_no_standard_output_at_all_is_refused_by_name():
 
 
 def test_an_illegal_record_action_says_why():
-    game = sm.load_game("splendor")
-    state = game.new_initial_state(seed=3, explicit_chance=True)
-    actions = []
-    while state.is_chance_node():
-        actions.append(state.dealt_outcome())
-        state.apply_action(actions[-1])
-    actions.append(state.string_to_action("take WUG"))
-    actions.append(state.string_to_action("take WW"))  # seat 1: only 3 white are left
-    record = {"format": "splendor-mcts-record/1", "game": game.spec, "seed": 3, "explicit_chance": True,
-              "seats": ["a", "b"], "actions": actions, "result": None, "termination": "unfinished"}
+    record = dealt_record(3, "take WUG", "take WW")  # seat 1: only 3 white are left
+    actions = record["actions"]
     out = run_engine([json.dumps({"id": "r", "record": record, "analyzeTurns": [len(actions)], "maxIterations": 50})])
-    assert out == [{"id": "r", "field": f"record.actions[{len(actions) - 1}]",
-                    "error": f"record action #{len(actions) - 1} is illegal: illegal action {actions[-1]} (take WW): "
-                             "only 3 white left (4 needed to take two)"}]
+    assert out == [{"id": "r", "turnNumber": len(actions), "field": f"record.actions[{len(actions) - 1}]",
+                    "error": f"turn {len(actions)} is not reached: record.actions[{len(actions) - 1}]: take WW is not "
+                             "legal here: only 3 white left (4 needed to take two)"}]

@@ -262,11 +262,13 @@ def test_review_finds_the_injected_duel_blunder(tmp_path):
 def test_analyze_a_duel_position_and_record_over_a_pipe():
     record, turn, _, _ = blunder_record()
     queries = [json.dumps({"id": "pos", "position": json.loads(EXAMPLE.read_text()), "maxIterations": 200, "topK": 3}),
-               json.dumps({"id": "rec", "record": record.to_dict(), "analyzeTurns": [turn], "maxIterations": 200}),
-               json.dumps({"id": "bad", "record": record.to_dict(), "analyzeTurns": [len(record.actions) + 1]})]
+               json.dumps({"id": "rec", "record": record.to_dict(), "analyzeTurns": [turn], "maxIterations": 200,
+                           "numbering": "actions"}),
+               json.dumps({"id": "bad", "record": record.to_dict(), "analyzeTurns": [len(record.actions) + 1],
+                           "numbering": "actions"})]
     run = cli("analyze", stdin=lines(*queries))
     assert run.returncode == 0, run.stderr
     answers = {r["id"]: r for r in map(json.loads, run.stdout.splitlines())}
     assert len(answers["pos"]["moveInfos"]) == 3 and answers["pos"]["rootInfo"]["iterations"] == 200
-    assert answers["rec"]["turnNumber"] == turn and answers["rec"]["moveInfos"]
+    assert answers["rec"]["actionNumber"] == turn and answers["rec"]["moveInfos"]
     assert answers["bad"]["field"] == "analyzeTurns[0]"

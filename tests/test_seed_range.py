@@ -1,14 +1,13 @@
 """One seed range, the engine's unsigned 64 bits, at every door that takes a seed."""
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import splendor_mcts as sm
-from splendor_mcts.analysis.protocol import Engine, QueryError
+from splendor_mcts.analysis.queries import QueryError, QueryReader
 from splendor_mcts.tournament import TournamentConfig
 from splendor_mcts.tournament.runner import Tournament
 
@@ -23,7 +22,7 @@ DOORS: dict[str, Callable[[int], Any]] = {
     "MCTSBot": lambda seed: sm.MCTSBot(GAME, iterations=10, seed=seed),
     "RandomBot": lambda seed: sm.RandomBot(GAME, seed=seed).step(STATE),
     "random_playouts": lambda seed: sm.random_playouts(GAME, 1, seed=seed),
-    "protocol": lambda seed: Engine(io.StringIO()).limits_of({"seed": seed}),
+    "protocol": lambda seed: QueryReader().limits_of({"seed": seed}),
     "tournament": lambda seed: Tournament(TournamentConfig(game="duel", agents=("random", "greedy"), seed=seed)),
 }
 

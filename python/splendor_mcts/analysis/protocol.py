@@ -3,7 +3,9 @@
 Modelled on KataGo's analysis engine (docs/analysis-protocol.md). Each input line is one
 query; each output line one response, matched by ``id``. Queries run on a small pool of
 workers, so responses of several queries may interleave; a bad line gets an
-``{"id", "error", "field"}`` answer and the engine reads on. End of input waits for the
+``{"id", "error", "field"}`` answer and the engine reads on, a field it does not know an
+``{"id", "warning", "field"}`` answer before the query's own. Reading a query is
+``queries.py``; numbering a game's positions ``numbering.py``. End of input waits for the
 running queries, then exits 0.
 """
 from __future__ import annotations
@@ -13,45 +15,26 @@ import json
 import queue
 import sys
 import threading
-from dataclasses import dataclass, field
+import time
 from typing import IO, Any
 
 from .. import exit_codes
 from ..console import note_reading_stdin
-from ..games.game import load_game
-from ..games.positions import PositionError, read_position
-from ..records import GameRecord
 from ..search.defaults import PROTOCOL_ITERATIONS
-from ..search.settings import BY_NAME, SETTINGS, SettingError
+from ..search.settings import SettingError
 from ..version import __version__
-from .running import SearchLimits, check_limits, decision_problem, run_search
+from .numbering import Asked
+from .queries import QUERY_FIELDS, Job, QueryError, QueryReader, unknown_fields
+from .running import SearchLimits, check_limits, run_search
 
 PROTOCOL_VERSION = 1
-MAX_TOP_K = 200
-# A query's search settings are those of docs/search.md that have a protocol field.
-SETTING_FIELDS: dict[str, str] = {s.field: s.name for s in SETTINGS if s.field is not None}
-QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", *SETTING_FIELDS, "topK", "reportDuringSearchEvery")
-ACTIONS = ("query_version", "terminate", "terminate_all")
-
-
-class QueryError(ValueError):
-    """A bad query: ``field`` is the JSON path at fault (``None`` for the whole line)."""
-
-    def __init__(self, message: str, field: str | None) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-@dataclass
-class Job:
-    """One position to analyze for a query (a record query makes one per turn)."""
-
-    query_id: str
-    state: Any
-    turn: int | None
-    limits: SearchLimits
-    report_every: float | None
-    cancelled: threading.Event = field(default_factory=threading.Event)
+STOP_CHECK = 0.1  # seconds between a search's checks for a terminate
+# The fields of each action query.
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "query_version": ("id", "action"),
+    "terminate": ("id", "action", "terminateId", "turnNumbers"),
+    "terminate_all": ("id", "action", "turnNumbers"),
+}
 
 
 class Engine:
@@ -60,7 +43,7 @@ class Engine:
     def __init__(self, out: IO[str], workers: int = 2, default_threads: int = 1) -> None:
         self.out = out
         self.workers = workers
-        self.default_threads = default_threads
+        self.reader = QueryReader(default_threads)
         self._lock = threading.Lock()
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._live: dict[str, list[Job]] = {}
@@ -107,7 +90,8 @@ class Engine:
         return exit_codes.BROKEN_PIPE if self.output_closed else exit_codes.OK
 
     def handle_line(self, line: str) -> None:
-        """Parse and dispatch one input line; any problem becomes an error response."""
+        """Parse and dispatch one input line; any problem becomes an error response. Fields
+        the engine does not know are answered with a warning each, and the query goes on."""
         query_id: Any = None
         try:
             try:
@@ -122,10 +106,18 @@ class Engine:
             if not isinstance(query_id, str) or not query_id:
                 query_id = None if not isinstance(query_id, (str, int)) else query_id
                 raise QueryError("every query needs an \"id\" string", "id")
+            action = query.get("action")
+            known = QUERY_FIELDS if "action" not in query else \
+                ACTION_FIELDS.get(action, ("id", "action")) if isinstance(action, str) else ("id", "action")
+            for key, warning in unknown_fields(query, known):
+                self.send({"id": query_id, "warning": warning, "field": key})
             if "action" in query:
                 self.handle_action(query)
             else:
-                for job in self.jobs_of(query):
+                reading = self.reader.read(query)
+                for error in reading.errors:
+                    self.send_error(query_id, error.error or "", error.field, **_numbers(error))
+                for job in reading.jobs:
                     with self._lock:
                         self._live.setdefault(job.query_id, []).append(job)
                     self._jobs.put(job)
@@ -137,45 +129,47 @@ class Engine:
     def handle_action(self, query: dict[str, Any]) -> None:
         action = query["action"]
         if action == "query_version":
-            _only(query, ("id", "action"))
             self.send({"id": query["id"], "version": PROTOCOL_VERSION, "engine": f"splendor_mcts {__version__}"})
         elif action == "terminate":
-            _only(query, ("id", "action", "terminateId"))
             target = query.get("terminateId")
             if not isinstance(target, str):
                 raise QueryError("terminate needs \"terminateId\": the id of the query to stop", "terminateId")
-            stopped = self.terminate(target)
-            self.send({"id": query["id"], "action": "terminate", "terminateId": target, "stopped": stopped})
+            stopped = self.terminate(target, _turn_numbers(query))
+            self.send({**query, "stopped": stopped})
         elif action == "terminate_all":
-            _only(query, ("id", "action"))
-            self.send({"id": query["id"], "action": "terminate_all", "stopped": self.terminate_all()})
+            self.send({**query, "stopped": self.terminate_all(_turn_numbers(query))})
         else:
-            raise QueryError(f"unknown action {action!r} (one of {', '.join(ACTIONS)})", "action")
+            raise QueryError(f"unknown action {action!r} (one of {', '.join(ACTION_FIELDS)})", "action")
 
-    def terminate(self, query_id: str) -> int:
-        """Stop the analyses of one query (queued ones never start, and are answered as
-        terminated); how many were live."""
+    def terminate(self, query_id: str, numbers: set[int] | None = None) -> int:
+        """Stop the analyses of one query, or of its positions ``numbers`` (as the query
+        numbered them); queued ones never start. Each is answered as terminated. Returns
+        how many were live."""
         with self._lock:
-            jobs = self._live.pop(query_id, [])
+            live = self._live.get(query_id, [])
+            jobs = [job for job in live if numbers is None or job.number in numbers]
+            for job in jobs:
+                live.remove(job)
+            if not live:
+                self._live.pop(query_id, None)
         for job in jobs:
             job.cancelled.set()
         return len(jobs)
 
-    def terminate_all(self) -> int:
+    def terminate_all(self, numbers: set[int] | None = None) -> int:
         with self._lock:
             ids = list(self._live)
-        return sum(self.terminate(i) for i in ids)
+        return sum(self.terminate(i, numbers) for i in ids)
 
     def _work(self) -> None:
         while (job := self._jobs.get()) is not None:
             try:
                 if job.cancelled.is_set():  # terminated while queued: still answered, as a started one is
-                    self.send({"id": job.query_id, "turnNumber": job.turn, "terminated": True})
+                    self.send(self.terminated(job, None))
                 else:
                     self.analyze(job)
             except Exception as exc:  # one failed analysis must not stop the engine
-                self.send_error(job.query_id, f"internal error: {type(exc).__name__}: {exc}", None,
-                                turnNumber=job.turn)
+                self.send_error(job.query_id, f"internal error: {type(exc).__name__}: {exc}", None, **_numbers(job))
             finally:
                 with self._lock:
                     live = self._live.get(job.query_id, [])
@@ -185,132 +179,54 @@ class Engine:
                         self._live.pop(job.query_id, None)
 
     def analyze(self, job: Job) -> None:
-        def report(partial: Any) -> bool:
+        next_report = time.monotonic() + (job.report_every or 0.0)
+
+        def progress(partial: Any) -> bool:
+            nonlocal next_report
             if job.cancelled.is_set():
                 return True  # stop the search
-            self.send(self.response(job, partial, during=True))
+            if job.report_every and time.monotonic() >= next_report:
+                next_report += job.report_every
+                self.send(self.response(job, partial, during=True))
             return False
 
-        def stop_only(_partial: Any) -> bool:
-            return job.cancelled.is_set()
-
-        analysis = run_search(job.state, job.limits, on_progress=report if job.report_every else stop_only,
-                          progress_every=job.report_every or 0.1)
+        # A terminate is seen within STOP_CHECK seconds, whatever the reporting interval.
+        analysis = run_search(job.state, job.limits, on_progress=progress,
+                              progress_every=min(job.report_every or STOP_CHECK, STOP_CHECK))
         if not job.cancelled.is_set():
             self.send(self.response(job, analysis, during=False))
         else:
-            self.send({"id": job.query_id, "turnNumber": job.turn, "terminated": True})
+            self.send(self.terminated(job, analysis))
 
     def response(self, job: Job, analysis: Any, during: bool) -> dict[str, Any]:
         data = analysis.to_dict()
-        out: dict[str, Any] = {"id": job.query_id, "isDuringSearch": during}
-        if job.turn is not None:
-            out["turnNumber"] = job.turn
+        out: dict[str, Any] = {"id": job.query_id, "isDuringSearch": during, **_numbers(job)}
         out["rootInfo"] = data["rootInfo"]
         out["moveInfos"] = data["moveInfos"]
         return out
 
-    # ---------------------------------------------------------------- queries
-    def jobs_of(self, query: dict[str, Any]) -> list[Job]:
-        """Validate a query and build its jobs; ``QueryError`` names the field."""
-        _only(query, QUERY_FIELDS)
-        limits = self.limits_of(query)
-        report_every = query.get("reportDuringSearchEvery")
-        if report_every is not None:
-            if not _is_number(report_every) or report_every <= 0:
-                raise QueryError("reportDuringSearchEvery must be a positive number of seconds", "reportDuringSearchEvery")
-            report_every = float(report_every)
-        query_id = query["id"]
-        if ("position" in query) == ("record" in query):
-            raise QueryError("give either \"position\" or \"record\" (with \"analyzeTurns\")", "position")
-        if "position" in query:
-            if "analyzeTurns" in query:
-                raise QueryError("analyzeTurns goes with a \"record\", not a \"position\"", "analyzeTurns")
-            state = self.state_of_position(query["position"])
-            return [Job(query_id, state, None, limits, report_every)]
-        states = self.states_of_record(query["record"], query.get("analyzeTurns"))
-        return [Job(query_id, state, turn, limits, report_every) for turn, state in states]
-
-    def limits_of(self, query: dict[str, Any]) -> SearchLimits:
-        """The query's search settings, checked by the engine; ``QueryError`` names the field."""
-        settings = {name: query[key] for key, name in SETTING_FIELDS.items() if key in query}
-        if "iterations" not in settings and "time_limit" not in settings:
-            settings["iterations"] = PROTOCOL_ITERATIONS
-        top_k = query.get("topK", 5)
-        if not _is_int(top_k) or not 1 <= top_k <= MAX_TOP_K:
-            raise QueryError(f"topK must be an integer from 1 to {MAX_TOP_K}", "topK")
-        limits = SearchLimits(iterations=settings.pop("iterations", None), time_limit=settings.pop("time_limit", None),
-                              threads=settings.pop("threads", self.default_threads), seed=settings.pop("seed", 0),
-                              top_k=top_k, settings=settings)
-        try:
-            check_limits(limits)
-        except SettingError as exc:
-            raise QueryError(str(exc), BY_NAME[exc.setting].field) from None
-        return limits
-
-    def state_of_position(self, position: Any) -> Any:
-        try:
-            state = read_position(json.dumps(position)).state
-        except PositionError as exc:
-            raise QueryError(str(exc), _prefixed("position", exc.problems[0]["path"])) from None
-        except ValueError as exc:
-            raise QueryError(str(exc), "position") from None
-        problem = decision_problem(state)
-        if problem:
-            raise QueryError(problem, "position")
-        return state
-
-    def states_of_record(self, record: Any, turns: Any) -> list[tuple[int, Any]]:
-        try:
-            parsed = GameRecord.from_dict(record)
-            game = load_game(parsed.game)
-        except ValueError as exc:
-            raise QueryError(str(exc), "record") from None
-        n = len(parsed.actions)
-        if turns is None:
-            turns = [n]
-        if not isinstance(turns, list) or not turns or not all(_is_int(t) for t in turns):
-            raise QueryError("analyzeTurns must be a non-empty list of turn numbers", "analyzeTurns")
-        for i, t in enumerate(turns):
-            if not 0 <= t <= n:
-                raise QueryError(f"turn {t} is outside the record's 0..{n}", f"analyzeTurns[{i}]")
-        state = game.new_initial_state(seed=parsed.seed, explicit_chance=parsed.explicit_chance)
-        wanted = sorted(set(turns))
-        found: dict[int, Any] = {}
-        for turn in range(n + 1):
-            if turn in wanted:
-                problem = decision_problem(state)
-                if problem:
-                    raise QueryError(f"turn {turn}: {problem}", f"analyzeTurns[{turns.index(turn)}]")
-                found[turn] = state.clone()
-            if turn == n:
-                break
-            try:
-                state.apply_action(parsed.actions[turn])
-            except ValueError as exc:
-                raise QueryError(f"record action #{turn} is illegal: {exc}", f"record.actions[{turn}]") from None
-        return [(t, found[t]) for t in turns]
+    def terminated(self, job: Job, analysis: Any) -> dict[str, Any]:
+        """The final answer of a terminated analysis: what the search found so far, or
+        ``noResults`` when it had not started (KataGo's form)."""
+        if analysis is not None and analysis.to_dict()["rootInfo"]["visits"] > 0:
+            return {**self.response(job, analysis, during=False), "terminated": True}
+        return {"id": job.query_id, "isDuringSearch": False, **_numbers(job), "terminated": True, "noResults": True}
 
 
-def _only(query: dict[str, Any], known: tuple[str, ...]) -> None:
-    for key in query:
-        if key not in known and key != "action":
-            raise QueryError(f"unknown field {key!r} (known: {', '.join(known)})", key)
+def _numbers(item: Job | Asked) -> dict[str, int]:
+    """The numbers an answer carries for its position (those known)."""
+    numbers = {"turnNumber": item.turn_number, "actionNumber": item.action_number}
+    return {key: value for key, value in numbers.items() if value is not None}
 
 
-def _prefixed(root: str, path: str) -> str:
-    """``position.players[1].tokens.red`` from a problem's path ``players[1].tokens.red``."""
-    if not path or path == "(root)":
-        return root
-    return f"{root}{path}" if path.startswith("[") else f"{root}.{path}"
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    return (_is_int(value) or isinstance(value, float)) and value == value and abs(value) != float("inf")
+def _turn_numbers(query: dict[str, Any]) -> set[int] | None:
+    """A terminate action's ``turnNumbers``: the positions to stop, as their query numbered them."""
+    numbers = query.get("turnNumbers")
+    if numbers is None:
+        return None
+    if not isinstance(numbers, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        raise QueryError("turnNumbers must be a list of turn numbers", "turnNumbers")
+    return set(numbers)
 
 
 ANALYZE_EXAMPLES = """examples:
