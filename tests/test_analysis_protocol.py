@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from splendor_positions import dealt_record
@@ -98,17 +97,18 @@ def test_reports_during_search_then_final():
 
 
 def test_terminate_stops_a_long_query():
-    lines = [json.dumps({"id": "long", "position": position(), "maxTime": 60}),
+    lines = [json.dumps({"id": "long", "position": position(), "maxTime": 60, "reportDuringSearchEvery": 0.2}),
              json.dumps({"id": "t", "action": "terminate", "terminateId": "long"})]
     with subprocess.Popen([sys.executable, "-m", "splendor_mcts.cli", "analyze"], stdin=subprocess.PIPE,
                           stdout=subprocess.PIPE, text=True) as run:
         assert run.stdin and run.stdout
         run.stdin.write(lines[0] + "\n")
         run.stdin.flush()
-        time.sleep(1.0)
+        first = json.loads(run.stdout.readline())  # the search has begun, however loaded the machine
+        assert first["isDuringSearch"]
         run.stdin.write(lines[1] + "\n")
         run.stdin.close()
-        out = [json.loads(line) for line in run.stdout]
+        out = [first] + [json.loads(line) for line in run.stdout]
         assert run.wait(timeout=30) == 0
     assert {"id": "t", "action": "terminate", "terminateId": "long", "stopped": 1} in out
     assert any(r["id"] == "long" and r.get("terminated") for r in out)
