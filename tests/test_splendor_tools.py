@@ -410,6 +410,13 @@ def test_a_misbehaving_program_forfeits_and_leaves_no_process(tmp_path: Path, mo
     assert not _leftovers(ORPHAN_MARK) and not _leftovers(str(program))
 
 
+def test_a_move_printed_before_a_crash_is_played_as_the_referee_plays_it(tmp_path: Path) -> None:
+    state, view = _opening()
+    seat = SplendorToolsSeat(sm.load_game("splendor"), cmd=f"{_install(tmp_path, 'misbehave.py')} late-crash")
+    action = seat.step(state)
+    assert state.action_to_string(action).startswith("take ") and state.is_legal(action)
+
+
 def test_the_round_cut_ends_a_long_game_as_the_seats_forfeit(tmp_path: Path) -> None:
     program = _install(tmp_path, "misbehave.py")
     record = _play((_spec(program, "pass", "999", max_rounds=3), "greedy"))

@@ -5,7 +5,8 @@ Usage: misbehave.py MODE [ROUND]. Before round ROUND (default 1) it takes three 
 passes when it cannot), giving back what is above 10; from ROUND on it does what MODE says:
 garbage, illegal (buys card 1, which it cannot have), crash (exit code 3), hang (a busy loop),
 sleep (a long sleep), flood (endless output), fork (starts a sleeping child, then hangs),
-fewer (takes two colours while three are in the bank: the referee allows it), pass (``1 0``).
+fewer (takes two colours while three are in the bank: the referee allows it), pass (``1 0``),
+late-crash (prints its move, then exits with code 3).
 """
 import subprocess
 import sys
@@ -62,6 +63,9 @@ def main():
         print(1, 2, *[c for c in range(5) if bank[c] > 0][:2])
     elif mode == "pass":
         print("1 0")
+    elif mode == "late-crash":
+        print(take_three(lines), flush=True)
+        sys.exit(3)
 
 
 main()

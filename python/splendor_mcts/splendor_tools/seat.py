@@ -131,12 +131,13 @@ class SplendorToolsSeat:
         result = run_once(self.argv, text, self.cpu, self.wall)
         self._save(seat, text, result.stdout, result.stderr)
         failure = result.failure()
-        if failure:
+        if result.flooded:
             raise AgentForfeit(failure + _tail(result.stderr))
         try:
             move = parse_move(result.stdout)
         except MoveFormatError as exc:
-            raise AgentForfeit(f"garbage: {exc}{_tail(result.stderr)}") from None
+            raise AgentForfeit((failure or f"garbage: {exc}") + _tail(result.stderr)) from None
+        # Like the referee, a move printed before a crash or a time-out is played.
         try:
             actions = to_our_actions(move, state, view)
         except MoveRefused as exc:
