@@ -385,6 +385,25 @@ def test_a_scripted_agent_plays_a_short_tournament(tmp_path: Path) -> None:
     assert all(replay(r).is_terminal() for r in records)
 
 
+def test_a_crashing_program_forfeits_in_a_tournament_and_the_database_keeps_why(tmp_path: Path) -> None:
+    program = _install(tmp_path, "misbehave.py")
+    agents = (_spec(program, "crash", "3", name="crasher"), "greedy")
+    result = run_tournament(TournamentConfig(game="splendor", agents=agents, deals=1, seed=2,
+                                             db=tmp_path / "t.sqlite", concurrency=1))
+    assert len(result.games) == 2
+    store = TournamentStore.open_existing(tmp_path / "t.sqlite")
+    try:
+        records = list(store.records())
+    finally:
+        store.close()
+    for r in records:
+        seat = r.seats.index(next(s for s in r.seats if s.endswith("name=crasher")))
+        assert r.termination == "forfeit" and r.forfeit.seat == seat and r.result[seat] == 0.0
+        assert r.forfeit.reason.startswith("crash: exit code 3 (last stderr: ")
+        replay(r)  # the actions up to the forfeit replay
+    assert not _leftovers(str(program))
+
+
 MISBEHAVIOUR = [
     ("garbage", {}, "garbage: 'buy' is not an integer"),
     ("illegal", {}, "illegal move: '4 1': card 1 is neither on the table nor reserved by you"),
