@@ -77,12 +77,12 @@ class _Lines:
             raise ValueError(f"line {self.at} ({what}): expected {count} integers, got {len(values)}")
         return values
 
-    def counted(self, what: str, low: int, high: int, allowed: range | None = None) -> tuple[int, ...]:
+    def counted(self, what: str, low: int, high: int) -> tuple[int, ...]:
         values = self.ints(what)
         if not values or values[0] != len(values) - 1:
             raise ValueError(f"line {self.at} ({what}): the first number must count the rest")
         for v in values[1:]:
-            if not low <= v <= high or (allowed is not None and v not in allowed):
+            if not low <= v <= high:
                 raise ValueError(f"line {self.at} ({what}): {v} is not a valid id")
         return tuple(values[1:])
 
@@ -124,9 +124,8 @@ def parse_input(text: str) -> RefereeInput:
     for seat in range(1, n + 1):
         tokens = _non_negative(lines.ints(f"player {seat} tokens", 6), lines, "tokens")
         cards = lines.counted(f"player {seat} cards", 1, ids.NUM_CARDS)
-        own = seat == me
-        reserved = lines.counted(f"player {seat} reserved cards", 1 if own else -3, ids.NUM_CARDS,
-                                 None if own else range(-3, ids.NUM_CARDS + 1))
+        # Only another player's blind reserve shows as -level; one's own are all shown.
+        reserved = lines.counted(f"player {seat} reserved cards", 1 if seat == me else -3, ids.NUM_CARDS)
         if 0 in reserved:
             raise lines.fail("a reserved card cannot be 0")
         if len(reserved) > MAX_RESERVED:

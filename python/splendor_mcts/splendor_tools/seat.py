@@ -125,7 +125,7 @@ class SplendorToolsSeat:
         self.round += 1  # one main decision per seat per round
         if self.round > self.max_rounds:
             raise AgentForfeit(f"round cut: the referee ends a game after {self.max_rounds} rounds and our rules "
-                               "have no such end; the game stops at this seat's next turn")
+                               f"have no such end, so the game stops at this seat's turn in round {self.round}")
         self.noble_order = list(view["nobles"])
         text = format_input(input_from_view(view, self.round, self.noble_order))
         result = run_once(self.argv, text, self.cpu, self.wall)
