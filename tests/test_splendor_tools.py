@@ -144,6 +144,15 @@ def test_id_map_agrees_on_level_cost_bonus_and_points() -> None:
     assert derive.digest(derive.card_fact(b["level"], b["cost"], b["bonus"], b["points"])) != CARD_DIGESTS[0]
 
 
+def test_the_derivation_refuses_anything_but_a_one_to_one_match() -> None:
+    match = _derive_script().match
+    assert match(["b", "a"], ["a", "b"], "card") == (2, 1)
+    for theirs, ours, message in [(["a", "a"], ["a", "b"], "two of their cards"), (["a", "c"], ["a", "b"], "not one of ours"),
+                                  (["a"], ["a", "b"], "they have 1"), (["a", "b"], ["a", "a"], "are the same")]:
+        with pytest.raises(SystemExit, match=message):
+            match(theirs, ours, "card")
+
+
 @pytest.mark.skipif(not MIRROR.exists(), reason="the referee's repository is not here (set SPLENDOR_TOOLS_SOURCE)")
 def test_committed_table_is_what_the_sources_give() -> None:
     assert _derive_script().main([str(MIRROR), "--check"]) == 0
@@ -272,6 +281,21 @@ def test_agent_answers_with_a_legal_line_and_kibitz() -> None:
         actions = to_our_actions(parse_move(line), state, view)
         assert state.is_legal(actions[0])
         assert kibitz[0].startswith("splendor-mcts: ") and "win " in kibitz[0] and "iterations" in kibitz[0]
+
+
+def test_agent_gives_back_coloured_tokens_only_and_exactly_the_excess() -> None:
+    """Positions where the mover holds gold and 9 or 10 tokens: any take makes it give back."""
+    gave_back = 0
+    for k, (game, state, view) in enumerate(_positions(2, games=6, seed=21)):
+        me = view["players"][view["to_move"]]
+        if sum(me["tokens"].values()) < 9 or not me["tokens"]["gold"]:
+            continue
+        line, kibitz = answer(format_input(input_from_view(view, round_no=1)), iterations=100, seed=k)
+        check_output(line)  # no gold among the colours given back
+        actions = to_our_actions(parse_move(line), state, view)  # refuses a wrong number given back
+        gave_back += len(actions) > 1
+        assert (len(actions) > 1) == any(x.startswith("gives back ") for x in kibitz)
+    assert gave_back >= 2
 
 
 def test_agent_command_reads_stdin_and_rejects_bad_input() -> None:
