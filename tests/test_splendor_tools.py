@@ -358,15 +358,16 @@ def _leftovers(mark: str, wait: float = 5.0) -> list[str]:
 
 
 def _processes(mark: str) -> list[str]:
+    """Processes with ``mark`` as one of their arguments (a program's path, the orphan's marker)."""
     found = []
     for entry in os.listdir("/proc"):
-        if entry.isdigit() and int(entry) != os.getpid():
+        if entry.isdigit():
             try:
-                cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                args = Path(f"/proc/{entry}/cmdline").read_bytes().decode(errors="replace").split("\0")
             except OSError:
                 continue
-            if mark in cmdline:
-                found.append(cmdline)
+            if mark in args:
+                found.append(" ".join(args))
     return found
 
 
@@ -458,6 +459,25 @@ def test_a_move_printed_before_a_crash_is_played_as_the_referee_plays_it(tmp_pat
     seat = SplendorToolsSeat(sm.load_game("splendor"), cmd=f"{_install(tmp_path, 'misbehave.py')} late-crash")
     action = seat.step(state)
     assert state.action_to_string(action).startswith("take ") and state.is_legal(action)
+
+
+def test_the_program_dies_with_the_process_that_seated_it(tmp_path: Path) -> None:
+    """PR_SET_PDEATHSIG: a tournament worker killed mid-move takes its running program with it."""
+    program = _install(tmp_path, "misbehave.py")
+    script = ("import splendor_mcts as sm\n"
+              "from splendor_mcts.splendor_tools.seat import SplendorToolsSeat\n"
+              "game = sm.load_game('splendor')\n"
+              f"SplendorToolsSeat(game, cmd={str(program) + ' sleep'!r}).step(game.new_initial_state(seed=1))\n")
+    worker = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        deadline = time.monotonic() + 60
+        while not _processes(str(program)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _processes(str(program)), "the program did not start"
+    finally:
+        worker.kill()
+        worker.wait()
+    assert not _leftovers(str(program))
 
 
 def test_the_round_cut_ends_a_long_game_as_the_seats_forfeit(tmp_path: Path) -> None:
