@@ -396,31 +396,27 @@ def test_our_engine_plays_a_whole_game_against_a_scripted_agent_through_the_adap
     assert rounds == set(range(1, max(rounds) + 1))
 
 
-def test_a_scripted_agent_plays_a_short_tournament(tmp_path: Path) -> None:
-    agents = (_spec(_install(tmp_path, "scripted.py"), name="scripted"), "greedy")
+def _tournament(tmp_path: Path, agents: tuple[str, ...]) -> list:
+    """Play one deal (both seatings) between two agents; the records stored."""
     result = run_tournament(TournamentConfig(game="splendor", agents=agents, deals=1, seed=2,
                                              db=tmp_path / "t.sqlite", concurrency=1))
     assert len(result.games) == 2
     store = TournamentStore.open_existing(tmp_path / "t.sqlite")
     try:
-        records = list(store.records())
+        return list(store.records())
     finally:
         store.close()
+
+
+def test_a_scripted_agent_plays_a_short_tournament(tmp_path: Path) -> None:
+    records = _tournament(tmp_path, (_spec(_install(tmp_path, "scripted.py"), name="scripted"), "greedy"))
     assert [r.termination for r in records] == ["normal", "normal"]
     assert all(replay(r).is_terminal() for r in records)
 
 
 def test_a_crashing_program_forfeits_in_a_tournament_and_the_database_keeps_why(tmp_path: Path) -> None:
     program = _install(tmp_path, "misbehave.py")
-    agents = (_spec(program, "crash", "3", name="crasher"), "greedy")
-    result = run_tournament(TournamentConfig(game="splendor", agents=agents, deals=1, seed=2,
-                                             db=tmp_path / "t.sqlite", concurrency=1))
-    assert len(result.games) == 2
-    store = TournamentStore.open_existing(tmp_path / "t.sqlite")
-    try:
-        records = list(store.records())
-    finally:
-        store.close()
+    records = _tournament(tmp_path, (_spec(program, "crash", "3", name="crasher"), "greedy"))
     for r in records:
         seat = r.seats.index(next(s for s in r.seats if s.endswith("name=crasher")))
         assert r.termination == "forfeit" and r.forfeit.seat == seat and r.result[seat] == 0.0
