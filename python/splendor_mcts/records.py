@@ -41,6 +41,10 @@ class Forfeit:
     reason: str
 
 
+class AgentForfeit(Exception):
+    """Raised by an agent's ``step`` that gives up the game; the message is the forfeit's reason."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """Everything needed to replay and score one game."""

@@ -2,7 +2,7 @@
 
 Grammar::
 
-    spec      := builtin [":" params] | module ":" Class [":" params]
+    spec      := builtin [":" params] | module ":" Class [":" params] | "splendor-tools:" params
     builtin   := "mcts" | "greedy" | "random"
     params    := key "=" value ("," key "=" value)*
 
@@ -23,6 +23,8 @@ What each agent sees:
   ``step(state)`` gets ``game.state_from_observation(state.observation_json(seat), seed=...)``:
   a state consistent with what its seat knows, with hidden cards resampled, so it cannot peek.
   Action ids are the same in both states.
+* a ``splendor-tools:cmd="..."`` agent is a program written for the splendor-tools referee, run
+  once per turn and told only its seat's view (docs/splendor-tools.md).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from ..search.settings import BY_NAME, SETTINGS, Setting, SettingError, make_par
 from ..seeds import MAX_SEED
 
 BUILTIN_KINDS = ("mcts", "greedy", "random")
+_SPLENDOR_TOOLS = "splendor-tools"  # a referee-format agent program (splendor_tools.seat)
 _NAME_RE = re.compile(r"^[A-Za-z0-9._+\-]+$")
 _MODULE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _CLASS_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -116,6 +119,10 @@ class AgentSpec:
     @property
     def spec(self) -> str:
         """Canonical spec text without the display name (what game records store per seat)."""
+        if self.kind == _SPLENDOR_TOOLS:
+            from ..splendor_tools.seat import format_spec
+
+            return format_spec(self.params)
         head = self.target if self.kind == "python" else self.kind
         assert head is not None
         if not self.params:
@@ -161,12 +168,17 @@ def parse_agent_spec(spec: str) -> AgentSpec:
     text = spec.strip()
     head, _, rest = text.partition(":")
     head = head.strip()
+    if head == _SPLENDOR_TOOLS:
+        from ..splendor_tools.seat import parse_spec
+
+        tools_params, tools_name = parse_spec(text)
+        return _named(AgentSpec(kind=head, params=tools_params, name=""), tools_name, spec)
     if head in BUILTIN_KINDS:
         kind, target, param_text = head, None, rest
     elif "=" in head or not rest:
         raise ValueError(
-            f"unknown agent {head!r} in spec {spec!r}: expected one of {', '.join(BUILTIN_KINDS)} "
-            "or a Python class as module:Class"
+            f"unknown agent {head!r} in spec {spec!r}: expected one of {', '.join(BUILTIN_KINDS)}, "
+            f"{_SPLENDOR_TOOLS}:cmd=\"...\" or a Python class as module:Class"
         )
     else:
         cls_name, _, param_text = rest.partition(":")
@@ -189,10 +201,14 @@ def parse_agent_spec(spec: str) -> AgentSpec:
         if kind == "mcts":
             _check_mcts(params, spec)
     parsed = AgentSpec(kind=kind, params=tuple(params), name="", target=target)
-    name = name_values[0] if name_values else parsed.spec
-    if name_values and not _NAME_RE.match(name):
+    return _named(parsed, name_values[0] if name_values else None, spec)
+
+
+def _named(parsed: AgentSpec, name: str | None, spec: str) -> AgentSpec:
+    """``parsed`` with its display name: ``name`` when given (checked), else the spec itself."""
+    if name is not None and not _NAME_RE.match(name):
         raise ValueError(f"agent spec {spec!r}: display name {name!r} may hold only letters, digits and ._-+")
-    return AgentSpec(kind=kind, params=tuple(params), name=name, target=target)
+    return AgentSpec(kind=parsed.kind, params=parsed.params, name=name or parsed.spec, target=parsed.target)
 
 
 def load_python_class(target: str) -> type:
@@ -249,6 +265,10 @@ def build_agent(spec: AgentSpec, game: Any, seed: int, engine: Mapping[str, Any]
     ``engine`` maps ``RandomBot``/``GreedyBot``/``MCTSBot`` to classes; by default they come from
     :mod:`splendor_mcts.bots`.
     """
+    if spec.kind == _SPLENDOR_TOOLS:
+        from ..splendor_tools.seat import SplendorToolsSeat
+
+        return SplendorToolsSeat(game, seed=seed, **spec.kwargs())
     if spec.kind == "python":
         assert spec.target is not None
         cls = load_python_class(spec.target)

@@ -56,7 +56,8 @@ def register(subparsers: Any) -> None:
                    help="agent spec: mcts[:key=value,...] with any search setting (iterations=N, time=SECONDS, "
                    "threads, parallelism, exploration, evaluator, rollout_cutoff, ...; docs/search.md) | greedy | "
                    "random | module:Class[:k=v,...] (imports and runs that module: see 'Code a tournament "
-                   "runs' in docs/tournaments.md); add name=LABEL to any spec")
+                   "runs' in docs/tournaments.md) | splendor-tools:cmd=\"PROGRAM\" (a splendor-tools referee "
+                   "agent; docs/splendor-tools.md); add name=LABEL to any spec")
     p.add_argument("--game", default=DEFAULT_GAME, help="game name or spec, e.g. splendor, duel, "
                    f"'splendor(players=4,points_to_win=18)' (default: {DEFAULT_GAME})")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")

@@ -5,9 +5,9 @@ process or a Ray worker unchanged; :func:`play_game` builds the game and fresh a
 returns a :class:`~splendor_mcts.tournament.store.PlayedGame`.
 
 Chance nodes take the deal's own outcome (``state.dealt_outcome()``), so every seat rotation of a
-deal sees the same cards in the same order. An agent that raises, or returns something that is
-not a legal action, forfeits: it scores 0 and the other seats share the point; the record keeps
-the actions up to that moment and the reason.
+deal sees the same cards in the same order. An agent that raises (``AgentForfeit`` carries its own
+reason), or returns something that is not a legal action, forfeits: it scores 0 and the other seats
+share the point; the record keeps the actions up to that moment and the reason.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..records import Forfeit, GameRecord
+from ..records import AgentForfeit, Forfeit, GameRecord
 from .agents import build_agent, parse_agent_spec
 from .store import PlayedGame
 
@@ -110,6 +110,9 @@ def play_game(task: GameTask) -> PlayedGame:
         t0 = clock()
         try:
             action = steps[player](state)
+        except AgentForfeit as exc:  # the agent says why it loses
+            forfeit = Forfeit(player, str(exc))
+            break
         except Exception as exc:  # noqa: BLE001
             forfeit = Forfeit(player, f"crashed: {_describe(exc)}")
             break
