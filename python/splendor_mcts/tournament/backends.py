@@ -25,6 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from .engine_agent import EnginePool
 from .play import GameTask, play_game, play_games
 from .store import PlayedGame
 
@@ -180,16 +181,20 @@ def start_reaper() -> None:
 
 
 class InlineBackend:
-    """Plays games one after another in this process (``--concurrency 1``)."""
+    """Plays games one after another in this process (``--concurrency 1``); external engines
+    that can play several games are kept until :meth:`close`."""
 
     concurrency = 1
 
+    def __init__(self) -> None:
+        self._pool = EnginePool()
+
     def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
         for task in tasks:
-            yield play_game(task)
+            yield play_game(task, self._pool)
 
     def close(self) -> None:
-        pass
+        self._pool.close()
 
 
 class ProcessBackend:
