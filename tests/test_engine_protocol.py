@@ -1,0 +1,141 @@
+"""The engine protocol (docs/engine-protocol.md): ``splendor-mcts engine`` line by line, and the
+tournament's client against it."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+import splendor_mcts as sm
+from splendor_mcts.engines import wire
+from splendor_mcts.engines.client import EngineClient
+from splendor_mcts.engines.server import EngineServer
+
+
+def talk(*lines: str) -> tuple[list[str], EngineServer]:
+    """Run the engine over these input lines (then end of input); its output lines."""
+    out = io.StringIO()
+    server = EngineServer(io.StringIO("".join(line + "\n" for line in lines)), out)
+    assert server.run() == 0
+    return out.getvalue().splitlines(), server
+
+
+def opening(game: sm.Game, seed: int) -> sm.SplendorState:
+    state = game.new_initial_state(seed=seed, explicit_chance=True)
+    while state.is_chance_node():
+        state.apply_action(state.dealt_outcome())
+    return state
+
+
+def test_handshake_declares_every_option_with_type_default_and_range() -> None:
+    out, _ = talk("sep")
+    assert out[0].startswith("id name splendor-mcts") and out[-1] == wire.HELLO_OK
+    options = {o.name: o for o in (wire.parse_option(line) for line in out if line.startswith("option"))}
+    assert options["threads"] == wire.Option("threads", "spin", "1", 1, 256)
+    assert options["parallelism"].choices == ("root", "tree")
+    assert options["exploration"].type == "float" and options["exploration"].default == wire.AUTO
+    assert "feature reuse" in out and "feature games splendor duel" in out
+
+
+def test_bad_lines_are_answered_and_the_engine_reads_on() -> None:
+    out, _ = talk("fly", "setoption name nope value 1", "setoption name threads value 0", "position view {not json",
+                  "position startpos", "go", "go iterations -3", "newgame chess", "isready")
+    errors = [line for line in out if line.startswith("info string error")]
+    assert len(errors) == 8, out
+    assert "unknown command 'fly'" in errors[0]
+    assert "unknown option 'nope'" in errors[1]
+    assert "threads must be between 1 and 256" in errors[2]
+    assert "position" in errors[3]
+    assert "send newgame GAME first" in errors[4]
+    assert "no position" in errors[5]
+    assert out.count("bestmove (none)") == 2  # every go is answered, even one that cannot search
+    assert out[-1] == "readyok"
+
+
+@pytest.mark.parametrize("name", ["splendor", "duel"])
+def test_a_view_and_its_legal_moves_get_a_legal_best_move_with_info(name: str) -> None:
+    game = sm.load_game(name)
+    state = opening(game, 5)
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    out, _ = talk(f"newgame {game.spec}", f"position view {state.observation_json(state.current_player())}",
+                  f"legalmoves {wire.join_moves(legal)}", "go iterations 300")
+    info = wire.parse_info(out[-2])
+    assert info.iterations == 300 and 0 <= (info.winrate or -1) <= 100 and info.pv and info.pv[0]
+    move = out[-1].removeprefix("bestmove ")
+    assert move in legal and info.pv[0][0] == move
+
+
+def test_same_seed_and_budget_answer_as_the_builtin_mcts_agent() -> None:
+    game = sm.load_game("splendor")
+    state = opening(game, 9)
+    bot = sm.MCTSBot(game, iterations=400, seed=7)
+    out, _ = talk("setoption name seed value 7", f"newgame {game.spec}",
+                  f"position view {state.observation_json(state.current_player())}", "go iterations 400")
+    assert out[-1] == f"bestmove {state.action_to_string(bot.step(state))}"
+
+
+def test_go_infinite_stops_on_stop() -> None:
+    game = sm.load_game("splendor")
+    state = opening(game, 1)
+    out, _ = talk(f"position state {state.to_json()}", "go infinite", "stop")
+    assert out[-1].startswith("bestmove ") and out[-1] != "bestmove (none)"
+
+
+def test_startpos_moves_with_unseen_reveals_are_redealt_to_fit_the_table() -> None:
+    """An opponent's blind reserve is written '?'; when the card the engine put there shows up
+    on the table later, the engine gives the hidden reserve another card."""
+    game = sm.load_game("splendor")
+    state = game.new_initial_state(seed=0, explicit_chance=True)
+    moves = []
+    while state.is_chance_node():
+        moves.append(state.action_to_string(state.dealt_outcome()))
+        state.apply_action(state.dealt_outcome())
+    state.apply_action(state.string_to_action("reserve deck 1"))
+    hidden = state.dealt_outcome()  # what the engine, with the same seed, puts there for '?'
+    state.apply_action(hidden)
+    state.apply_action(state.string_to_action("reserve 1.1"))
+    refill = state.action_to_string(hidden)  # the table now shows that very card
+    out, server = talk(f"newgame {game.spec}",
+                       f"position startpos seed 0 moves {wire.join_moves(moves)}, reserve deck 1, ?, reserve 1.1, "
+                       f"{refill}")
+    assert not any("error" in line for line in out), out
+    table_card = json.loads(server.state.to_json())
+    reserved = table_card["players"][0]["reserved"][0]["card"]
+    assert f"#{reserved}" != refill.split()[-1]
+    assert server.state.is_legal(server.state.string_to_action("take WUG"))  # seat 0 to move again
+
+
+def test_client_speaks_to_the_engine_process() -> None:
+    client = EngineClient([sys.executable, "-m", "splendor_mcts.cli", "engine"])
+    try:
+        assert client.intro.reuse and client.intro.plays("duel") and "seed" in client.intro.options
+        with pytest.raises(ValueError, match="no option 'hash'"):
+            client.setoption("hash", "16")
+        with pytest.raises(ValueError, match="between 1 and 256"):
+            client.setoption("threads", "999")
+        game = sm.load_game("splendor")
+        client.newgame(game.spec)
+        state = opening(game, 2)
+        legal = [state.action_to_string(a) for a in state.legal_actions()]
+        answer = client.move(state.observation_json(0), legal, wire.Limits(iterations=100), 30.0, 1.0)
+        assert answer.move in legal and answer.info is not None and answer.info.iterations == 100
+    finally:
+        client.close()
+    assert not client.process.alive()
+
+
+def test_wire_round_trips() -> None:
+    limits = wire.Limits(iterations=5, movetime=0.25, time=60.0, inc=0.5)
+    assert wire.parse_go(limits.words().split()) == limits
+    assert wire.parse_go(["nodes", "7"]).iterations == 7
+    with pytest.raises(ValueError, match="unknown word 'depth'"):
+        wire.parse_go(["depth", "3"])
+    info = wire.Info(iterations=9, time=0.5, nps=18, winrate=51.5, pv=[["take WUG"], ["buy 1.2", "noble 3"]])
+    assert wire.parse_info(info.line()) == info
+    option = wire.Option("Skill Level", "spin", "3", 0, 20)
+    assert wire.parse_option(option.line()) == option
+    with pytest.raises(ValueError, match="between 0 and 20"):
+        option.check("21")
