@@ -53,7 +53,11 @@ class EngineClient:
     def __init__(self, argv: Sequence[str], handshake_seconds: float = HANDSHAKE_SECONDS) -> None:
         self.handshake_seconds = handshake_seconds
         self.process = EngineProcess(argv)
-        self.intro = self._introduce()
+        try:
+            self.intro = self._introduce()
+        except BaseException:
+            self.process.kill()  # nobody else holds it yet
+            raise
 
     @property
     def pid(self) -> int:

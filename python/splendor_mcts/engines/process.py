@@ -178,6 +178,8 @@ class EngineProcess:
             del self._stderr[: len(self._stderr) - _STDERR_BYTES]
 
     def _drain_stderr(self, seconds: float) -> None:
+        if self._proc.stderr is None or self._proc.stderr.closed:
+            return
         deadline = time.monotonic() + seconds
         while self._stderr_open and (remaining := deadline - time.monotonic()) > 0:
             ready = selectors.DefaultSelector()
@@ -229,6 +231,8 @@ class EngineProcess:
             self._proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
             pass
+        if not self.closed or self._stderr_open:
+            self._drain_stderr(0.1)  # its last words, for the record
         self._selector.close()
         for stream in (self._proc.stdout, self._proc.stderr, self._proc.stdin):
             try:

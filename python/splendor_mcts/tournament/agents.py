@@ -5,7 +5,7 @@ Grammar::
     spec      := builtin [":" params] | module ":" Class [":" params]
     builtin   := "mcts" | "greedy" | "random" | "engine"
     params    := key "=" value ("," key "=" value)*
-    value     := text without "," | '"' text '"'      (inside quotes, \" and \\ are " and \)
+    value     := text without "," | '"' text '"'      (inside the quotes a backslash escapes " and itself)
 
 Every spec may carry ``name=<display name>`` (letters, digits, ``._-+``); it is not passed to the
 agent. Without it the display name is the spec itself (minus ``name=``).
