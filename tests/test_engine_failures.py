@@ -142,3 +142,17 @@ def test_the_example_engine_plays_a_full_tournament_against_greedy(tmp_path: Pat
     finally:
         store.close()
     assert descendants(os.getpid()) - before == set()
+
+
+def test_engines_on_the_ray_backend_forfeit_and_end(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="ray is not installed: pip install 'splendor-mcts[ray]'")
+    db = tmp_path / "r.sqlite"
+    result = run_tournament(TournamentConfig(game="splendor", agents=(bad("hang", extra=" --child"), "random"),
+                                             deals=1, seed=3, db=db, concurrency=1, backend="ray"))
+    assert [f[2].split(":")[0] for f in result.forfeits] == ["engine hung", "engine hung"]
+    store = TournamentStore.open_existing(db)
+    try:
+        pids = set().union(*(engine_pids(r) for r in store.records()))
+    finally:
+        store.close()
+    assert len(pids) == 4 and not wait_gone(pids, 5)

@@ -168,6 +168,7 @@ def reap_after(parent: int, interval: float = 0.5) -> None:
 
 
 _reaper: list[int] = []  # the pid of this process's reaper, once started
+_reaper_process: list[subprocess.Popen[bytes]] = []
 
 
 def start_reaper() -> None:
@@ -176,8 +177,11 @@ def start_reaper() -> None:
         return
     _reaper[:] = [os.getpid()]
     code = f"from splendor_mcts.tournament.backends import reap_after; reap_after({os.getpid()})"
-    subprocess.Popen([sys.executable, "-c", code], start_new_session=True, stdin=subprocess.DEVNULL,
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Kept referenced: it outlives this process by design, so its Popen must not be collected
+    # (that warns about a child still running).
+    _reaper_process.append(subprocess.Popen([sys.executable, "-c", code], start_new_session=True,
+                                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL))
 
 
 class InlineBackend:
