@@ -139,3 +139,24 @@ def test_wire_round_trips() -> None:
     assert wire.parse_option(option.line()) == option
     with pytest.raises(ValueError, match="between 0 and 20"):
         option.check("21")
+
+
+def test_engine_specs_quote_their_command_and_round_trip() -> None:
+    from splendor_mcts.tournament import parse_agent_spec
+    from splendor_mcts.tournament.engine_agent import engine_settings, with_time_control
+
+    spec = parse_agent_spec(f'engine:cmd="{sys.executable} -c \\"print(1, 2)\\"",tc=60+0.5,option.Skill=3,name=bot')
+    settings = engine_settings(spec.kwargs())
+    assert settings.argv == (sys.executable, "-c", "print(1, 2)")
+    assert settings.clock == (60.0, 0.5) and settings.options == (("Skill", "3"),) and spec.name == "bot"
+    assert parse_agent_spec(spec.full_spec) == spec
+    timed = with_time_control(parse_agent_spec(f'engine:cmd="{sys.executable}"'), "10+1", None)
+    assert engine_settings(timed.kwargs()).clock == (10.0, 1.0)
+    assert with_time_control(spec, "10+1", None) == spec  # its own tc wins
+    for bad, message in [("engine:tc=60", "needs cmd="), ('engine:cmd="no-such-program-x"', "not an executable"),
+                         (f'engine:cmd="{sys.executable}",tc=fast', "tc must be BASE\\+INC"),
+                         (f'engine:cmd="{sys.executable}",depth=3', "unknown parameter 'depth'"),
+                         (f'engine:cmd="{sys.executable},movetime=1', "no closing quote"),
+                         (f'engine:cmd="{sys.executable}",iterations=5,nodes=5', "not both")]:
+        with pytest.raises(ValueError, match=message):
+            parse_agent_spec(bad)

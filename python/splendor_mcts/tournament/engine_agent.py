@@ -23,7 +23,7 @@ import os
 import shlex
 import shutil
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engines import wire
@@ -126,6 +126,22 @@ def engine_settings(params: Mapping[str, Any]) -> EngineSettings:
         margin=_positive(params, "margin", DEFAULT_MARGIN) or DEFAULT_MARGIN,
         grace=_positive(params, "grace", DEFAULT_GRACE) or DEFAULT_GRACE,
         timeout=_positive(params, "timeout", DEFAULT_TIMEOUT) or DEFAULT_TIMEOUT, options=options)
+
+
+def with_time_control(spec: Any, tc: str | None, movetime: float | None) -> Any:
+    """An ``engine`` spec without a limit of its own, given the tournament's ``tc``/``movetime``;
+    any other spec unchanged. ``ValueError`` for a bad ``tc`` or ``movetime``."""
+    if tc is None and movetime is None:
+        return spec
+    added: list[tuple[str, Any]] = []
+    if tc is not None:
+        parse_tc(tc)
+        added.append(("tc", tc))
+    if movetime is not None:
+        added.append(("movetime", _positive({"movetime": movetime}, "movetime", None)))
+    if spec.kind != "engine" or any(key in LIMIT_KEYS for key, _ in spec.params):
+        return spec
+    return replace(spec, params=spec.params + tuple(added))
 
 
 class EnginePool:
