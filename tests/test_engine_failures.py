@@ -18,8 +18,8 @@ import pytest
 from splendor_mcts.tournament import TournamentConfig, TournamentStore, run_tournament
 from test_tournament_orphans import alive, descendants, wait_gone
 
-BAD = Path(__file__).parent / "engines" / "bad_engine.py"
-EXAMPLE = Path(__file__).parent.parent / "examples" / "engines" / "random_engine.py"
+BAD = Path(__file__).parent / "engines/bad_engine.py"
+EXAMPLE = Path(__file__).parent.parent / "examples/engines/random_engine.py"
 
 
 def bad(mode: str, at: int = 2, limits: str = "movetime=0.3,grace=0.3", extra: str = "") -> str:
