@@ -38,6 +38,14 @@ def engine_pids(record) -> set[int]:  # type: ignore[no-untyped-def]
     return {int(m.group(1)) for line in record.forfeit.stderr if (m := re.match(r"(?:pid|child) (\d+)$", line))}
 
 
+def stored_engine_pids(db: Path) -> set[int]:
+    store = TournamentStore.open_existing(db)
+    try:
+        return set().union(*(engine_pids(r) for r in store.records()))
+    finally:
+        store.close()
+
+
 CASES = [
     ("crash", "", "engine crashed: the engine exited with code 3", "bad-engine: crashing at move 2 on purpose"),
     ("hang", " --child", "engine hung: no bestmove", "bad-engine: hanging"),
@@ -84,11 +92,7 @@ def test_worker_processes_end_their_engines_too(tmp_path: Path) -> None:
     before = descendants(os.getpid())
     result, db = play(tmp_path, bad("hang", extra=" --child"), concurrency=2)
     assert [f[2].split(":")[0] for f in result.forfeits] == ["engine hung", "engine hung"]
-    store = TournamentStore.open_existing(db)
-    try:
-        pids = set().union(*(engine_pids(r) for r in store.records()))
-    finally:
-        store.close()
+    pids = stored_engine_pids(db)
     assert len(pids) == 4 and not wait_gone(pids, 5)
     # (the pool's multiprocessing resource tracker stays for the test process's life)
     assert {p for p in descendants(os.getpid()) - before if "bad_engine" in _cmdline(p) or "sleep" in _cmdline(p)} == set()
@@ -150,9 +154,5 @@ def test_engines_on_the_ray_backend_forfeit_and_end(tmp_path: Path) -> None:
     result = run_tournament(TournamentConfig(game="splendor", agents=(bad("hang", extra=" --child"), "random"),
                                              deals=1, seed=3, db=db, concurrency=1, backend="ray"))
     assert [f[2].split(":")[0] for f in result.forfeits] == ["engine hung", "engine hung"]
-    store = TournamentStore.open_existing(db)
-    try:
-        pids = set().union(*(engine_pids(r) for r in store.records()))
-    finally:
-        store.close()
+    pids = stored_engine_pids(db)
     assert len(pids) == 4 and not wait_gone(pids, 5)

@@ -160,3 +160,16 @@ def test_engine_specs_quote_their_command_and_round_trip() -> None:
                          (f'engine:cmd="{sys.executable}",iterations=5,nodes=5', "not both")]:
         with pytest.raises(ValueError, match=message):
             parse_agent_spec(bad)
+
+
+def test_a_program_that_does_not_read_its_input_is_a_hang_not_a_block() -> None:
+    from splendor_mcts.engines.process import EngineFailure, EngineProcess
+
+    process = EngineProcess(["sleep", "30"])
+    try:
+        with pytest.raises(EngineFailure, match="has not read its input for 0.3 s") as failure:
+            process.send("x" * (1 << 20), seconds=0.3)
+        assert failure.value.kind == "hang"
+    finally:
+        process.kill()
+    assert not process.alive()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import collections
 import ctypes
 import os
+import select
 import selectors
 import signal
 import subprocess
@@ -35,6 +36,7 @@ FAILURE_KINDS = ("start", "crash", "hang", "flood", "handshake", "malformed", "i
 MAX_LINE = 1 << 20          # bytes in one line of output
 MAX_OUTPUT = 16 << 20       # bytes of output between two budget resets (one move)
 STDERR_LINES = 20           # stderr lines kept for the record
+SEND_SECONDS = 5.0          # how long a line may wait for the program to read its input
 _STDERR_BYTES = 64 << 10    # stderr bytes kept while reading (the tail is cut to lines from it)
 _PR_SET_PDEATHSIG = 1
 
@@ -82,6 +84,7 @@ class EngineProcess:
         self._stdin = self._proc.stdin.fileno()
         self._out = self._proc.stdout.fileno()
         self._err = self._proc.stderr.fileno()
+        os.set_blocking(self._stdin, False)
         os.set_blocking(self._out, False)
         os.set_blocking(self._err, False)
         self._selector = selectors.DefaultSelector()
@@ -116,14 +119,20 @@ class EngineProcess:
         self._drain_stderr(0.05)
         return EngineFailure(kind, message, self.stderr_tail())
 
-    def send(self, line: str) -> None:
-        """Write one line (a newline is added). A program that has gone away is a crash."""
-        data = (line + "\n").encode("utf-8")
+    def send(self, line: str, seconds: float = SEND_SECONDS) -> None:
+        """Write one line (a newline is added). A program that has gone away is a crash; one
+        that leaves its input unread for ``seconds`` (a full pipe) hangs."""
+        data = memoryview((line + "\n").encode("utf-8"))
+        deadline = time.monotonic() + seconds
         try:
             while data:
-                written = os.write(self._stdin, data)
-                data = data[written:]
-        except (BrokenPipeError, ConnectionResetError, OSError):
+                try:
+                    data = data[os.write(self._stdin, data):]
+                except BlockingIOError:
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0 or not select.select([], [self._stdin], [], remaining)[1]:
+                        raise self.failure("hang", f"the engine has not read its input for {seconds:g} s") from None
+        except OSError:  # a broken pipe: the program has gone
             raise self._crashed("while being sent a line") from None
 
     def read_line(self, deadline: float) -> str | None:
@@ -142,14 +151,20 @@ class EngineProcess:
                     self._read_stderr()
         return self._lines.popleft()
 
-    def _read_stdout(self) -> None:
+    def _read(self, fd: int) -> bytes | None:
+        """What is there to read on ``fd`` (b"" at its end, then unwatched); None: nothing yet."""
         try:
-            chunk = os.read(self._out, 1 << 16)
+            chunk = os.read(fd, 1 << 16)
         except BlockingIOError:
-            return
+            return None
         if not chunk:
-            self._stdout_open = False
-            self._selector.unregister(self._out)
+            self._selector.unregister(fd)
+        return chunk
+
+    def _read_stdout(self) -> None:
+        chunk = self._read(self._out)
+        if not chunk:
+            self._stdout_open = chunk is None
             return
         self._output += len(chunk)
         if self._output > self.max_output:
@@ -165,13 +180,9 @@ class EngineProcess:
         self._buffer = bytearray(rest)
 
     def _read_stderr(self) -> None:
-        try:
-            chunk = os.read(self._err, 1 << 16)
-        except BlockingIOError:
-            return
+        chunk = self._read(self._err)
         if not chunk:
-            self._stderr_open = False
-            self._selector.unregister(self._err)
+            self._stderr_open = chunk is None
             return
         self._stderr += chunk
         if len(self._stderr) > _STDERR_BYTES:
