@@ -173,3 +173,14 @@ def test_a_program_that_does_not_read_its_input_is_a_hang_not_a_block() -> None:
     finally:
         process.kill()
     assert not process.alive()
+
+
+def test_tournament_time_control_options_are_checked_before_any_game(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from splendor_mcts.cli import main
+
+    spec = f'engine:cmd="{sys.executable}",name=e'
+    assert main(["tournament", spec, "random", "--tc", "soon", "--db", str(tmp_path / "t.sqlite")]) == 2
+    assert "tc must be BASE+INC" in capsys.readouterr().err
+    assert main(["tournament", spec, "random", "--movetime", "-1", "--db", str(tmp_path / "t.sqlite")]) == 2
+    assert "movetime must be a positive number" in capsys.readouterr().err
+    assert not (tmp_path / "t.sqlite").exists()
