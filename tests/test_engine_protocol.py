@@ -11,7 +11,7 @@ import pytest
 
 import splendor_mcts as sm
 from splendor_mcts.engines import wire
-from splendor_mcts.engines.client import EngineClient
+from splendor_mcts.engines.manager import EngineClient
 from splendor_mcts.engines.server import EngineServer
 
 

@@ -1,7 +1,7 @@
 """The words of the engine protocol (docs/engine-protocol.md), written and read in one place.
 
 Both sides use this module: the engine (:mod:`.server`) to read commands and write answers,
-the tournament (:mod:`.client`) to write commands and read answers. Every reader raises
+the tournament (:mod:`.manager`) to write commands and read answers. Every reader raises
 ``ValueError`` naming what is wrong with a line.
 """
 from __future__ import annotations

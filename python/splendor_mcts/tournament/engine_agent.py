@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engines import wire
-from ..engines.client import EngineClient
+from ..engines.manager import EngineClient
 from ..engines.process import EngineFailure
 
 ENGINE_PARAMS = ("cmd", "tc", "movetime", "iterations", "nodes", "margin", "grace", "timeout")
