@@ -59,7 +59,8 @@ CASES = [
 
 @pytest.mark.parametrize(("mode", "extra", "reason", "stderr"), CASES, ids=[c[0] for c in CASES])
 def test_a_misbehaving_engine_forfeits_and_leaves_nothing_behind(tmp_path: Path, mode: str, extra: str,
-                                                                  reason: str, stderr: str | None) -> None:
+                                                                  reason: str, stderr: str | None,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     before = descendants(os.getpid())
     result, db = play(tmp_path, bad(mode, extra=extra))
     assert len(result.forfeits) == 2  # both seat rotations, each with a fresh engine
@@ -82,6 +83,12 @@ def test_a_misbehaving_engine_forfeits_and_leaves_nothing_behind(tmp_path: Path,
     assert len(pids) == (4 if "--child" in extra else 2)
     assert not wait_gone(pids, 5)
     assert descendants(os.getpid()) - before == set()
+    if mode == "crash":  # replay shows the reason and the engine's last words
+        from splendor_mcts.cli import main
+
+        assert main(["replay", "--db", str(db), "0"]) == 0
+        shown = capsys.readouterr().out
+        assert "forfeit: seat 1 - engine crashed" in shown and "stderr: bad-engine: crashing at move 2" in shown
     # The database is whole: a second run resumes with nothing left to play.
     again = run_tournament(TournamentConfig(game="splendor", agents=(bad(mode, extra=extra), "random"), deals=1,
                                             seed=3, db=db, concurrency=1))

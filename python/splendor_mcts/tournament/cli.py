@@ -167,6 +167,8 @@ def run_replay_command(args: argparse.Namespace) -> int:
         print(f"termination: {record.termination}  result: {list(record.result or [])}")
         if record.forfeit:
             print(f"forfeit: seat {record.forfeit.seat + 1} - {record.forfeit.reason}")
+            for line in record.forfeit.stderr:  # an external engine's last words
+                print(f"  stderr: {line}")
     return 0
 
 
