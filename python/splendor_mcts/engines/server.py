@@ -164,7 +164,11 @@ class EngineServer:
     def _position(self, rest: str) -> None:
         kind, _, body = rest.partition(" ")
         self.legal = None
-        if kind in ("view", "state"):
+        if kind == "view" and self.game is not None:
+            # The tournament's path, once per decision: the game is known, so skip finding it
+            # from the JSON (a view of another variant is still refused, naming the field).
+            self.state = self.game.state_from_observation(body, seed=self._seed())
+        elif kind in ("view", "state"):
             position = read_position(body, seed=self._seed())
             if kind == "view" and position.observer is None:
                 raise ValueError("position view: this is a full state, not a player's view (use position state)")
