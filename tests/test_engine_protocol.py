@@ -41,7 +41,9 @@ def test_handshake_declares_every_option_with_type_default_and_range() -> None:
 
 
 def test_bad_lines_are_answered_and_the_engine_reads_on() -> None:
-    out, _ = talk("fly", "setoption name nope value 1", "setoption name threads value 0", "position view {not json",
+    state = opening(sm.load_game("splendor"), 1)
+    out, _ = talk("fly", "setoption name nope value 1", "setoption name threads value 0",
+                  f"position state {state.to_json()}", "position view {not json",
                   "position startpos", "go", "go iterations -3", "newgame chess", "isready")
     errors = [line for line in out if line.startswith("info string error")]
     assert len(errors) == 8, out
@@ -184,3 +186,12 @@ def test_tournament_time_control_options_are_checked_before_any_game(tmp_path, c
     assert main(["tournament", spec, "random", "--movetime", "-1", "--db", str(tmp_path / "t.sqlite")]) == 2
     assert "movetime must be a positive number" in capsys.readouterr().err
     assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_the_engine_command_survives_bytes_that_are_not_utf8() -> None:
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "engine"], input=b"\xff\xfe go\nisready\nquit\n",
+                          capture_output=True, timeout=60)
+    lines = done.stdout.decode().splitlines()
+    assert done.returncode == 0 and lines[0].startswith("info string error unknown command") and lines[1] == "readyok"

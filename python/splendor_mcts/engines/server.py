@@ -8,6 +8,7 @@ never waits for nothing.
 """
 from __future__ import annotations
 
+import io
 import sys
 import threading
 import time
@@ -164,6 +165,7 @@ class EngineServer:
     def _position(self, rest: str) -> None:
         kind, _, body = rest.partition(" ")
         self.legal = None
+        self.state = None  # a refused position leaves none: a go then answers (none), never a stale move
         if kind == "view" and self.game is not None:
             # The tournament's path, once per decision: the game is known, so skip finding it
             # from the JSON (a view of another variant is still refused, naming the field).
@@ -322,4 +324,6 @@ def _turns(state: Any, actions: list[int], texts: list[str]) -> list[list[str]]:
 
 def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
     """Speak the protocol on standard input and output until ``quit`` or end of input."""
-    return EngineServer(stdin or sys.stdin, stdout or sys.stdout).run()
+    if stdin is None:  # bytes that are not UTF-8 make a line that is refused, never a crash
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    return EngineServer(stdin, stdout or sys.stdout).run()
