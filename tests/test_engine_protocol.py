@@ -42,17 +42,18 @@ def test_handshake_declares_every_option_with_type_default_and_range() -> None:
 
 def test_bad_lines_are_answered_and_the_engine_reads_on() -> None:
     state = opening(sm.load_game("splendor"), 1)
-    out, _ = talk("fly", "setoption name nope value 1", "setoption name threads value 0",
-                  f"position state {state.to_json()}", "position view {not json",
-                  "position startpos", "go", "go iterations -3", "newgame chess", "isready")
+    out, _ = talk("fly", "setoption name nope value 1", "setoption name threads value 0", "position startpos",
+                  f"position state {state.to_json()}", "position view {not json", "go", "go iterations -3",
+                  "newgame chess", "isready")
     errors = [line for line in out if line.startswith("info string error")]
     assert len(errors) == 8, out
     assert "unknown command 'fly'" in errors[0]
     assert "unknown option 'nope'" in errors[1]
     assert "threads must be between 1 and 256" in errors[2]
-    assert "position" in errors[3]
-    assert "send newgame GAME first" in errors[4]
-    assert "no position" in errors[5]
+    assert "send newgame GAME first" in errors[3]
+    assert errors[4].startswith("info string error position: ")
+    assert "no position" in errors[5]  # the refused view left none: the state before it is not searched
+    assert errors[6] == "info string error go: iterations must be positive, got -3"
     assert out.count("bestmove (none)") == 2  # every go is answered, even one that cannot search
     assert out[-1] == "readyok"
 

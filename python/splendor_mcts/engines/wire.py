@@ -181,15 +181,15 @@ def parse_go(words: list[str]) -> Limits:
             i += 1
             continue
         if word not in _GO_NUMBERS:
-            raise ValueError(f"go: unknown word {word!r} (known: infinite, {', '.join(_GO_NUMBERS)})")
+            raise ValueError(f"unknown word {word!r} (known: infinite, {', '.join(_GO_NUMBERS)})")
         if i + 1 >= len(words):
-            raise ValueError(f"go: {word} needs a number")
+            raise ValueError(f"{word} needs a number")
         try:
             number = int(words[i + 1])
         except ValueError:
-            raise ValueError(f"go: {word} needs a whole number, got {words[i + 1]!r}") from None
+            raise ValueError(f"{word} needs a whole number, got {words[i + 1]!r}") from None
         if number < 0 or (word in ("iterations", "nodes", "movetime") and number == 0):
-            raise ValueError(f"go: {word} must be {'positive' if word != 'time' and word != 'inc' else '>= 0'}, "
+            raise ValueError(f"{word} must be {'positive' if word != 'time' and word != 'inc' else '>= 0'}, "
                              f"got {number}")
         key = _GO_NUMBERS[word]
         values[key] = number if key == "iterations" else number / 1000.0
