@@ -163,3 +163,57 @@ def test_engines_on_the_ray_backend_forfeit_and_end(tmp_path: Path) -> None:
     assert [f[2].split(":")[0] for f in result.forfeits] == ["engine hung", "engine hung"]
     pids = stored_engine_pids(db)
     assert len(pids) == 4 and not wait_gone(pids, 5)
+
+
+def test_the_clock_is_kept_across_moves_and_running_out_loses(tmp_path: Path) -> None:
+    """0.3 s a move on a 1 s clock without increment: the fourth move comes too late."""
+    spec = bad("slow", at=1, limits="tc=1+0,margin=0.05,grace=1", extra=" --seconds 0.3")
+    result, db = play(tmp_path, spec)
+    assert [f[2].split(":")[0] for f in result.forfeits] == ["time loss", "time loss"]
+    store = TournamentStore.open_existing(db)
+    try:
+        for record in store.records():
+            seat = record.forfeit.seat
+            game_moves = [t for t, mover in zip(record.move_times, _movers(record)) if mover == seat]
+            # three in time (two on a slow machine), then the clock ran out
+            assert 2 <= len(game_moves) <= 3 and sum(game_moves) <= 1 + 0.05 * len(game_moves)
+    finally:
+        store.close()
+
+
+def _movers(record) -> list[int]:  # type: ignore[no-untyped-def]
+    import splendor_mcts as sm
+
+    state = sm.load_game(record.game).new_initial_state(seed=record.seed, explicit_chance=True)
+    movers = []
+    for action in record.actions:
+        if not state.is_chance_node():
+            movers.append(state.current_player())
+        state.apply_action(action)
+    return movers
+
+
+def test_an_engine_that_says_reuse_plays_the_next_game_in_the_same_process() -> None:
+    import splendor_mcts as sm
+    from splendor_mcts.tournament.engine_agent import EngineAgent, EnginePool, engine_settings
+
+    game = sm.load_game("splendor")
+    pool = EnginePool()
+    try:
+        reusable = engine_settings({"cmd": f"{sys.executable} {EXAMPLE}", "movetime": 5})
+        first = EngineAgent(reusable, game, 1, pool)
+        pid = first.client.pid
+        first.release()
+        second = EngineAgent(reusable, game, 2, pool)
+        assert second.client.pid == pid
+        second.failed = True  # a failed engine is never handed on
+        second.release()
+        assert not alive(pid)
+        third = EngineAgent(reusable, game, 3, pool)
+        pid3 = third.client.pid
+        assert pid3 != pid
+        third.release()  # idle in the pool ...
+        assert alive(pid3)
+    finally:
+        pool.close()
+    assert not alive(pid3)  # ... until the pool is closed

@@ -7,7 +7,7 @@ It plays like a random engine (a legal move from ``legalmoves``) until its ``--a
   crash     exit with code 3 (after a line on stderr)
   hang      stop answering and ignore stop (sleeps); with --child it first starts a child
             process that would outlive it if only the engine were killed
-  slow      answer, but --seconds late
+  slow      answer --seconds late, this move and every one after it
   illegal   answer a well-formed move that is not legal
   garbage   answer a bestmove that is not a move at all
   flood     write lines of output without end
@@ -54,7 +54,9 @@ def main():
             legal = [m.strip() for m in rest.split(",") if m.strip()]
         elif word == "go":
             moves += 1
-            if moves == args.at:
+            if args.mode == "slow" and moves >= args.at:
+                time.sleep(args.seconds)
+            elif moves == args.at:
                 if args.mode == "crash":
                     print(f"bad-engine: crashing at move {moves} on purpose", file=sys.stderr, flush=True)
                     sys.exit(3)
@@ -65,8 +67,6 @@ def main():
                     print("bad-engine: hanging", file=sys.stderr, flush=True)
                     while True:
                         time.sleep(1000)
-                if args.mode == "slow":
-                    time.sleep(args.seconds)
                 if args.mode == "illegal":
                     send("bestmove buy 3.4" if not any(m == "buy 3.4" for m in legal) else "bestmove reserve 9.9")
                     continue
