@@ -138,18 +138,9 @@ class Limits:
     infinite: bool = False
 
     def words(self) -> str:
-        parts: list[str] = []
-        if self.infinite:
-            parts.append("infinite")
-        if self.iterations is not None:
-            parts.append(f"iterations {self.iterations}")
-        if self.movetime is not None:
-            parts.append(f"movetime {_ms(self.movetime)}")
-        if self.time is not None:
-            parts.append(f"time {_ms(self.time)}")
-        if self.inc is not None:
-            parts.append(f"inc {_ms(self.inc)}")
-        return " ".join(parts)
+        return " ".join((["infinite"] if self.infinite else []) + _given(
+            ("iterations", self.iterations), ("movetime", _ms(self.movetime)), ("time", _ms(self.time)),
+            ("inc", _ms(self.inc))))
 
     def budget_seconds(self, moves_left: int = 20) -> float | None:
         """Seconds to think on this move: the move time, else a share of the clock, else None."""
@@ -162,8 +153,13 @@ class Limits:
         return min(shares) if shares else None
 
 
-def _ms(seconds: float) -> int:
-    return max(0, int(round(seconds * 1000)))
+def _ms(seconds: float | None) -> int | None:
+    return None if seconds is None else max(0, int(round(seconds * 1000)))
+
+
+def _given(*fields: tuple[str, Any]) -> list[str]:
+    """``key value`` words for the fields that have a value, in order."""
+    return [f"{key} {value}" for key, value in fields if value is not None]
 
 
 _GO_NUMBERS = {"iterations": "iterations", "nodes": "iterations", "movetime": "movetime", "time": "time",
@@ -209,20 +205,11 @@ class Info:
     string: str | None = None
 
     def line(self) -> str:
-        parts = ["info"]
-        if self.iterations is not None:
-            parts.append(f"iterations {self.iterations}")
-        if self.time is not None:
-            parts.append(f"time {_ms(self.time)}")
-        if self.nps is not None:
-            parts.append(f"nps {self.nps}")
-        if self.winrate is not None:
-            parts.append(f"winrate {self.winrate:.1f}")
-        if self.pv:
-            parts.append("pv " + TURN_SEPARATOR.join(join_moves(turn) for turn in self.pv))
-        if self.string is not None:
-            parts.append(f"string {self.string}")
-        return " ".join(parts)
+        pv = TURN_SEPARATOR.join(join_moves(turn) for turn in self.pv) if self.pv else None
+        winrate = None if self.winrate is None else f"{self.winrate:.1f}"
+        return " ".join(["info"] + _given(("iterations", self.iterations), ("time", _ms(self.time)),
+                                          ("nps", self.nps), ("winrate", winrate), ("pv", pv),
+                                          ("string", self.string)))
 
 
 def parse_info(line: str) -> Info:
