@@ -120,3 +120,17 @@ def test_real_engine_game_record_replays_to_the_same_final_state() -> None:
         assert again.to_json() == state.to_json()
     half = replay(record, upto=len(actions) // 2)
     assert not half.is_terminal()
+
+
+def test_a_forfeit_keeps_an_engines_stderr_and_other_records_stay_as_they_were() -> None:
+    from splendor_mcts.records import Forfeit, GameRecord
+
+    base = dict(game="splendor", seed=1, seats=("a", "b"), actions=(), result=(0.0, 1.0), termination="forfeit")
+    plain = GameRecord(**base, forfeit=Forfeit(0, "crashed"))
+    assert '"forfeit":{"seat":0,"reason":"crashed"}' in plain.to_json()
+    engine = GameRecord(**base, forfeit=Forfeit(0, "engine crashed: exit 3", ("pid 9", "boom")))
+    assert GameRecord.from_json(engine.to_json()) == engine
+    assert GameRecord.from_json(engine.to_json()).forfeit.stderr == ("pid 9", "boom")
+    bad = engine.to_json().replace('["pid 9","boom"]', '"boom"')
+    with pytest.raises(ValueError, match="forfeit.stderr"):
+        GameRecord.from_json(bad)

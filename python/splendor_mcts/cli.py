@@ -19,6 +19,7 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .analysis.hint import register as register_hint
     from .analysis.protocol import register as register_analyze
     from .analysis.review import register as register_review
+    from .engines.cli import register as register_engine
     from .games.perft_cli import register as register_perft
     from .play.cli import register as register_play
     from .play.random_game import register as register_random_game
@@ -27,7 +28,7 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .tournament.cli import register as register_tournament
 
     return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament,
-            register_bench, register_perft, register_splendor_tools_agent]
+            register_bench, register_perft, register_splendor_tools_agent, register_engine]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,7 +11,9 @@ Format ``splendor-mcts-record/1`` (docs/records.md documents every field)::
      "move_times": [0.012, ...] | null,  # seconds per non-chance action, in order
      "result": [1.0, 0.0] | null,      # per seat; null for an unfinished game
      "termination": "normal" | "forfeit" | "unfinished",
-     "forfeit": {"seat": 1, "reason": "..."} | null,
+     "forfeit": {"seat": 1, "reason": "...", "stderr": [...]} | null,
+                                       # stderr: an external engine's last lines of standard
+                                       # error (only when there are any)
      "meta": {...}}                    # free: tournament name, deal, rotation, ...
 
 Replaying ``game.new_initial_state(seed, explicit_chance=True)`` and applying every action
@@ -35,10 +37,12 @@ TERMINATIONS = ("normal", "forfeit", "unfinished")
 
 @dataclass(frozen=True)
 class Forfeit:
-    """The seat that lost the game by crashing or playing an illegal move, and why."""
+    """The seat that lost the game by crashing, playing an illegal move or running out of time,
+    and why; ``stderr`` holds an external engine's last lines of standard error."""
 
     seat: int
     reason: str
+    stderr: tuple[str, ...] = ()
 
 
 class AgentForfeit(Exception):
@@ -75,9 +79,7 @@ class GameRecord:
             "move_times": None if self.move_times is None else list(self.move_times),
             "result": None if self.result is None else list(self.result),
             "termination": self.termination,
-            "forfeit": None
-            if self.forfeit is None
-            else {"seat": self.forfeit.seat, "reason": self.forfeit.reason},
+            "forfeit": None if self.forfeit is None else _forfeit_dict(self.forfeit),
             "meta": dict(self.meta),
         }
 
@@ -103,9 +105,13 @@ class GameRecord:
             raise ValueError(f"game record has unknown field {unknown[0]!r}")
         forfeit = data.get("forfeit")
         if forfeit is not None:
-            if not isinstance(forfeit, dict) or set(forfeit) != {"seat", "reason"}:
-                raise ValueError("game record field 'forfeit': expected {\"seat\": int, \"reason\": str} or null")
-            forfeit = Forfeit(seat=forfeit["seat"], reason=forfeit["reason"])
+            if not isinstance(forfeit, dict) or not {"seat", "reason"} <= set(forfeit) <= {"seat", "reason", "stderr"}:
+                raise ValueError("game record field 'forfeit': expected {\"seat\": int, \"reason\": str"
+                                 "[, \"stderr\": [str, ...]]} or null")
+            stderr = forfeit.get("stderr", [])
+            if not isinstance(stderr, list):
+                raise ValueError("game record field 'forfeit.stderr': expected a list of strings")
+            forfeit = Forfeit(seat=forfeit["seat"], reason=forfeit["reason"], stderr=tuple(stderr))
         seats = data["seats"]
         actions = data["actions"]
         move_times = data.get("move_times")
@@ -140,6 +146,14 @@ class GameRecord:
         except json.JSONDecodeError as exc:
             raise ValueError(f"game record is not valid JSON: {exc}") from None
         return cls.from_dict(data)
+
+
+def _forfeit_dict(forfeit: Forfeit) -> dict[str, Any]:
+    """A forfeit as JSON; ``stderr`` only when there is some, so other records stay as they were."""
+    data: dict[str, Any] = {"seat": forfeit.seat, "reason": forfeit.reason}
+    if forfeit.stderr:
+        data["stderr"] = list(forfeit.stderr)
+    return data
 
 
 def _is_int(value: Any) -> bool:
@@ -192,6 +206,8 @@ def _validate(r: GameRecord) -> None:
             raise ValueError(f"game record field 'forfeit.seat': expected a seat in 0..{len(r.seats) - 1}")
         if not isinstance(r.forfeit.reason, str):
             raise ValueError("game record field 'forfeit.reason': expected a string")
+        if not all(isinstance(line, str) for line in r.forfeit.stderr):
+            raise ValueError("game record field 'forfeit.stderr': expected a list of strings")
 
 
 def replay(record: GameRecord, upto: int | None = None, game: Any = None) -> Any:

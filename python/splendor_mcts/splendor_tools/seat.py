@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from typing import Any
 
 from ..records import AgentForfeit
@@ -29,7 +28,6 @@ DEFAULT_WALL_SECONDS = 30.0
 REFEREE_MAX_ROUNDS = 100
 STDERR_LINES = 5
 _PARAMS = ("cmd", "cpu", "wall", "max_rounds", "save")
-_ITEM = re.compile(r'\s*([A-Za-z_]+)\s*=\s*(?:"([^"]*)"|([^,"]*?))\s*(?:,|$)')
 
 
 def _value(key: str, text: str, quoted: bool, spec: str) -> Any:
@@ -59,24 +57,22 @@ def parse_spec(spec: str) -> tuple[tuple[tuple[str, Any], ...], str | None]:
     """Parse ``splendor-tools:cmd="...",...`` into its parameters (canonical order) and its
     ``name=`` (None if not given; checked by the caller); ValueError names the bad part. The
     command is checked to be runnable here, so a typo fails before any game starts."""
+    from ..tournament.agents import split_items
+
     head, _, rest = spec.strip().partition(":")
     assert head.strip() == KIND
     params: dict[str, Any] = {}
-    pos = 0
-    rest = rest.strip()
-    while pos < len(rest):
-        m = _ITEM.match(rest, pos)
-        if m is None or m.end() == pos:
-            raise ValueError(f"agent spec {spec!r}: expected key=value or key=\"quoted value\" at {rest[pos:]!r}")
-        key = m.group(1)
+    for item, quoted in split_items(rest, spec) if rest.strip() else []:
+        key, eq, text = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ValueError(f"agent spec {spec!r}: expected key=value or key=\"quoted value\", got {item!r}")
         if key not in (*_PARAMS, "name"):
             raise ValueError(f"agent spec {spec!r}: unknown parameter {key!r} for {KIND} "
                              f"(known: {', '.join((*_PARAMS, 'name'))})")
         if key in params:
             raise ValueError(f"agent spec {spec!r}: parameter {key!r} given twice")
-        quoted = m.group(2) is not None
-        params[key] = _value(key, m.group(2) if quoted else m.group(3), quoted, spec)
-        pos = m.end()
+        params[key] = _value(key, text if quoted else text.strip(), quoted, spec)
     if "cmd" not in params:
         raise ValueError(f"agent spec {spec!r}: {KIND} needs cmd=\"program [arguments]\"")
     split_command(params["cmd"])
@@ -86,8 +82,9 @@ def parse_spec(spec: str) -> tuple[tuple[tuple[str, Any], ...], str | None]:
 
 def format_spec(params: tuple[tuple[str, Any], ...]) -> str:
     """The canonical spec text (without ``name=``); :func:`parse_spec` reads it back equal."""
-    words = [f'{k}="{v}"' if k in ("cmd", "save") else f"{k}={v}" for k, v in params]
-    return f"{KIND}:" + ",".join(words)
+    from ..tournament.agents import format_value
+
+    return f"{KIND}:" + ",".join(f"{k}={format_value(v, quoted=k in ('cmd', 'save'))}" for k, v in params)
 
 
 def _tail(stderr: str) -> str:

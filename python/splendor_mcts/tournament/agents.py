@@ -3,17 +3,23 @@
 Grammar::
 
     spec      := builtin [":" params] | module ":" Class [":" params] | "splendor-tools:" params
-    builtin   := "mcts" | "greedy" | "random"
+    builtin   := "mcts" | "greedy" | "random" | "engine"
     params    := key "=" value ("," key "=" value)*
+    value     := text without "," | '"' text '"'      (inside the quotes a backslash escapes " and itself)
 
 Every spec may carry ``name=<display name>`` (letters, digits, ``._-+``); it is not passed to the
 agent. Without it the display name is the spec itself (minus ``name=``).
 
-Values are parsed as int, then float, then ``true``/``false``, else kept as a string.
+Values are parsed as int, then float, then ``true``/``false``, else kept as a string; a
+quoted value is always a string.
 An ``mcts`` spec takes every search setting of docs/search.md by its spec key
 (``iterations``, ``time``, ``threads``, ``parallelism``, ``exploration``, ``evaluator`` or
 ``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``),
 checked by the engine when the spec is parsed.
+
+An ``engine`` spec starts an external program speaking the engine protocol
+(``engine:cmd="./mybot --level 3",tc=60+0.5``); its keys are in
+:mod:`splendor_mcts.tournament.engine_agent`.
 
 What each agent sees:
 
@@ -23,6 +29,7 @@ What each agent sees:
   ``step(state)`` gets ``game.state_from_observation(state.observation_json(seat), seed=...)``:
   a state consistent with what its seat knows, with hidden cards resampled, so it cannot peek.
   Action ids are the same in both states.
+* an ``engine`` is sent its seat's view (``observation_json``) and the legal moves, nothing more.
 * a ``splendor-tools:cmd="..."`` agent is a program written for the splendor-tools referee, run
   once per turn and told only its seat's view (docs/splendor-tools.md).
 """
@@ -40,7 +47,7 @@ from ..search.defaults import BOT_ITERATIONS, SearchDefaults
 from ..search.settings import BY_NAME, SETTINGS, Setting, SettingError, make_params
 from ..seeds import MAX_SEED
 
-BUILTIN_KINDS = ("mcts", "greedy", "random")
+BUILTIN_KINDS = ("mcts", "greedy", "random", "engine")
 _SPLENDOR_TOOLS = "splendor-tools"  # a referee-format agent program (splendor_tools.seat)
 _NAME_RE = re.compile(r"^[A-Za-z0-9._+\-]+$")
 _MODULE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -57,6 +64,7 @@ class Agent(Protocol):
 # by their spec key. The tournament seeds every agent itself, so `seed` is not one of them.
 MCTS_PARAMS: dict[str, Setting] = {key: s for s in SETTINGS if s.spec is not None for key in (s.spec, *s.aliases)}
 _BUILTIN_PARAMS: dict[str, tuple[str, ...]] = {"mcts": tuple(MCTS_PARAMS), "greedy": (), "random": ()}
+_QUOTE_NEEDED = re.compile(r'[,"\\\s]')
 
 
 def mcts_settings(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -97,10 +105,14 @@ def _parse_value(text: str) -> Any:
     return text
 
 
-def _format_value(value: Any) -> str:
+def format_value(value: Any, quoted: bool = False) -> str:
+    """A parameter's value as spec text: quoted when it must be (or `quoted`), so it parses back equal."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    text = str(value)
+    if isinstance(value, str) and (quoted or _QUOTE_NEEDED.search(text) or _parse_value(text) != text or not text):
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return text
 
 
 @dataclass(frozen=True)
@@ -127,7 +139,7 @@ class AgentSpec:
         assert head is not None
         if not self.params:
             return head
-        return head + ":" + ",".join(f"{k}={_format_value(v)}" for k, v in self.params)
+        return head + ":" + ",".join(f"{k}={format_value(v)}" for k, v in self.params)
 
     @property
     def full_spec(self) -> str:
@@ -141,19 +153,55 @@ class AgentSpec:
         return dict(self.params)
 
 
+def split_items(text: str, spec: str) -> list[tuple[str, bool]]:
+    """``a=1,cmd="x, y"`` -> [("a=1", False), ('cmd=x, y', True)]: comma-separated items, each
+    with whether its value was quoted (quotes removed, escapes resolved)."""
+    items: list[tuple[str, bool]] = []
+    current: list[str] = []
+    quoted = False
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == '"' and "=" in "".join(current) and "".join(current).split("=", 1)[1].strip() == "":
+            end = i + 1
+            value: list[str] = []
+            while end < len(text) and text[end] != '"':
+                if text[end] == "\\" and end + 1 < len(text) and text[end + 1] in '"\\':
+                    end += 1
+                value.append(text[end])
+                end += 1
+            if end >= len(text):
+                raise ValueError(f"agent spec {spec!r}: a quoted value has no closing quote")
+            current = ["".join(current).rstrip(), "".join(value)]
+            quoted = True
+            i = end + 1
+            rest = text[i:].lstrip()
+            if rest and not rest.startswith(","):
+                raise ValueError(f"agent spec {spec!r}: expected ',' after a quoted value, got {rest[:20]!r}")
+            continue
+        if ch == ",":
+            items.append(("".join(current), quoted))
+            current, quoted = [], False
+        else:
+            current.append(ch)
+        i += 1
+    items.append(("".join(current), quoted))
+    return items
+
+
 def _split_params(text: str, spec: str) -> list[tuple[str, Any]]:
     params: list[tuple[str, Any]] = []
     seen: set[str] = set()
-    for item in text.split(","):
+    for item, quoted in split_items(text, spec):
         key, eq, value = item.partition("=")
         key = key.strip()
-        value = value.strip()
-        if not eq or not key or not value:
+        value = value if quoted else value.strip()
+        if not eq or not key or (not value and not quoted):
             raise ValueError(f"agent spec {spec!r}: expected key=value, got {item!r}")
         if key in seen:
             raise ValueError(f"agent spec {spec!r}: parameter {key!r} given twice")
         seen.add(key)
-        params.append((key, value if key == "name" else _parse_value(value)))
+        params.append((key, value if key == "name" or quoted else _parse_value(value)))
     return params
 
 
@@ -193,11 +241,19 @@ def parse_agent_spec(spec: str) -> AgentSpec:
         assert target is not None
         _check_python_agent(target, params, spec)
     else:
-        allowed = _BUILTIN_PARAMS[kind]
-        for key, _ in params:
-            if key not in allowed:
-                known = ", ".join(allowed + ("name",))
-                raise ValueError(f"agent spec {spec!r}: unknown parameter {key!r} for {kind} (known: {known})")
+        if kind == "engine":  # its own keys, checked with its command (engine_agent.py)
+            from .engine_agent import engine_settings
+
+            try:
+                engine_settings(dict(params))
+            except ValueError as exc:
+                raise ValueError(f"agent spec {spec!r}: {exc}") from None
+        else:
+            allowed = _BUILTIN_PARAMS[kind]
+            for key, _ in params:
+                if key not in allowed:
+                    known = ", ".join(allowed + ("name",))
+                    raise ValueError(f"agent spec {spec!r}: unknown parameter {key!r} for {kind} (known: {known})")
         if kind == "mcts":
             _check_mcts(params, spec)
     parsed = AgentSpec(kind=kind, params=tuple(params), name="", target=target)
@@ -259,12 +315,18 @@ class ObservingAgent:
         return self.inner.step(view)
 
 
-def build_agent(spec: AgentSpec, game: Any, seed: int, engine: Mapping[str, Any] | None = None) -> Agent:
+def build_agent(spec: AgentSpec, game: Any, seed: int, engine: Mapping[str, Any] | None = None,
+                pool: Any = None) -> Agent:
     """Construct a fresh agent for one game.
 
     ``engine`` maps ``RandomBot``/``GreedyBot``/``MCTSBot`` to classes; by default they come from
-    :mod:`splendor_mcts.bots`.
+    :mod:`splendor_mcts.bots`. An ``engine`` spec takes its process from ``pool`` (an
+    ``engine_agent.EnginePool``) when one is idle there; the agent's ``release()`` ends or returns it.
     """
+    if spec.kind == "engine":
+        from .engine_agent import EngineAgent, engine_settings
+
+        return EngineAgent(engine_settings(spec.kwargs()), game, seed, pool)
     if spec.kind == _SPLENDOR_TOOLS:
         from ..splendor_tools.seat import SplendorToolsSeat
 

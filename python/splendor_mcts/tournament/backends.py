@@ -25,6 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from .engine_agent import EnginePool
 from .play import GameTask, play_game, play_games
 from .store import PlayedGame
 
@@ -167,6 +168,7 @@ def reap_after(parent: int, interval: float = 0.5) -> None:
 
 
 _reaper: list[int] = []  # the pid of this process's reaper, once started
+_reaper_process: list[subprocess.Popen[bytes]] = []
 
 
 def start_reaper() -> None:
@@ -175,21 +177,28 @@ def start_reaper() -> None:
         return
     _reaper[:] = [os.getpid()]
     code = f"from splendor_mcts.tournament.backends import reap_after; reap_after({os.getpid()})"
-    subprocess.Popen([sys.executable, "-c", code], start_new_session=True, stdin=subprocess.DEVNULL,
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Kept referenced: it outlives this process by design, so its Popen must not be collected
+    # (that warns about a child still running).
+    _reaper_process.append(subprocess.Popen([sys.executable, "-c", code], start_new_session=True,
+                                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL))
 
 
 class InlineBackend:
-    """Plays games one after another in this process (``--concurrency 1``)."""
+    """Plays games one after another in this process (``--concurrency 1``); external engines
+    that can play several games are kept until :meth:`close`."""
 
     concurrency = 1
 
+    def __init__(self) -> None:
+        self._pool = EnginePool()
+
     def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
         for task in tasks:
-            yield play_game(task)
+            yield play_game(task, self._pool)
 
     def close(self) -> None:
-        pass
+        self._pool.close()
 
 
 class ProcessBackend:

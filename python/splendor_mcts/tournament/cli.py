@@ -27,6 +27,7 @@ EXAMPLES = """examples:
       --deals 2000 --sprt elo0=0 elo1=20 --db c.sqlite
   splendor-mcts tournament random greedy mcts:iterations=100 mcts:iterations=300 --players 4 --deals 10
   splendor-mcts tournament mcts:time=0.5 greedy --game duel --backend ray --ray-address auto
+  splendor-mcts tournament 'engine:cmd="./mybot --level 3",name=mybot' mcts:iterations=1000 --tc 60+0.5
 """
 
 REPLAY_EXAMPLES = """examples:
@@ -56,8 +57,9 @@ def register(subparsers: Any) -> None:
                    help="agent spec: mcts[:key=value,...] with any search setting (iterations=N, time=SECONDS, "
                    "threads, parallelism, exploration, evaluator, rollout_cutoff, ...; docs/search.md) | greedy | "
                    "random | module:Class[:k=v,...] (imports and runs that module: see 'Code a tournament "
-                   "runs' in docs/tournaments.md) | splendor-tools:cmd=\"PROGRAM\" (a splendor-tools referee "
-                   "agent; docs/splendor-tools.md); add name=LABEL to any spec")
+                   "runs' in docs/tournaments.md) | engine:cmd=\"PROGRAM ARGS\"[,tc=60+0.5|movetime=1|iterations=N,"
+                   "option.NAME=VALUE] (runs that program: docs/engine-protocol.md) | splendor-tools:cmd=\"PROGRAM\" "
+                   "(a splendor-tools referee agent; docs/splendor-tools.md); add name=LABEL to any spec")
     p.add_argument("--game", default=DEFAULT_GAME, help="game name or spec, e.g. splendor, duel, "
                    f"'splendor(players=4,points_to_win=18)' (default: {DEFAULT_GAME})")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
@@ -71,6 +73,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--concurrency", type=int, help="games played at once (default: all cores)")
     p.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or a Ray cluster")
     p.add_argument("--ray-address", help="address of an existing Ray cluster (default: start a local Ray)")
+    p.add_argument("--tc", metavar="BASE+INC", help="clock of every engine:... agent without its own limit, in "
+                   "seconds (e.g. 60+0.5); the tournament keeps it and an engine that runs out loses")
+    p.add_argument("--movetime", type=float, metavar="SECONDS",
+                   help="seconds per decision for every engine:... agent without its own limit")
     p.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
                    help="stop agent 1 vs agent 2 early: elo0=0 elo1=10 alpha=0.05 beta=0.05")
     p.add_argument("--plot", metavar="PNG", help="save a ratings chart (matplotlib)")
@@ -118,7 +124,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     config = TournamentConfig(
         game=args.game, agents=tuple(args.agents), players=args.players, mode=args.mode, deals=deals,
         seed=args.seed, db=args.db, concurrency=args.concurrency, backend=args.backend,
-        ray_address=args.ray_address, sprt=sprt, loader=args.game_loader,
+        ray_address=args.ray_address, sprt=sprt, loader=args.game_loader, tc=args.tc, movetime=args.movetime,
     )
     if args.plot and not args.plot.lower().endswith(".png"):
         raise ValueError(f"--plot wants a .png file name, got {args.plot!r}")
@@ -201,6 +207,8 @@ def run_replay_command(args: argparse.Namespace) -> int:
         print(f"termination: {record.termination}  result: {list(record.result or [])}")
         if record.forfeit:
             print(f"forfeit: seat {record.forfeit.seat + 1} - {record.forfeit.reason}")
+            for line in record.forfeit.stderr:  # an external engine's last words
+                print(f"  stderr: {line}")
     return 0
 
 

@@ -6,8 +6,11 @@ returns a :class:`~splendor_mcts.tournament.store.PlayedGame`.
 
 Chance nodes take the deal's own outcome (``state.dealt_outcome()``), so every seat rotation of a
 deal sees the same cards in the same order. An agent that raises (``AgentForfeit`` carries its own
-reason), or returns something that is not a legal action, forfeits: it scores 0 and the other seats
-share the point; the record keeps the actions up to that moment and the reason.
+reason), or returns something that is not a legal action, forfeits: it scores 0 and the other seats share the point; the record keeps
+the actions up to that moment and the reason. An external engine (``engine:cmd=...``) forfeits
+the same way for every failure its client reports (crash, hang, time loss, flood, bad
+handshake, malformed or illegal move: ``engine_agent.forfeit_reason``), with its last stderr
+lines in the record.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engines.process import EngineFailure
 from ..records import AgentForfeit, Forfeit, GameRecord
 from .agents import build_agent, parse_agent_spec
+from .engine_agent import EnginePool, forfeit_reason
 from .store import PlayedGame
 
 DEFAULT_LOADER = "splendor_mcts:load_game"
@@ -73,8 +78,11 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def play_game(task: GameTask) -> PlayedGame:
-    """Play one game to the end (or to a forfeit) and return its record."""
+def play_game(task: GameTask, pool: EnginePool | None = None) -> PlayedGame:
+    """Play one game to the end (or to a forfeit) and return its record.
+
+    External engines that can play several games go back to ``pool`` at the end (without a
+    pool every engine ends with its game)."""
     started = time.perf_counter()
     game = load_game_cached(task.loader, task.game_spec)
     n = len(task.seats)
@@ -87,7 +95,10 @@ def play_game(task: GameTask) -> PlayedGame:
     agents: list[Any] = []
     for seat, (spec_text, seed) in enumerate(zip(task.seats, task.agent_seeds)):
         try:
-            agents.append(build_agent(_parsed(spec_text), game, seed))
+            agents.append(build_agent(_parsed(spec_text), game, seed, pool=pool))
+        except EngineFailure as exc:
+            forfeit = Forfeit(seat, forfeit_reason(exc), exc.stderr)
+            break
         except Exception as exc:  # noqa: BLE001 - a broken agent forfeits, the tournament goes on
             forfeit = Forfeit(seat, f"crashed while being built: {_describe(exc)}")
             break
@@ -100,44 +111,52 @@ def play_game(task: GameTask) -> PlayedGame:
     record_action, record_time, record_mover = actions.append, move_times.append, movers.append
     clock = time.perf_counter
     steps = [agent.step for agent in agents]
-    while forfeit is None and not is_terminal():
-        player = current_player()
-        if player < 0:  # chance: the deal decides
-            action = state.dealt_outcome()
+    try:
+        while forfeit is None and not is_terminal():
+            player = current_player()
+            if player < 0:  # chance: the deal decides
+                action = state.dealt_outcome()
+                apply_action(action)
+                record_action(action)
+                continue
+            t0 = clock()
+            try:
+                action = steps[player](state)
+            except EngineFailure as exc:
+                forfeit = Forfeit(player, forfeit_reason(exc), exc.stderr)
+                break
+            except AgentForfeit as exc:  # the agent says why it loses
+                forfeit = Forfeit(player, str(exc))
+                break
+            except Exception as exc:  # noqa: BLE001
+                forfeit = Forfeit(player, f"crashed: {_describe(exc)}")
+                break
+            elapsed = clock() - t0
+            if type(action) is not int:
+                if isinstance(action, bool) or not isinstance(action, int):
+                    try:
+                        action = int(action.__index__())  # numpy integers
+                    except (AttributeError, TypeError):
+                        forfeit = Forfeit(player, f"illegal move: step() returned {action!r}, not an action id")
+                        break
+                else:
+                    action = int(action)
+            try:
+                legal = action >= 0 and is_legal(action)
+            except (TypeError, ValueError, OverflowError):  # e.g. too large for the engine's integers
+                legal = False
+            if not legal:
+                forfeit = Forfeit(player, f"illegal move: action {action} is not legal here")
+                break
             apply_action(action)
             record_action(action)
-            continue
-        t0 = clock()
-        try:
-            action = steps[player](state)
-        except AgentForfeit as exc:  # the agent says why it loses
-            forfeit = Forfeit(player, str(exc))
-            break
-        except Exception as exc:  # noqa: BLE001
-            forfeit = Forfeit(player, f"crashed: {_describe(exc)}")
-            break
-        elapsed = clock() - t0
-        if type(action) is not int:
-            if isinstance(action, bool) or not isinstance(action, int):
-                try:
-                    action = int(action.__index__())  # numpy integers
-                except (AttributeError, TypeError):
-                    forfeit = Forfeit(player, f"illegal move: step() returned {action!r}, not an action id")
-                    break
-            else:
-                action = int(action)
-        try:
-            legal = action >= 0 and is_legal(action)
-        except (TypeError, ValueError, OverflowError):  # e.g. too large for the engine's integers
-            legal = False
-        if not legal:
-            forfeit = Forfeit(player, f"illegal move: action {action} is not legal here")
-            break
-        apply_action(action)
-        record_action(action)
-        record_time(elapsed)
-        record_mover(player)
-
+            record_time(elapsed)
+            record_mover(player)
+    finally:  # engines end (or go back to the pool) however the game ends
+        for agent in agents:
+            release = getattr(agent, "release", None)
+            if release is not None:
+                release()
     times = tuple([round(t, 7) for t in move_times])  # to 0.1 us: a shorter record, nothing measurable lost
     think = [0.0] * n
     for seat, seconds in zip(movers, times):
@@ -167,5 +186,10 @@ def play_game(task: GameTask) -> PlayedGame:
 
 
 def play_games(tasks: Sequence[GameTask]) -> list[PlayedGame]:
-    """Play a batch of games one after another (one worker task for several cheap games)."""
-    return [play_game(task) for task in tasks]
+    """Play a batch of games one after another (one worker task for several cheap games);
+    external engines are kept across the batch's games when they can be, and ended with it."""
+    pool = EnginePool()
+    try:
+        return [play_game(task, pool) for task in tasks]
+    finally:
+        pool.close()

@@ -17,6 +17,7 @@ from typing import Any
 from ..seeds import check_seed
 from .agents import AgentSpec, parse_agent_spec
 from .backends import BACKENDS, make_backend
+from .engine_agent import with_time_control
 from .matches import all_matches
 from .places import tally_places
 from .play import DEFAULT_LOADER, GameTask, resolve_loader
@@ -35,6 +36,8 @@ class TournamentConfig:
     when given. ``deals`` counts deals per pairing; each deal is played once per seat rotation.
     ``concurrency=None`` means all cores. ``loader`` (``module:function``) loads a game from its
     spec in every worker; it is ``splendor_mcts:load_game`` unless you bring your own game.
+    ``tc`` (``"60+0.5"``) and ``movetime`` (seconds) are the time control of every ``engine``
+    agent that has no limit in its own spec (docs/engine-protocol.md).
     """
 
     game: str
@@ -49,6 +52,8 @@ class TournamentConfig:
     ray_address: str | None = None
     sprt: SprtConfig | None = None
     loader: str = DEFAULT_LOADER
+    tc: str | None = None  # engines' clock, BASE+INC seconds, for engine specs without a limit of their own
+    movetime: float | None = None  # engines' seconds per decision, likewise
 
 
 def _load_game(loader: str, game: str, players: int | None) -> Any:
@@ -124,7 +129,8 @@ class Tournament:
         if len(config.agents) < 2:
             raise ValueError(f"a tournament needs at least 2 agents, got {len(config.agents)}")
         self.config = config
-        self.specs: list[AgentSpec] = [parse_agent_spec(s) for s in config.agents]
+        self.specs: list[AgentSpec] = [with_time_control(parse_agent_spec(s), config.tc, config.movetime)
+                                       for s in config.agents]
         names = [s.name for s in self.specs]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:

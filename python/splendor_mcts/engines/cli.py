@@ -1,0 +1,22 @@
+"""``splendor-mcts engine``: speak the engine protocol on standard input and output."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add ``engine`` to the ``splendor-mcts`` parser."""
+    p = subparsers.add_parser(
+        "engine", help="speak the engine protocol (docs/engine-protocol.md) on stdin/stdout",
+        description="This package's MCTS as an engine for tournament managers and GUIs: one command per line "
+        "on standard input (sep, setoption, newgame, position, go, stop, quit), answers on standard output. "
+        "Bad lines are answered 'info string error ...'; the engine never exits on one. Exit code 0 at quit "
+        "or end of input.")
+    p.set_defaults(func=run_engine_command)
+
+
+def run_engine_command(args: argparse.Namespace) -> int:
+    from .server import serve
+
+    return serve()
