@@ -12,7 +12,11 @@ def register(subparsers: Any) -> None:
         description="This package's MCTS as an engine for tournament managers and GUIs: one command per line "
         "on standard input (sep, setoption, newgame, position, go, stop, quit), answers on standard output. "
         "Bad lines are answered 'info string error ...'; the engine never exits on one. Exit code 0 at quit "
-        "or end of input.")
+        "or end of input.",
+        epilog="examples:\n"
+        "  splendor-mcts engine       # then type lines: sep, newgame splendor, position view {...}, go movetime 1, quit\n"
+        "  splendor-mcts tournament 'engine:cmd=\"splendor-mcts engine\",tc=10+0.1' greedy --deals 5",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run_engine_command)
 
 

@@ -57,7 +57,7 @@ def parse_spec(spec: str) -> tuple[tuple[tuple[str, Any], ...], str | None]:
     """Parse ``splendor-tools:cmd="...",...`` into its parameters (canonical order) and its
     ``name=`` (None if not given; checked by the caller); ValueError names the bad part. The
     command is checked to be runnable here, so a typo fails before any game starts."""
-    from ..tournament.agents import split_items
+    from ..tournament.spec_text import split_items
 
     head, _, rest = spec.strip().partition(":")
     assert head.strip() == KIND
@@ -82,7 +82,7 @@ def parse_spec(spec: str) -> tuple[tuple[tuple[str, Any], ...], str | None]:
 
 def format_spec(params: tuple[tuple[str, Any], ...]) -> str:
     """The canonical spec text (without ``name=``); :func:`parse_spec` reads it back equal."""
-    from ..tournament.agents import format_value
+    from ..tournament.spec_text import format_value
 
     return f"{KIND}:" + ",".join(f"{k}={format_value(v, quoted=k in ('cmd', 'save'))}" for k, v in params)
 

@@ -46,6 +46,7 @@ from typing import Any, Protocol
 from ..search.defaults import BOT_ITERATIONS, SearchDefaults
 from ..search.settings import BY_NAME, SETTINGS, Setting, SettingError, make_params
 from ..seeds import MAX_SEED
+from .spec_text import format_value, parse_value, split_items
 
 BUILTIN_KINDS = ("mcts", "greedy", "random", "engine")
 _SPLENDOR_TOOLS = "splendor-tools"  # a referee-format agent program (splendor_tools.seat)
@@ -64,7 +65,7 @@ class Agent(Protocol):
 # by their spec key. The tournament seeds every agent itself, so `seed` is not one of them.
 MCTS_PARAMS: dict[str, Setting] = {key: s for s in SETTINGS if s.spec is not None for key in (s.spec, *s.aliases)}
 _BUILTIN_PARAMS: dict[str, tuple[str, ...]] = {"mcts": tuple(MCTS_PARAMS), "greedy": (), "random": ()}
-_QUOTE_NEEDED = re.compile(r'[,"\\\s]')
+
 
 
 def mcts_settings(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -92,27 +93,6 @@ def _check_mcts(params: list[tuple[str, Any]], spec: str) -> None:
     except SettingError as exc:
         key = BY_NAME[exc.setting].spec
         raise ValueError(f"agent spec {spec!r}: parameter {key!r}: {exc}") from None
-
-
-def _parse_value(text: str) -> Any:
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    return text
-
-
-def format_value(value: Any, quoted: bool = False) -> str:
-    """A parameter's value as spec text: quoted when it must be (or `quoted`), so it parses back equal."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    text = str(value)
-    if isinstance(value, str) and (quoted or _QUOTE_NEEDED.search(text) or _parse_value(text) != text or not text):
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return text
 
 
 @dataclass(frozen=True)
@@ -153,42 +133,6 @@ class AgentSpec:
         return dict(self.params)
 
 
-def split_items(text: str, spec: str) -> list[tuple[str, bool]]:
-    """``a=1,cmd="x, y"`` -> [("a=1", False), ('cmd=x, y', True)]: comma-separated items, each
-    with whether its value was quoted (quotes removed, escapes resolved)."""
-    items: list[tuple[str, bool]] = []
-    current: list[str] = []
-    quoted = False
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == '"' and "=" in "".join(current) and "".join(current).split("=", 1)[1].strip() == "":
-            end = i + 1
-            value: list[str] = []
-            while end < len(text) and text[end] != '"':
-                if text[end] == "\\" and end + 1 < len(text) and text[end + 1] in '"\\':
-                    end += 1
-                value.append(text[end])
-                end += 1
-            if end >= len(text):
-                raise ValueError(f"agent spec {spec!r}: a quoted value has no closing quote")
-            current = ["".join(current).rstrip(), "".join(value)]
-            quoted = True
-            i = end + 1
-            rest = text[i:].lstrip()
-            if rest and not rest.startswith(","):
-                raise ValueError(f"agent spec {spec!r}: expected ',' after a quoted value, got {rest[:20]!r}")
-            continue
-        if ch == ",":
-            items.append(("".join(current), quoted))
-            current, quoted = [], False
-        else:
-            current.append(ch)
-        i += 1
-    items.append(("".join(current), quoted))
-    return items
-
-
 def _split_params(text: str, spec: str) -> list[tuple[str, Any]]:
     params: list[tuple[str, Any]] = []
     seen: set[str] = set()
@@ -201,7 +145,7 @@ def _split_params(text: str, spec: str) -> list[tuple[str, Any]]:
         if key in seen:
             raise ValueError(f"agent spec {spec!r}: parameter {key!r} given twice")
         seen.add(key)
-        params.append((key, value if key == "name" or quoted else _parse_value(value)))
+        params.append((key, value if key == "name" or quoted else parse_value(value)))
     return params
 
 
