@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game_loops.hpp"
+#include "core/turns.hpp"
 #include "core/types.hpp"
 
 namespace bindings {
@@ -167,6 +168,17 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
            py::arg("text"),
            "The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot "
            "be read.")
+      .def("split_turns",
+           [](const State& s, const std::vector<int>& actions) {
+             std::vector<std::pair<int, std::vector<int>>> out;
+             for (auto& t : core::split_turns(s, std::vector<core::Action>(actions.begin(), actions.end())))
+               out.emplace_back(t.seat, std::move(t.actions));
+             return out;
+           },
+           py::arg("actions"),
+           "`actions` played from here, cut into whole turns: [(seat, actions)], a turn being one seat's "
+           "decisions until another seat is to move or the game ends; a chance outcome stays in the turn it "
+           "happens in. Stops at the end of the game or at an action that is not legal.")
       .def("returns",
            [](const State& s) {
              std::vector<double> r(static_cast<size_t>(s.num_players()));
