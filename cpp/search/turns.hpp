@@ -24,14 +24,8 @@ namespace search {
 
 namespace turns_detail {
 
-struct TurnAcc {
-  uint64_t visits = 0;
-  double value = 0;
-  uint8_t proof = 0;
+struct TurnAcc : NodeSum {
   bool complete = true;
-  int best_tree = -1;
-  uint32_t best_node = 0;
-  uint64_t best_visits = 0;
 };
 
 // The lines of `player`'s own decisions below `node` (its move already on `line`):
@@ -49,14 +43,7 @@ void walk(const Tree& tree, uint32_t node, int player, int t, const typename G::
   }
   if (continues || tree[node].visits == 0) return;
   TurnAcc& a = acc[line];
-  a.visits += tree[node].visits;
-  a.value += tree[node].value_sum;
-  if (solver::proof_of(tree[node].flags) != solver::Proof::kUnknown) a.proof = proven_first(a.proof, tree[node].flags);
-  if (tree[node].visits > a.best_visits) {
-    a.best_visits = tree[node].visits;
-    a.best_tree = t;
-    a.best_node = node;
-  }
+  a.add(tree, t, node);
   if (!tree[node].first_child) {  // not expanded further: does the turn go on? (asked of the sample)
     typename G::State s = view;
     for (core::Action x : line) {
@@ -97,16 +84,8 @@ std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, co
     TurnStats turn;
     turn.actions = actions;
     turn.complete = a.complete;
+    turn.stats = a.stats(actions.front());
     MoveStats& m = turn.stats;
-    m.action = actions.front();
-    m.visits = a.visits;
-    m.win_rate = a.value / static_cast<double>(a.visits);
-    m.lcb = wilson_lower(m.win_rate, static_cast<double>(a.visits));
-    m.proof = solver::proof_of(a.proof);
-    if (m.proof != solver::Proof::kUnknown) {
-      m.proof_turns = solver::turns_of(a.proof);
-      m.win_rate = m.lcb = m.proof == solver::Proof::kWin ? 1.0 : 0.0;
-    }
     // The turn, then the most visited line after it (where the sample allows the turn).
     typename G::State s = view;
     bool playable = true;
