@@ -42,20 +42,30 @@ def turn_with(state: Any, pattern: Sequence[str]) -> list[int] | None:
     return extend(state, 0)
 
 
-def find_turn(game_name: str, pattern: Sequence[str]) -> tuple[Any, list[int]]:
-    """The first position of seeded random games where the seat to move has a turn of ``pattern``."""
+def find_turn_line(game_name: str, pattern: Sequence[str]) -> tuple[int, list[int], Any, list[int]]:
+    """The first position of seeded random games (explicit chance off) where the seat to
+    move has a turn of ``pattern``: the deal's seed, the moves that reach it, the
+    position and the turn."""
     game = sm.load_game(game_name)
     for seed in range(80):
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed)
+        history: list[int] = []
         for _ in range(220):
             if state.is_terminal():
                 break
             turn = turn_with(state, pattern)
             if turn is not None:
-                return state, turn
-            state.apply_action(rng.choice(state.legal_actions()))
+                return seed, history, state, turn
+            history.append(rng.choice(state.legal_actions()))
+            state.apply_action(history[-1])
     raise AssertionError(f"no {pattern} turn in 80 random {game_name} games")
+
+
+def find_turn(game_name: str, pattern: Sequence[str]) -> tuple[Any, list[int]]:
+    """The position and the turn of :func:`find_turn_line`."""
+    _, _, state, turn = find_turn_line(game_name, pattern)
+    return state, turn
 
 
 PATTERNS = [
@@ -102,7 +112,8 @@ def test_split_turns_keeps_a_reveal_in_its_turn_and_stops_at_an_illegal_move():
         line.append(action)
         probe.apply_action(action)
     assert explicit.split_turns(line)[0] == (state.current_player(), line)
-    assert "[reveal #" in turn_label(explicit, line) and "reveal" not in turn_text(explicit, line)
+    decisions = [a for a in line if a < _core.SPLENDOR_NUM_DISTINCT_ACTIONS and verb(state, a) in ("buy", "noble")]
+    assert "reveal" not in turn_label(explicit, line) and turn_text(explicit, line) == turn_text(state, decisions)
     illegal = next(a for a in range(_core.SPLENDOR_NUM_DISTINCT_ACTIONS) if not probe.is_legal(a))
     assert explicit.split_turns([*line, illegal]) == [(state.current_player(), line)]
     assert game.num_players() == 2

@@ -29,7 +29,8 @@ PROTOCOL_VERSION = 1
 MAX_TOP_K = 200
 # A query's search settings are those of docs/search.md that have a protocol field.
 SETTING_FIELDS: dict[str, str] = {s.field: s.name for s in SETTINGS if s.field is not None}
-QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", *SETTING_FIELDS, "topK", "reportDuringSearchEvery")
+QUERY_FIELDS = ("id", "position", "record", "analyzeTurns", *SETTING_FIELDS, "topK", "reportDuringSearchEvery",
+                "includeTurns")
 ACTIONS = ("query_version", "terminate", "terminate_all")
 
 
@@ -50,6 +51,7 @@ class Job:
     turn: int | None
     limits: SearchLimits
     report_every: float | None
+    turns: bool = False  # answer with turnInfos too (whole turns)
     cancelled: threading.Event = field(default_factory=threading.Event)
 
 
@@ -194,7 +196,7 @@ class Engine:
             return job.cancelled.is_set()
 
         analysis = run_search(job.state, job.limits, on_progress=report if job.report_every else stop_only,
-                          progress_every=job.report_every or 0.1)
+                              progress_every=job.report_every or 0.1, turns=job.turns)
         if not job.cancelled.is_set():
             self.send(self.response(job, analysis, during=False))
         else:
@@ -207,6 +209,8 @@ class Engine:
             out["turnNumber"] = job.turn
         out["rootInfo"] = data["rootInfo"]
         out["moveInfos"] = data["moveInfos"]
+        if job.turns:
+            out["turnInfos"] = data["turnInfos"]
         return out
 
     # ---------------------------------------------------------------- queries
@@ -219,6 +223,9 @@ class Engine:
             if not _is_number(report_every) or report_every <= 0:
                 raise QueryError("reportDuringSearchEvery must be a positive number of seconds", "reportDuringSearchEvery")
             report_every = float(report_every)
+        turns = query.get("includeTurns", False)
+        if not isinstance(turns, bool):
+            raise QueryError("includeTurns must be true or false", "includeTurns")
         query_id = query["id"]
         if ("position" in query) == ("record" in query):
             raise QueryError("give either \"position\" or \"record\" (with \"analyzeTurns\")", "position")
@@ -226,9 +233,9 @@ class Engine:
             if "analyzeTurns" in query:
                 raise QueryError("analyzeTurns goes with a \"record\", not a \"position\"", "analyzeTurns")
             state = self.state_of_position(query["position"])
-            return [Job(query_id, state, None, limits, report_every)]
+            return [Job(query_id, state, None, limits, report_every, turns)]
         states = self.states_of_record(query["record"], query.get("analyzeTurns"))
-        return [Job(query_id, state, turn, limits, report_every) for turn, state in states]
+        return [Job(query_id, state, turn, limits, report_every, turns) for turn, state in states]
 
     def limits_of(self, query: dict[str, Any]) -> SearchLimits:
         """The query's search settings, checked by the engine; ``QueryError`` names the field."""

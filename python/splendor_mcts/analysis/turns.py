@@ -46,24 +46,24 @@ def parse_turn(state: Any, text: str) -> list[int]:
 
 
 def turn_text(state: Any, actions: Sequence[int]) -> str:
-    """The notation of a turn played from ``state`` (reveals in it left out: they are not moves)."""
-    return SEPARATOR.join(texts(state, actions, labels=False, reveals=False))
+    """The notation of a turn played from ``state``."""
+    return SEPARATOR.join(decision_texts(state, actions, labels=False))
 
 
 def turn_label(state: Any, actions: Sequence[int]) -> str:
-    """A turn played from ``state`` as people read it: each move with the card it names,
-    and a card or token the turn reveals as the table shows it, in brackets."""
-    return SEPARATOR.join(texts(state, actions, labels=True, reveals=True))
+    """A turn played from ``state`` as people read it: each move with the card it names."""
+    return SEPARATOR.join(decision_texts(state, actions, labels=True))
 
 
-def texts(state: Any, actions: Sequence[int], labels: bool, reveals: bool) -> list[str]:
+def decision_texts(state: Any, actions: Sequence[int], labels: bool) -> list[str]:
+    """The texts of the decisions among ``actions``: a card or token a turn reveals (a
+    chance outcome of a record) is left to the table, which shows what the viewer may see
+    (an opponent's blind reserve stays hidden)."""
     probe = state.clone()
     out = []
     for action in actions:
-        chance = probe.is_chance_node()
-        if not chance or reveals:
-            text = probe.action_label(action) if labels else probe.action_to_string(action)
-            out.append(f"[{text}]" if chance else text)
+        if not probe.is_chance_node():
+            out.append(probe.action_label(action) if labels else probe.action_to_string(action))
         probe.apply_action(action)
     return out
 
