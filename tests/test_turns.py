@@ -198,3 +198,19 @@ def test_principal_variations_are_marked_by_seat_and_turn():
     assert data["turnInfos"][0]["pvTurns"] == analysis.turns[0].pv_turns
     assert data["moveInfos"][0]["pvTurns"] == analysis.moves[0].pv_turns
     assert "turnInfos" not in sm.analyze(state, iterations=100, threads=1).to_dict()
+
+
+def test_hint_progress_line_names_the_best_turn():
+    import io
+
+    from splendor_mcts.analysis.hint import ProgressLine
+
+    state, _ = find_turn("splendor", ("take", "return"))
+    out = io.StringIO()
+    analysis = sm.analyze(state, iterations=2000, threads=1, seed=1, turns=True)
+    ProgressLine(state, out)(analysis)
+    assert f"best so far {analysis.turns[0].text} ({100 * analysis.turns[0].win_rate:.1f}%)" in out.getvalue()
+    out = io.StringIO()
+    decisions = sm.analyze(state, iterations=2000, threads=1, seed=1)
+    ProgressLine(state, out)(decisions)
+    assert f"best so far {decisions.moves[0].text} (" in out.getvalue()

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from .. import exit_codes
 from ..games.positions import Position, PositionError, read_position_file
 from .running import add_limit_arguments, decision_problem, limits_from_args, run_search
+from .turns import SEPARATOR, pv_turns_text
 
 PV_SHOWN = 6
 
@@ -109,8 +110,6 @@ def hint_json(position: Position, analysis: Any) -> dict[str, Any]:
 def print_hint(console: Any, game: Any, analysis: Any, threads: int, decisions: bool = False) -> None:
     """A hint on a rich console: the header line, then a table of whole turns (the
     analysis must have them: ``turns=True``) or with ``decisions`` one row per decision."""
-    from .turns import print_turn_table
-
     print_hint_header(console, game, analysis, threads)
     if decisions:
         print_decision_table(console, analysis)
@@ -150,6 +149,26 @@ def print_decision_table(console: Any, analysis: Any) -> None:
     console.print(table)
 
 
+def print_turn_table(console: Any, analysis: Any) -> None:
+    """The whole turns of a hint (``analysis.turns``): one row per turn with its
+    statistics and the principal variation after it, by seat."""
+    from rich.table import Table
+
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("turn", overflow="fold")
+    table.add_column("visits", justify="right")
+    table.add_column("win %", justify="right")
+    table.add_column("lcb %", justify="right")
+    table.add_column("principal variation", overflow="fold")
+    for rank, turn in enumerate(analysis.turns or [], start=1):
+        win = proof_words(turn.proof, turn.proof_turns) if turn.proof else f"{100 * turn.win_rate:.1f}"
+        label = turn.label + ("" if turn.complete else f"{SEPARATOR}...")
+        table.add_row(str(rank), label, f"{turn.visits:,}", win, f"{100 * turn.lcb:.1f}",
+                      pv_turns_text(turn.pv_turns, skip_first=True))
+    console.print(table)
+
+
 def proof_words(proof: str, turns: int, root: bool = False) -> str:
     """A proven result in words; ``turns`` counts every seat's turns, this one first."""
     if proof == "win":
@@ -160,7 +179,7 @@ def proof_words(proof: str, turns: int, root: bool = False) -> str:
 
 
 class ProgressLine:
-    """A live one-line progress report on a terminal: elapsed time, iterations, best move."""
+    """A live one-line progress report on a terminal: elapsed time, iterations, best turn (or move)."""
 
     def __init__(self, state: Any, out: TextIO) -> None:
         self.state = state
@@ -169,7 +188,7 @@ class ProgressLine:
 
     def __call__(self, partial: Any) -> None:
         root = partial.root
-        best = partial.moves[0] if partial.moves else None
+        best = (partial.turns or partial.moves or [None])[0]  # a whole turn when the search gives turns
         text = f"thinking {time.monotonic() - self.start:4.1f} s, {root.iterations:,} iterations"
         if best is not None:
             text += f", best so far {best.text} ({100 * best.win_rate:.1f}%)"

@@ -6,7 +6,7 @@ The engine cuts lines into turns (``State.split_turns``) and gives a search's pe
 statistics (``Analysis.turns``, docs/search.md "Whole turns"); this module writes them:
 a turn's text joins its moves' notations with ``_core.TURN_SEPARATOR`` and reads back
 with :func:`parse_turn`, principal variations read ``seat 1: take WUK, return R | seat
-0: buy 2.3``, and :func:`print_turn_table` is the hint table of whole turns.
+0: buy 2.3``; ``hint`` prints them as a table.
 """
 from __future__ import annotations
 
@@ -82,25 +82,3 @@ def pv_turns_text(pv_turns: Iterable[Mapping[str, Any]], skip_first: bool = Fals
     turns = list(pv_turns)[1 if skip_first else 0:]
     text = " | ".join(f"seat {t['seat']}: {SEPARATOR.join(t['moves'])}" for t in turns[:shown])
     return text + (" ..." if len(turns) > shown else "")
-
-
-def print_turn_table(console: Any, analysis: Any) -> None:
-    """The whole turns of a hint (``analysis.turns``): one row per turn with its
-    statistics and the principal variation after it, by seat."""
-    from rich.table import Table
-
-    from .hint import proof_words
-
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("#", justify="right")
-    table.add_column("turn", overflow="fold")
-    table.add_column("visits", justify="right")
-    table.add_column("win %", justify="right")
-    table.add_column("lcb %", justify="right")
-    table.add_column("principal variation", overflow="fold")
-    for rank, turn in enumerate(analysis.turns or [], start=1):
-        win = proof_words(turn.proof, turn.proof_turns) if turn.proof else f"{100 * turn.win_rate:.1f}"
-        label = turn.label + ("" if turn.complete else f"{SEPARATOR}...")
-        table.add_row(str(rank), label, f"{turn.visits:,}", win, f"{100 * turn.lcb:.1f}",
-                      pv_turns_text(turn.pv_turns, skip_first=True))
-    console.print(table)
