@@ -163,7 +163,9 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
       .def("action_to_string", [](const State& s, int a) { return s.action_to_string(check_action<Game>(a)); },
            py::arg("action"), "The action's notation (docs/actions.md, docs/actions-duel.md).")
       .def("action_label", [](const State& s, int a) { return s.action_label(check_action<Game>(a)); },
-           py::arg("action"), "The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.")
+           py::arg("action"),
+           "The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble "
+           "by its requirement: 'noble 6 (U4G4)').")
       .def("string_to_action", [](const State& s, const std::string& text) { return s.string_to_action(text); },
            py::arg("text"),
            "The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot "

@@ -77,7 +77,7 @@ class SplendorState:
         ...
     def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
-        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble by its requirement: 'noble 6 (U4G4)').
         """
     def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
@@ -235,7 +235,7 @@ class DuelState:
         ...
     def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
-        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble by its requirement: 'noble 6 (U4G4)').
         """
     def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
@@ -384,7 +384,7 @@ class NimState:
         ...
     def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
-        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble by its requirement: 'noble 6 (U4G4)').
         """
     def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
