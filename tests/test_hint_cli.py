@@ -20,16 +20,17 @@ def hint(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[st
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.parametrize("decisions", [False, True], ids=["turns", "decisions"])
 @pytest.mark.parametrize("path", VIEWS, ids=lambda p: p.name)
-def test_hint_prints_a_table_of_legal_moves(path):
-    run = hint(str(path), "--iterations", "400", "--threads", "1", "--top", "3")
+def test_hint_prints_a_table_of_legal_moves(path, decisions):
+    run = hint(str(path), "--iterations", "400", "--threads", "1", "--top", "3", *(["--decisions"] if decisions else []))
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     data = json.loads(path.read_text())
     assert f"seat {data['to_move']} to move" in lines[0]
     assert "400 iterations" in lines[0]
     header = next(line for line in lines if "visits" in line)
-    for column in ("move", "visits", "win %", "lcb %", "principal variation"):
+    for column in ("move" if decisions else "turn", "visits", "win %", "lcb %", "principal variation"):
         assert column in header
     state = read_position(path.read_text()).state
     legal = {state.action_to_string(a) for a in state.legal_actions()}

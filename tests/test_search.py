@@ -124,6 +124,11 @@ def test_labels_name_the_card_a_move_takes(spec):
         if words[0] in ("buy", "reserve") and "." in words[1]:
             level, slot = (int(x) for x in words[1].split("."))
             assert label == f"{text} ({texts[rows[level - 1][slot - 1]]})"
+        elif words[0] == "noble":  # a noble chosen, by its requirement
+            need = game.nobles()[int(words[1]) - 1]["requirement"]
+            letters = "".join(f"{'WUGRK'[i]}{need[c]}" for i, c in enumerate(("white", "blue", "green", "red", "black"))
+                              if need.get(c))
+            assert label == f"{text} ({letters})"
         elif words[0] not in ("reveal", "card"):
             assert label == text
     a = sm.analyze(state, iterations=200, top_k=None)

@@ -51,6 +51,10 @@ class MoveTexts {
   virtual std::string text(core::Action a) const = 0;   // the notation
   virtual std::string label(core::Action a) const = 0;  // the notation and the card it names
   virtual std::vector<std::string> line(const std::vector<core::Action>& pv) const = 0;
+  // The line cut into turns (search/turns.hpp): each turn's seat and move texts.
+  virtual std::vector<std::pair<int, std::vector<std::string>>> turn_line(const std::vector<core::Action>& pv) const = 0;
+  // A turn of the player to move, its moves labelled where the sample has them legal.
+  virtual std::vector<std::string> turn_labels(const std::vector<core::Action>& turn) const = 0;
 };
 
 struct AnalysisData {
@@ -58,6 +62,7 @@ struct AnalysisData {
   search::SearchParams params;
   std::unique_ptr<const MoveTexts> texts;
   size_t shown = 0;  // moves reported (top_k)
+  size_t shown_turns = 0;  // turns reported (top_k)
 };
 using Data = std::shared_ptr<const AnalysisData>;
 
@@ -70,7 +75,7 @@ class GameMoveTexts final : public MoveTexts {
   std::string label(core::Action a) const override { return root_.action_label(a); }
   // Spelled out on the sample the search followed the line on (search/collect.hpp).
   std::vector<std::string> line(const std::vector<core::Action>& pv) const override {
-    State s = search::pv_sample<G>(root_, data_.result.player, data_.params, data_.result.search_index);
+    State s = sample();
     std::vector<std::string> out;
     for (core::Action a : pv) {
       out.push_back(s.action_to_string(a));
@@ -78,8 +83,29 @@ class GameMoveTexts final : public MoveTexts {
     }
     return out;
   }
+  std::vector<std::pair<int, std::vector<std::string>>> turn_line(const std::vector<core::Action>& pv) const override {
+    std::vector<std::pair<int, std::vector<std::string>>> out;
+    for (const core::TurnLine& t : core::split_turns(sample(), pv)) {
+      out.emplace_back(t.seat, std::vector<std::string>{});
+      for (core::Action a : t.actions) out.back().second.push_back(root_.action_to_string(a));
+    }
+    return out;
+  }
+  std::vector<std::string> turn_labels(const std::vector<core::Action>& turn) const override {
+    State s = sample();
+    std::vector<std::string> out;
+    for (core::Action a : turn) {
+      const bool legal = !s.is_terminal() && s.is_legal(a);
+      out.push_back(legal ? s.action_label(a) : s.action_to_string(a));
+      if (legal) s.apply(a);
+    }
+    return out;
+  }
 
  private:
+  State sample() const {
+    return search::pv_sample<G>(root_, data_.result.player, data_.params, data_.result.search_index);
+  }
   State root_;
   const AnalysisData& data_;  // owns this object
 };
@@ -91,6 +117,7 @@ Data make_data(search::SearchResult&& r, const search::SearchParams& params, con
   d->result = std::move(r);
   d->params = params;
   d->shown = std::min(top_k, d->result.moves.size());
+  d->shown_turns = std::min(top_k, d->result.turns.size());
   d->texts = std::make_unique<GameMoveTexts<G>>(root, *d);
   return d;
 }
@@ -100,12 +127,19 @@ struct MoveInfo {
   size_t i;
   const search::MoveStats& m() const { return d->result.moves[i]; }
 };
+struct TurnInfo {
+  Data d;
+  size_t i;
+  const search::TurnStats& t() const { return d->result.turns[i]; }
+  const search::MoveStats& m() const { return t().stats; }
+};
 struct RootInfo {
   Data d;
 };
 struct Analysis {
   Data d;
   py::object moves;  // the MoveInfo list, made when first read
+  py::object turns;  // the TurnInfo list, likewise
 };
 
 // "win", "loss" or None: proven for the player to move (search/solver.hpp).
@@ -115,12 +149,43 @@ py::object proof_name(search::solver::Proof p) {
   return py::none();
 }
 
+// A principal variation by turns: [{"seat", "turn" (1: the player to move's), "moves"}].
+py::list pv_turns(const MoveTexts& t, const std::vector<core::Action>& pv) {
+  py::list out;
+  int turn = 0;
+  for (auto& [seat, moves] : t.turn_line(pv)) out.append(py::dict("seat"_a = seat, "turn"_a = ++turn, "moves"_a = moves));
+  return out;
+}
+
 py::dict move_dict(const MoveInfo& x) {
   const auto& m = x.m();
   const MoveTexts& t = *x.d->texts;
   return py::dict("move"_a = t.text(m.action), "label"_a = t.label(m.action), "action"_a = m.action,
                   "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "pv"_a = t.line(m.pv),
-                  "pvActions"_a = m.pv, "proof"_a = proof_name(m.proof), "proofTurns"_a = m.proof_turns);
+                  "pvActions"_a = m.pv, "pvTurns"_a = pv_turns(t, m.pv), "proof"_a = proof_name(m.proof),
+                  "proofTurns"_a = m.proof_turns);
+}
+
+std::string joined(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts) out.append(out.empty() ? "" : core::kTurnSeparator).append(p);
+  return out;
+}
+
+std::vector<std::string> turn_moves(const TurnInfo& x) {
+  std::vector<std::string> out;
+  for (core::Action a : x.t().actions) out.push_back(x.d->texts->text(a));
+  return out;
+}
+
+py::dict turn_dict(const TurnInfo& x) {
+  const auto& m = x.m();
+  const MoveTexts& t = *x.d->texts;
+  return py::dict("turn"_a = joined(turn_moves(x)), "moves"_a = turn_moves(x), "actions"_a = x.t().actions,
+                  "label"_a = joined(t.turn_labels(x.t().actions)), "complete"_a = x.t().complete,
+                  "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "pv"_a = t.line(m.pv),
+                  "pvActions"_a = m.pv, "pvTurns"_a = pv_turns(t, m.pv), "proof"_a = proof_name(m.proof),
+                  "proofTurns"_a = m.proof_turns);
 }
 
 py::dict root_dict(const search::SearchResult& r) {
@@ -151,6 +216,17 @@ py::list moves_of(Analysis& a) {
   return a.moves;
 }
 
+// None when the search was not asked for turns.
+py::object turns_of(Analysis& a) {
+  if (!a.d->result.has_turns) return py::none();
+  if (!a.turns) {
+    py::list list;
+    for (size_t i = 0; i < a.d->shown_turns; ++i) list.append(TurnInfo{a.d, i});
+    a.turns = list;
+  }
+  return a.turns;
+}
+
 py::dict analysis_dict(Analysis& a) {
   const auto& r = a.d->result;
   py::list moves;
@@ -163,6 +239,16 @@ py::dict analysis_dict(Analysis& a) {
   py::dict out;
   out["rootInfo"] = root_dict(r);
   out["moveInfos"] = moves;
+  if (r.has_turns) {
+    py::list turns;
+    order = 0;
+    for (py::handle t : turns_of(a)) {
+      py::dict d = turn_dict(t.cast<const TurnInfo&>());
+      d["order"] = order++;
+      turns.append(d);
+    }
+    out["turnInfos"] = turns;
+  }
   out["bestAction"] = r.best_action;
   out["proof"] = proof_name(r.proof);
   out["proofTurns"] = r.proof_turns;
@@ -191,6 +277,8 @@ void bind_results(py::module_& m) {
       .def_property_readonly("lcb", [](const MoveInfo& x) { return x.m().lcb; })
       .def_property_readonly("pv", [](const MoveInfo& x) { return x.d->texts->line(x.m().pv); })
       .def_property_readonly("pv_actions", [](const MoveInfo& x) { return x.m().pv; })
+      .def_property_readonly("pv_turns", [](const MoveInfo& x) { return pv_turns(*x.d->texts, x.m().pv); },
+                             "The principal variation by turns: [{'seat', 'turn' (1: this one), 'moves'}].")
       .def_property_readonly("proof", [](const MoveInfo& x) { return proof_name(x.m().proof); },
                              "\"win\" or \"loss\" when the search proved this move's result for the player to move "
                              "whatever the hidden cards (docs/search.md), else None.")
@@ -199,6 +287,35 @@ void bind_results(py::module_& m) {
       .def("to_dict", &move_dict, "The protocol's moveInfo (docs/analysis-protocol.md).")
       .def("__repr__", [](const MoveInfo& x) {
         return "MoveInfo(" + x.d->texts->text(x.m().action) + ", visits=" + std::to_string(x.m().visits) +
+               ", win_rate=" + py::repr(py::float_(x.m().win_rate)).cast<std::string>() + ")";
+      });
+  py::class_<TurnInfo>(m, "TurnInfo",
+                       "Statistics of one whole turn of the player to move (its decisions until another seat "
+                       "moves or the game ends): those of the turn's last decision, so `visits` counts the "
+                       "iterations that played the whole turn. `text` joins the moves' notations with ', ' "
+                       "(each part reads back with string_to_action); `complete` is False while the search has "
+                       "not yet expanded the rest of the turn. Texts are made when read.")
+      .def_property_readonly("actions", [](const TurnInfo& x) { return x.t().actions; })
+      .def_property_readonly("moves", &turn_moves, "The turn's moves as notations.")
+      .def_property_readonly("text", [](const TurnInfo& x) { return joined(turn_moves(x)); },
+                             "The turn's notation, e.g. 'take WUK, return R'.")
+      .def_property_readonly("label", [](const TurnInfo& x) { return joined(x.d->texts->turn_labels(x.t().actions)); },
+                             "The turn with the cards its moves name, e.g. 'buy 2.1 (green 1pt W2U3K2), noble 1'.")
+      .def_property_readonly("complete", [](const TurnInfo& x) { return x.t().complete; })
+      .def_property_readonly("visits", [](const TurnInfo& x) { return x.m().visits; })
+      .def_property_readonly("win_rate", [](const TurnInfo& x) { return x.m().win_rate; })
+      .def_property_readonly("lcb", [](const TurnInfo& x) { return x.m().lcb; })
+      .def_property_readonly("pv", [](const TurnInfo& x) { return x.d->texts->line(x.m().pv); },
+                             "The turn's moves, then the most visited line after it.")
+      .def_property_readonly("pv_actions", [](const TurnInfo& x) { return x.m().pv; })
+      .def_property_readonly("pv_turns", [](const TurnInfo& x) { return pv_turns(*x.d->texts, x.m().pv); },
+                             "The principal variation by turns: [{'seat', 'turn' (1: this one), 'moves'}].")
+      .def_property_readonly("proof", [](const TurnInfo& x) { return proof_name(x.m().proof); },
+                             "\"win\" or \"loss\" proven for the player to move after the whole turn, else None.")
+      .def_property_readonly("proof_turns", [](const TurnInfo& x) { return x.m().proof_turns; })
+      .def("to_dict", &turn_dict, "The protocol's turnInfo (docs/analysis-protocol.md).")
+      .def("__repr__", [](const TurnInfo& x) {
+        return "TurnInfo(" + joined(turn_moves(x)) + ", visits=" + std::to_string(x.m().visits) +
                ", win_rate=" + py::repr(py::float_(x.m().win_rate)).cast<std::string>() + ")";
       });
   py::class_<RootInfo>(m, "RootInfo",
@@ -228,11 +345,15 @@ void bind_results(py::module_& m) {
                              "The root's proven result for the player to move (\"win\", \"loss\") or None.")
       .def_property_readonly("proof_turns", [](const Analysis& a) { return a.d->result.proof_turns; })
       .def_property_readonly("moves", &moves_of)
+      .def_property_readonly("turns", &turns_of,
+                             "The whole turns of the player to move (at most top_k, in the moves' order), or None "
+                             "when the search was not asked for them (turns=False).")
       .def_property_readonly("root", [](const Analysis& a) { return RootInfo{a.d}; })
       .def_property_readonly("params", [](const Analysis& a) { return a.d->params; },
                              "A copy of the settings searched with.")
       .def("to_dict", &analysis_dict,
-           "KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'bestAction', 'bestMove', 'params'} "
+           "KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'turnInfos': [...] (with turns), 'bestAction', "
+           "'bestMove', 'params'} "
            "(docs/analysis-protocol.md).")
       .def("to_json", [](Analysis& a) { return dumps(analysis_dict(a)); }, "to_dict() as a JSON string.")
       .def("__repr__", [](const Analysis& a) {
@@ -251,7 +372,8 @@ void bind_game(py::module_& m, const std::string& prefix) {
       .def("reset", [](S& s) { s.mcts.reset(); }, "Forget the trees: the next search starts fresh.")
       .def(
           "search",
-          [](S& s, const State& state, py::object progress, double progress_interval, std::optional<size_t> top_k) {
+          [](S& s, const State& state, py::object progress, double progress_interval, std::optional<size_t> top_k,
+             bool turns) {
             if (s.busy.exchange(true)) throw core::InvalidInput("this searcher is already searching (one call at a time)");
             struct Release {
               std::atomic<bool>& flag;
@@ -268,7 +390,7 @@ void bind_game(py::module_& m, const std::string& prefix) {
             std::future<search::SearchResult> done;
             {
               py::gil_scoped_release release;
-              std::packaged_task<search::SearchResult()> task([&] { return s.mcts.search(root); });
+              std::packaged_task<search::SearchResult()> task([&] { return s.mcts.search(root, turns); });
               done = task.get_future();
               std::thread worker(std::move(task));
               using Clock = std::chrono::steady_clock;
@@ -278,7 +400,7 @@ void bind_game(py::module_& m, const std::string& prefix) {
               while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
                 std::optional<search::SearchResult> partial;
                 if (!progress.is_none() && Clock::now() >= next_report) {
-                  partial = s.mcts.snapshot(root);
+                  partial = s.mcts.snapshot(root, turns);
                   next_report = Clock::now() + interval;
                 }
                 py::gil_scoped_acquire acquire;
@@ -303,10 +425,10 @@ void bind_game(py::module_& m, const std::string& prefix) {
             return analysis(done.get());
           },
           py::arg("state"), py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
-          py::arg("top_k") = py::none(),
+          py::arg("top_k") = py::none(), py::arg("turns") = false,
           "Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves "
-          "(None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning "
-          "True stops the search.");
+          "(None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every "
+          "`progress_interval` seconds; returning True stops the search.");
 
   // Agents take (state, seed, step): the bot's seed and its move count pick the stream.
   // The greedy agent and `evaluate` exist for games whose State has evaluate().
@@ -373,6 +495,7 @@ void bind_search(py::module_& m) {
   search::for_each_evaluator([&](const char* name, const char* help) { evaluators[name] = help; });
   m.attr("EVALUATORS") = evaluators;
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
+  m.attr("TURN_SEPARATOR") = std::string(core::kTurnSeparator);
   bind_results(m);
   BoundGames::for_each([&]<class B>() { bind_game<typename B::Game>(m, class_prefix(B::Game::kName)); });
 }

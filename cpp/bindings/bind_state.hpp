@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game_loops.hpp"
+#include "core/turns.hpp"
 #include "core/types.hpp"
 
 namespace bindings {
@@ -175,11 +176,24 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
       .def("action_to_string", [](const State& s, int a) { return s.action_to_string(check_action<Game>(a)); },
            py::arg("action"), "The action's notation (docs/actions.md, docs/actions-duel.md).")
       .def("action_label", [](const State& s, int a) { return s.action_label(check_action<Game>(a)); },
-           py::arg("action"), "The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.")
+           py::arg("action"),
+           "The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble "
+           "by its requirement: 'noble 6 (U4G4)').")
       .def("string_to_action", [](const State& s, const py::str& text) { return s.string_to_action(utf8_text(text, "move text")); },
            py::arg("text"),
            "The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot "
            "be read.")
+      .def("split_turns",
+           [](const State& s, const std::vector<int>& actions) {
+             std::vector<std::pair<int, std::vector<int>>> out;
+             for (auto& t : core::split_turns(s, std::vector<core::Action>(actions.begin(), actions.end())))
+               out.emplace_back(t.seat, std::move(t.actions));
+             return out;
+           },
+           py::arg("actions"),
+           "`actions` played from here, cut into whole turns: [(seat, actions)], a turn being one seat's "
+           "decisions until another seat is to move or the game ends; a chance outcome stays in the turn it "
+           "happens in. Stops at the end of the game or at an action that is not legal.")
       .def("returns",
            [](const State& s) {
              std::vector<double> r(static_cast<size_t>(s.num_players()));

@@ -67,6 +67,46 @@ inline uint8_t proven_first(uint8_t kept, uint8_t found) {
   return found_better ? found : kept;
 }
 
+// Root children summed by move (or turns by their moves: search/turns.hpp) over the
+// threads' trees, with the most visited node to follow for the principal variation.
+struct NodeSum {
+  uint64_t visits = 0, avail = 0;
+  double value = 0;
+  int best_tree = -1;
+  uint32_t best_node = 0;
+  uint64_t best_visits = 0;
+  uint8_t proof = 0;  // a proof found in any tree (search/solver.hpp)
+
+  void add(const Tree& tree, int t, uint32_t node) {
+    const Node& n = tree[node];
+    visits += n.visits;
+    avail += n.avail;
+    value += n.value_sum;
+    if (solver::proof_of(n.flags) != solver::Proof::kUnknown) proof = proven_first(proof, n.flags);
+    if (n.visits > best_visits) {
+      best_visits = n.visits;
+      best_tree = t;
+      best_node = node;
+    }
+  }
+
+  // The statistics of move `action` (no principal variation yet); visits > 0.
+  MoveStats stats(core::Action action) const {
+    MoveStats m;
+    m.action = action;
+    m.visits = visits;
+    m.avail = avail;
+    m.win_rate = value / static_cast<double>(visits);
+    m.lcb = wilson_lower(m.win_rate, static_cast<double>(visits));
+    m.proof = solver::proof_of(proof);
+    if (m.proof != solver::Proof::kUnknown) {  // a known result: no sampling error left
+      m.proof_turns = solver::turns_of(proof);
+      m.win_rate = m.lcb = m.proof == solver::Proof::kWin ? 1.0 : 0.0;
+    }
+    return m;
+  }
+};
+
 // The order of the result's moves and the best move: proven wins first (the quickest
 // first), then the unproven moves by visits, then proven losses (the longest
 // resistance first).
@@ -101,15 +141,7 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
                      const SearchParams& params, uint64_t search_index) {
   SearchResult r;
   r.player = player;
-  struct Acc {
-    uint64_t visits = 0, avail = 0;
-    double value = 0;
-    int best_tree = -1;
-    uint32_t best_node = 0;
-    uint64_t best_visits = 0;
-    uint8_t proof = 0;  // a proof found in any tree (search/solver.hpp)
-  };
-  std::vector<Acc> acc(static_cast<size_t>(G::kNumDistinctActions));
+  std::vector<NodeSum> acc(static_cast<size_t>(G::kNumDistinctActions));
   std::vector<double> seat(static_cast<size_t>(root.num_players()), 0.0);
   uint64_t seat_iterations = 0;
   for (int t = 0; t < static_cast<int>(trees.size()); ++t) {
@@ -123,18 +155,8 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
     r.root_visits += tree[0].visits;
     r.nodes += tree.size();
     r.bytes += tree.bytes();
-    for (uint32_t c = tree[0].first_child; c; c = tree[c].next_sibling) {
-      Acc& a = acc[static_cast<size_t>(tree[c].action)];
-      a.visits += tree[c].visits;
-      a.avail += tree[c].avail;
-      a.value += tree[c].value_sum;
-      if (solver::proof_of(tree[c].flags) != solver::Proof::kUnknown) a.proof = proven_first(a.proof, tree[c].flags);
-      if (tree[c].visits > a.best_visits) {
-        a.best_visits = tree[c].visits;
-        a.best_tree = t;
-        a.best_node = c;
-      }
-    }
+    for (uint32_t c = tree[0].first_child; c; c = tree[c].next_sibling)
+      acc[static_cast<size_t>(tree[c].action)].add(tree, t, c);
   }
   for (double& v : seat) v = seat_iterations ? v / static_cast<double>(seat_iterations) : 0.0;
   r.seat_values = seat;
@@ -144,19 +166,9 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
   const typename G::State view = pv_sample<G>(root, player, params, search_index);
 
   for (int a = 0; a < G::kNumDistinctActions; ++a) {
-    const Acc& x = acc[static_cast<size_t>(a)];
+    const NodeSum& x = acc[static_cast<size_t>(a)];
     if (x.visits == 0 || !root.is_legal(a)) continue;
-    MoveStats m;
-    m.action = a;
-    m.visits = x.visits;
-    m.avail = x.avail;
-    m.win_rate = x.value / static_cast<double>(x.visits);
-    m.lcb = wilson_lower(m.win_rate, static_cast<double>(x.visits));
-    m.proof = solver::proof_of(x.proof);
-    if (m.proof != solver::Proof::kUnknown) {  // a known result: no sampling error left
-      m.proof_turns = solver::turns_of(x.proof);
-      m.win_rate = m.lcb = m.proof == solver::Proof::kWin ? 1.0 : 0.0;
-    }
+    MoveStats m = x.stats(a);
     principal_variation<G>(trees[x.best_tree].own_tree, x.best_node, view, m);
     r.moves.push_back(std::move(m));
   }

@@ -9,6 +9,7 @@
 //   tree_search.hpp   one thread's iterations
 //   solver.hpp        proven results (MCTS-Solver)
 //   collect.hpp       the result (result.hpp) from the trees, principal variations
+//   turns.hpp         the result per whole turn (asked for: `turns`)
 //   reuse.hpp         keeping the subtree of the position reached
 //
 // Threads use root parallelism (one tree and one random stream per thread, root
@@ -34,6 +35,7 @@
 #include "search/seeds.hpp"
 #include "search/tree.hpp"
 #include "search/tree_search.hpp"
+#include "search/turns.hpp"
 
 namespace search {
 
@@ -58,8 +60,8 @@ class MCTS {
   // Thread-safe, for progress reports while search(root) runs in another thread:
   // pauses the search threads between iterations, reads the trees, resumes them.
   // Pausing does not change what the search does, so results stay deterministic.
-  // Empty when no search is running.
-  std::optional<SearchResult> snapshot(const State& root) {
+  // Empty when no search is running. `turns`: also the whole turns (search/turns.hpp).
+  std::optional<SearchResult> snapshot(const State& root, bool turns = false) {
     std::lock_guard<std::mutex> reading(collect_mu_);
     {
       std::unique_lock<std::mutex> lock(pause_mu_);
@@ -68,6 +70,7 @@ class MCTS {
       pause_cv_.wait(lock, [&] { return paused_ == active_; });
     }
     SearchResult r = collect<G>(trees_, root, root.current_player(), params_, searches_);
+    if (turns) add_turns(r, root);
     r.seconds = std::chrono::duration<double>(Clock::now() - started_).count();
     r.iterations_per_second = r.seconds > 0 ? static_cast<double>(r.iterations) / r.seconds : 0.0;
     r.reused_visits = reused_;
@@ -86,7 +89,9 @@ class MCTS {
       if (t.own_tree.size()) t.own_tree.clear();  // tree parallelism leaves trees 1..N-1 empty
   }
 
-  SearchResult search(const State& root) {
+  // `turns`: the result also gives the whole turns of the player to move (people's
+  // answers; a bot playing one decision at a time needs none).
+  SearchResult search(const State& root, bool turns = false) {
     if (root.is_terminal()) throw core::InvalidInput("cannot search a terminal state: the game is over");
     if (root.is_chance())
       throw core::InvalidInput("cannot search a chance node: apply a chance outcome first (the search needs a player to move)");
@@ -189,6 +194,7 @@ class MCTS {
     end_run();
 
     SearchResult r = collect<G>(trees_, root, player, params_, searches_);
+    if (turns) add_turns(r, root);
     r.interrupted = stop_.load(std::memory_order_relaxed);
     r.seconds = seconds;
     r.iterations_per_second = seconds > 0 ? static_cast<double>(r.iterations) / seconds : 0.0;
@@ -200,6 +206,11 @@ class MCTS {
   }
 
  private:
+  void add_turns(SearchResult& r, const State& root) const {
+    r.turns = collect_turns<G>(trees_, root, r.player, params_, r.search_index);
+    r.has_turns = true;
+  }
+
   SearchParams params_;
   std::vector<TreeSearch<G>> trees_;
   std::atomic<bool> stop_{false};

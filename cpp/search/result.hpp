@@ -19,6 +19,15 @@ struct MoveStats {
   int proof_turns = 0;         // proven: turns of play until the end, this one counting 1
 };
 
+// A whole turn of the player to move (search/turns.hpp): its decisions and the
+// statistics of its last one; stats.action is the first decision, stats.pv the turn and
+// the line after it.
+struct TurnStats {
+  std::vector<core::Action> actions;
+  bool complete = true;        // false: the tree has not yet expanded the turn's rest
+  MoveStats stats;
+};
+
 struct SearchResult {
   int player = 0;              // seat to move at the root
   core::Action best_action = -1;  // a proven win if any (the quickest), else the most visited unproven move
@@ -37,6 +46,8 @@ struct SearchResult {
   bool interrupted = false;    // stopped early by request (Ctrl-C)
   bool memory_full = false;    // the tree hit the memory limit and stopped growing
   uint64_t search_index = 0;   // which search of its MCTS object: picks pv_sample (collect.hpp)
+  bool has_turns = false;      // turns were asked for (MCTS::search's `turns`)
+  std::vector<TurnStats> turns;  // whole turns, in the order of `moves`' rule (search/turns.hpp)
 };
 
 }  // namespace search

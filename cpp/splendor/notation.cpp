@@ -5,6 +5,7 @@
 
 #include "core/words.hpp"
 #include "splendor/state.hpp"
+#include "splendor_tables.inc"
 
 namespace splendor {
 namespace {
@@ -85,8 +86,8 @@ std::string State::action_to_string(Action a) const {
   return "reveal noble " + std::to_string(a - kRevealNoble + 1);
 }
 
-// The card a move names (a table slot, a reserved card, a revealed card): the label
-// people read, so they need not look the slot up. kNoCard when it names none.
+// The card a move names (a table slot, a reserved card, a revealed card) or the noble
+// chosen: the label people read, so they need not look the slot up.
 std::string State::action_label(Action a) const {
   int card = kNoCard;
   if (a >= kReserveTable && a < kReserveDeck) card = table_[a - kReserveTable];
@@ -95,6 +96,12 @@ std::string State::action_label(Action a) const {
     card = players_[turn_seat_].reserved[a - kBuyReserved];
   if (a >= kRevealCard && a < kRevealNoble) card = a - kRevealCard;
   const std::string text = action_to_string(a);
+  if (a >= kChooseNoble && a < kRevealCard) {  // the noble by its requirement, as people name nobles: "noble 6 (U4G4)"
+    std::string need;
+    for (int c = 0; c < kColours; ++c)
+      if (const int n = tables::kNobles[a - kChooseNoble].requirement[c]) need += kLetters[c] + std::to_string(n);
+    return text + " (" + need + ")";
+  }
   return card == kNoCard ? text : text + " (" + card_text(card) + ")";
 }
 

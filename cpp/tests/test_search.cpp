@@ -1,5 +1,6 @@
 // C++ checks of the search and of what it relies on in the engines: doctest cases, run
 // by ctest (test_search -tc="name" runs one).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -158,6 +159,44 @@ TEST_CASE("duel search") {
   search::MCTS<duel::Game> m3(p);
   const auto r3 = m3.search(s);
   expect(r3.iterations == 40000 && r3.bytes <= (1u << 20) && r3.memory_full, "duel: two threads, memory limit");
+}
+
+// Whole turns from the per-decision trees (search/turns.hpp), one tree and two merged:
+// each turn is one seat's decisions (core::split_turns agrees), complete exactly when
+// that seat's turn is over, and the turns that start with a move share its visits.
+TEST_CASE("whole turns") {
+  duel::State s = duel::State::initial(duel::Config{}, 5, false);
+  core::Rng rng(2);
+  for (int i = 0; i < 20 && !s.is_terminal(); ++i) s.apply(s.heuristic_action(rng));
+  const int seat = s.current_player();
+  for (int threads : {1, 2}) {
+    search::SearchParams p;
+    p.iterations = 4000;
+    p.seed = 4;
+    p.threads = threads;
+    p.perfect_information = true;  // one sample: a turn's end is the true state's
+    search::MCTS<duel::Game> m(p);
+    const auto r = m.search(s, true);
+    expect(r.has_turns && !r.turns.empty(), "turns when asked for");
+    std::vector<uint64_t> shared(duel::kNumDistinctActions, 0);
+    for (const auto& t : r.turns) {
+      const auto first = std::find_if(r.moves.begin(), r.moves.end(),
+                                      [&](const search::MoveStats& mv) { return mv.action == t.actions[0]; });
+      expect(first != r.moves.end() && t.stats.visits <= first->visits, "a turn has at most its first move's visits");
+      shared[static_cast<size_t>(t.actions[0])] += t.stats.visits;
+      const auto split = core::split_turns(s, t.actions);
+      expect(split.size() == 1 && split[0].seat == seat && split[0].actions == t.actions, "a turn is one seat's");
+      duel::State after = s;
+      for (core::Action a : t.actions) after.apply(a);
+      expect(t.complete == (after.is_terminal() || after.current_player() != seat), "complete when the turn is over");
+      expect(std::equal(t.actions.begin(), t.actions.end(), t.stats.pv.begin()), "the line starts with the turn");
+    }
+    for (const auto& mv : r.moves) expect(shared[static_cast<size_t>(mv.action)] <= mv.visits, "turns share a move's visits");
+  }
+  search::SearchParams p;
+  p.iterations = 100;
+  search::MCTS<duel::Game> plain(p);
+  expect(!plain.search(s).has_turns, "no turns unless asked for");
 }
 
 // Every registered evaluator searches both games deterministically; the cut-off

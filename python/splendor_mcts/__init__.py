@@ -22,7 +22,7 @@ from .games.duel.config import DuelConfig
 from .games.game import Game, load_game
 from .games.splendor.config import SplendorConfig
 from .games.playouts import PlayoutResults, perft, perft_divide, random_playouts
-from .search.analyze import Analysis, MoveInfo, RootInfo, analyze
+from .search.analyze import Analysis, MoveInfo, RootInfo, TurnInfo, analyze
 from .version import __version__
 
 InvalidInput = _core.InvalidInput
@@ -35,6 +35,7 @@ __all__ = [
     "MoveInfo",
     "RandomBot",
     "RootInfo",
+    "TurnInfo",
     "analyze",
     "CHANCE",
     "DuelConfig",

@@ -1,9 +1,11 @@
 """``splendor-mcts hint POSITION``: the best moves of a position, for a person.
 
 Reads a position (a file, or ``-`` for standard input; docs/position-format.md),
-searches it from the view of the player to move and prints a table of the top moves:
-readable move, visits, win %, lower confidence bound, principal variation. ``--json``
-prints the analysis as one JSON object instead. Exit codes: :mod:`splendor_mcts.exit_codes`.
+searches it from the view of the player to move and prints a table of the best whole
+turns (a seat's decisions until another seat moves: ``take WUK, return R``) with visits,
+win %, lower confidence bound and the principal variation by seat; ``--decisions`` shows
+one decision per row instead. ``--json`` prints the analysis as one JSON object (both
+forms: ``moveInfos`` and ``turnInfos``). Exit codes: :mod:`splendor_mcts.exit_codes`.
 """
 from __future__ import annotations
 
@@ -17,12 +19,14 @@ from .. import exit_codes
 from ..console import note_reading_stdin
 from ..games.positions import Position, PositionError, read_position_file
 from .running import add_limit_arguments, decision_problem, limits_from_args, run_search
+from .turns import SEPARATOR, pv_turns_text
 
 PV_SHOWN = 6
 
 EXAMPLES = """examples:
   splendor-mcts hint examples/splendor-2p-view.json
   splendor-mcts hint examples/duel-view.json --json
+  splendor-mcts hint examples/duel-view.json --decisions
   splendor-mcts hint position.json --time 10 --top 8
   cat position.json | splendor-mcts hint - --iterations 20000 --threads 1 --json
 
@@ -36,14 +40,17 @@ def register(subparsers: Any) -> None:
     """Add ``hint`` to the ``splendor-mcts`` parser."""
     p = subparsers.add_parser(
         "hint", help="show the best moves of a position (a table, or --json)",
-        description="Search a position from the view of the player to move and show the top moves with "
-        "their visits, win rate, lower confidence bound and principal variation.",
+        description="Search a position from the view of the player to move and show the best whole turns "
+        "(or with --decisions the best single decisions) with their visits, win rate, lower confidence bound "
+        "and principal variation.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("position", nargs="?", default="-",
                    help="position JSON file (docs/position-format.md), or - for standard input (the default; on a "
                    "terminal, paste the position and end it with Ctrl-D)")
     add_limit_arguments(p)
-    p.add_argument("--top", type=int, default=5, metavar="K", help="moves shown (default 5)")
+    p.add_argument("--top", type=int, default=5, metavar="K", help="turns or moves shown (default 5)")
+    p.add_argument("--decisions", action="store_true",
+                   help="one decision per row (e.g. 'take WUK', then 'return R' separately) instead of whole turns")
     p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
     p.add_argument("--no-progress", action="store_true", help="no live progress line on standard error")
     p.set_defaults(func=run_hint_command)
@@ -68,7 +75,7 @@ def run_hint_command(args: argparse.Namespace) -> int:
     warn_about_view(position)
     progress = None if args.no_progress or not sys.stderr.isatty() else ProgressLine(position.state, sys.stderr)
     try:
-        analysis = run_search(position.state, limits, on_progress=progress)
+        analysis = run_search(position.state, limits, on_progress=progress, turns=True)
     finally:
         if progress:
             progress.clear()
@@ -78,7 +85,7 @@ def run_hint_command(args: argparse.Namespace) -> int:
         from ..console import make_console
 
         console = make_console()
-        print_hint_table(console, position.game, position.state, analysis, limits.resolved_threads())
+        print_hint(console, position.game, analysis, limits.resolved_threads(), decisions=args.decisions)
     return exit_codes.OK
 
 
@@ -104,10 +111,18 @@ def hint_json(position: Position, analysis: Any) -> dict[str, Any]:
     return {"game": position.game.spec, "toMove": position.state.current_player(), **analysis.to_dict()}
 
 
-def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads: int) -> None:
-    """The human table on a rich console: a header line, then one row per move."""
-    from rich.table import Table
+def print_hint(console: Any, game: Any, analysis: Any, threads: int, decisions: bool = False) -> None:
+    """A hint on a rich console: the header line, then a table of whole turns (the
+    analysis must have them: ``turns=True``) or with ``decisions`` one row per decision."""
+    print_hint_header(console, game, analysis, threads)
+    if decisions:
+        print_decision_table(console, analysis)
+    else:
+        print_turn_table(console, analysis)
 
+
+def print_hint_header(console: Any, game: Any, analysis: Any, threads: int) -> None:
+    """Who is to move, the search's size, and the position's value or proof."""
     root = analysis.root
     title = (f"{game.entry.title}, {game.num_players()} players: seat {root.player} to move. "
              f"{root.iterations:,} iterations in {root.seconds:.1f} s on {threads} "
@@ -117,6 +132,12 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     else:
         title += f"wins {100 * root.win_rates[root.player]:.1f}% with the best play found"
     console.print(title, highlight=False)
+
+
+def print_decision_table(console: Any, analysis: Any) -> None:
+    """One row per decision of the player to move (a part of a turn, e.g. ``take WUK``)."""
+    from rich.table import Table
+
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("move", no_wrap=True)
@@ -132,6 +153,26 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     console.print(table)
 
 
+def print_turn_table(console: Any, analysis: Any) -> None:
+    """The whole turns of a hint (``analysis.turns``): one row per turn with its
+    statistics and the principal variation after it, by seat."""
+    from rich.table import Table
+
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("turn", overflow="fold")
+    table.add_column("visits", justify="right")
+    table.add_column("win %", justify="right")
+    table.add_column("lcb %", justify="right")
+    table.add_column("principal variation", overflow="fold")
+    for rank, turn in enumerate(analysis.turns or [], start=1):
+        win = proof_words(turn.proof, turn.proof_turns) if turn.proof else f"{100 * turn.win_rate:.1f}"
+        label = turn.label + ("" if turn.complete else f"{SEPARATOR}...")
+        table.add_row(str(rank), label, f"{turn.visits:,}", win, f"{100 * turn.lcb:.1f}",
+                      pv_turns_text(turn.pv_turns, skip_first=True))
+    console.print(table)
+
+
 def proof_words(proof: str, turns: int, root: bool = False) -> str:
     """A proven result in words; ``turns`` counts every seat's turns, this one first."""
     if proof == "win":
@@ -142,7 +183,7 @@ def proof_words(proof: str, turns: int, root: bool = False) -> str:
 
 
 class ProgressLine:
-    """A live one-line progress report on a terminal: elapsed time, iterations, best move."""
+    """A live one-line progress report on a terminal: elapsed time, iterations, best turn (or move)."""
 
     def __init__(self, state: Any, out: TextIO) -> None:
         self.state = state
@@ -151,7 +192,7 @@ class ProgressLine:
 
     def __call__(self, partial: Any) -> None:
         root = partial.root
-        best = partial.moves[0] if partial.moves else None
+        best = (partial.turns or partial.moves or [None])[0]  # a whole turn when the search gives turns
         text = f"thinking {time.monotonic() - self.start:4.1f} s, {root.iterations:,} iterations"
         if best is not None:
             text += f", best so far {best.text} ({100 * best.win_rate:.1f}%)"

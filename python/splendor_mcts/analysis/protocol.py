@@ -192,7 +192,7 @@ class Engine:
 
         # A terminate is seen within STOP_CHECK seconds, whatever the reporting interval.
         analysis = run_search(job.state, job.limits, on_progress=progress,
-                              progress_every=min(job.report_every or STOP_CHECK, STOP_CHECK))
+                              progress_every=min(job.report_every or STOP_CHECK, STOP_CHECK), turns=job.turns)
         if not job.cancelled.is_set():
             self.send(self.response(job, analysis, during=False))
         else:
@@ -203,6 +203,8 @@ class Engine:
         out: dict[str, Any] = {"id": job.query_id, "isDuringSearch": during, **_numbers(job)}
         out["rootInfo"] = data["rootInfo"]
         out["moveInfos"] = data["moveInfos"]
+        if job.turns:
+            out["turnInfos"] = data["turnInfos"]
         return out
 
     def terminated(self, job: Job, analysis: Any) -> dict[str, Any]:

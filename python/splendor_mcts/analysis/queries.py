@@ -25,7 +25,7 @@ MAX_TOP_K = 200
 # A query's search settings are those of docs/search.md that have a protocol field.
 SETTING_FIELDS: dict[str, str] = {s.field: s.name for s in SETTINGS if s.field is not None}
 QUERY_FIELDS = ("id", "position", "record", "moves", "analyzeTurns", "numbering", *SETTING_FIELDS, "topK",
-                "reportDuringSearchEvery")
+                "reportDuringSearchEvery", "includeTurns")
 
 
 class QueryError(ValueError):
@@ -47,6 +47,7 @@ class Job:
     action_number: int
     limits: SearchLimits
     report_every: float | None
+    turns: bool = False  # answer with turnInfos too (whole turns)
     cancelled: threading.Event = field(default_factory=threading.Event)
 
 
@@ -80,6 +81,9 @@ class QueryReader:
             if not _is_number(report_every) or report_every <= 0:
                 raise QueryError("reportDuringSearchEvery must be a positive number of seconds", "reportDuringSearchEvery")
             report_every = float(report_every)
+        turns = query.get("includeTurns", False)
+        if not isinstance(turns, bool):
+            raise QueryError("includeTurns must be true or false", "includeTurns")
         numbering = query.get("numbering", "turns")
         if not isinstance(numbering, str) or numbering not in NUMBERINGS:
             raise QueryError(f"numbering must be one of {', '.join(map(repr, NUMBERINGS))}, got {numbering!r}",
@@ -106,7 +110,7 @@ class QueryReader:
                 continue
             assert asked.number is not None and asked.turn_number is not None and asked.action_number is not None
             jobs.append(Job(query["id"], asked.state, asked.number, asked.turn_number, asked.action_number,
-                            limits, report_every))
+                            limits, report_every, turns))
         return Reading(jobs, errors)
 
     def limits_of(self, query: dict[str, Any]) -> SearchLimits:

@@ -5,7 +5,9 @@ from the view of the player who moved. The mistake is the win-rate drop of the m
 played against the best move found: ``best.win_rate - played.win_rate`` from the same
 search. When the played move got too few visits for its win rate to mean much, its
 value is taken from the search of the next position instead (that search's win rate
-for the same player). Drops of at least ``--threshold`` are reported.
+for the same player). Drops of at least ``--threshold`` are reported. Each decision
+also names the whole turns: the rest of the turn played from it (``take WUK, return R``)
+and the best whole turn found that starts with the best move.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from ..games.game import load_game
 from ..records import GameRecord
 from ..search.defaults import REVIEW_ITERATIONS
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
+from .turns import SEPARATOR, turn_at, turn_label
 
 DEFAULT_THRESHOLD = 0.05
 PLAIN_PROGRESS_EVERY = 5.0  # seconds between progress lines when standard error is not a terminal
@@ -33,7 +36,9 @@ MIN_VISITS_SHARE = 0.05
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision: turn is the index of the action in the record."""
+    """One reviewed decision: turn is the index of the action in the record; played_turn
+    the turn played from this decision on, best_turn the best whole turn found that
+    starts with the best move (both as people read them)."""
 
     turn: int
     seat: int
@@ -45,6 +50,8 @@ class Decision:
     played_win_rate: float
     drop: float
     position_win_rate: float
+    played_turn: str
+    best_turn: str
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,7 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
 
     def analysis_at(index: int, st: Any) -> Any:
         if index not in analyses:
-            analyses[index] = run_search(st, limits.replace(top_k=None))
+            analyses[index] = run_search(st, limits.replace(top_k=None), turns=True)
         return analyses[index]
 
     next_decision = {states[i][0]: states[i + 1] if i + 1 < len(states) else None for i in range(len(states))}
@@ -120,8 +127,17 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
             turn=index, seat=seat, played=st.action_label(played), played_action=played,
             best=best.label, best_action=best.action, best_win_rate=best.win_rate,
             played_win_rate=played_value, drop=max(0.0, best.win_rate - played_value) if played != best.action else 0.0,
-            position_win_rate=analysis.root.win_rates[seat]))
+            position_win_rate=analysis.root.win_rates[seat],
+            played_turn=turn_label(st, turn_at(st, record.actions[index:])), best_turn=best_turn(analysis, best)))
     return Review(game=record.game, seats=list(record.seats), decisions=decisions, threshold=threshold)
+
+
+def best_turn(analysis: Any, best: Any) -> str:
+    """The most favoured whole turn that starts with the best move (its label)."""
+    turn = next((t for t in analysis.turns if t.actions[0] == best.action), None)
+    if turn is None:
+        return str(best.label)
+    return str(turn.label) + ("" if turn.complete else f"{SEPARATOR}...")
 
 
 def value_after(next_state: tuple[int, Any] | None, final: Any, seat: int, analysis_at: Any) -> float:
@@ -234,10 +250,10 @@ def print_review(review: Review) -> None:
         if not mistakes:
             continue
         table = Table(show_edge=False, pad_edge=False, header_style="bold")
-        for col, justify in (("turn", "right"), ("played", "left"), ("win %", "right"), ("best", "left"),
+        for col, justify in (("turn", "right"), ("played turn", "left"), ("win %", "right"), ("best turn", "left"),
                              ("win %", "right"), ("drop", "right")):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
         for d in sorted(mistakes, key=lambda d: d.turn):
-            table.add_row(str(d.turn), d.played, f"{100 * d.played_win_rate:.1f}", d.best,
+            table.add_row(str(d.turn), d.played_turn, f"{100 * d.played_win_rate:.1f}", d.best_turn,
                           f"{100 * d.best_win_rate:.1f}", f"{100 * d.drop:.1f}")
         console.print(table)

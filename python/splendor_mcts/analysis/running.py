@@ -101,14 +101,16 @@ def run_search(
     limits: SearchLimits,
     on_progress: Callable[[Any], None] | None = None,
     progress_every: float = 0.5,
+    turns: bool = False,
 ) -> Any:
     """Analyze ``state`` for the player to move; ``on_progress(partial_analysis)`` is
-    called about every ``progress_every`` seconds while the search runs.
+    called about every ``progress_every`` seconds while the search runs. ``turns``: the
+    analysis also has the whole turns (``analysis.turns``).
 
     Raises ``ValueError`` for a bad setting or a state without a decision (terminal or
     a chance node), ``KeyboardInterrupt`` when interrupted.
     """
-    kwargs: dict[str, Any] = dict(limits.search_settings(), top_k=limits.top_k)
+    kwargs: dict[str, Any] = dict(limits.search_settings(), top_k=limits.top_k, turns=turns)
     if on_progress is not None:
         kwargs.update(progress=on_progress, progress_interval=progress_every)
     return analyze(state, **kwargs)

@@ -27,7 +27,8 @@ from rich.console import Console
 
 from rich.text import Text
 
-from ..analysis.hint import print_hint_table
+from ..analysis.hint import print_hint
+from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..games.game import load_game
 from ..records import GameRecord, replay
@@ -102,27 +103,39 @@ class PlaySession:
         return self.table.hidden_draw(json.loads((state or self.state).observation_json(self.viewer)))
 
     def advance(self) -> None:
-        """Play the engine's moves and the dealt reveals until a person must act."""
+        """Play the engine's moves and the dealt reveals until a person must act; each
+        engine turn is shown whole once it is over (``seat 1 plays take WUK, return R``)."""
+        turn_start: tuple[Any, int] | None = None  # the engine turn in progress: its state and first action
         while not self.state.is_terminal():
             if self.state.is_chance_node():
                 if self.follow and not self.pending_blind_of_other():
-                    return  # the user types what was revealed
+                    break  # the user types what was revealed
                 self.apply(self.state.dealt_outcome())
                 continue
             seat = self.state.current_player()
+            if turn_start is not None and seat != turn_start[0].current_player():
+                self.show_engine_turn(*turn_start)
+                turn_start = None
             if seat in self.humans or self.engine is None:
-                return
-            action = self.engine(self.state)
-            label = self.state.action_label(action)
-            self.apply(action)
-            self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
-        if not self.finished:
+                break
+            if turn_start is None:
+                turn_start = (self.state.clone(), len(self.actions))
+            self.apply(self.engine(self.state))
+        if turn_start is not None:
+            self.show_engine_turn(*turn_start)
+        if self.state.is_terminal() and not self.finished:
             self.finished = True
             self.draw()
             returns = self.state.returns()
             winners = [s for s, r in enumerate(returns) if r == max(returns)]
             self.console.print(f"game over: seat {' and '.join(map(str, winners))} "
                                f"win{'s' if len(winners) == 1 else ''} ({', '.join(f'{r:g}' for r in returns)})")
+
+    def show_engine_turn(self, start: Any, first: int) -> None:
+        """``seat 1 plays take WUK, return R``: the engine's turn from ``start``, the
+        record's actions from ``first`` on (its reveals show on the table)."""
+        label = turn_label(start, self.actions[first:])
+        self.console.print(f"seat {start.current_player()} plays [bold]{label}[/bold]")
 
     def draw(self) -> None:
         self.table.draw(self.console, self.state, self.view_seat(), self.seat_names())
@@ -184,8 +197,8 @@ class PlaySession:
                 return
             limits = limits.replace(iterations=None, time_limit=seconds)
         with self.thinking("thinking about a hint:", limits) as progress:
-            analysis = run_search(self.state, limits, on_progress=progress)
-        print_hint_table(self.console, self.game, self.state, analysis, limits.resolved_threads())
+            analysis = run_search(self.state, limits, on_progress=progress, turns=True)
+        print_hint(self.console, self.game, analysis, limits.resolved_threads())
 
     def undo(self) -> None:
         """Back to before the last move a person typed (a reveal typed in follow mode counts)."""

@@ -20,6 +20,7 @@ from .settings import make_params
 Analysis = _core.Analysis
 MoveInfo = _core.MoveInfo
 RootInfo = _core.RootInfo
+TurnInfo = _core.TurnInfo
 
 
 def analyze(
@@ -38,6 +39,7 @@ def analyze(
     progress: Callable[[Analysis], Any] | None = None,
     progress_interval: float = 0.5,
     rollout: str | None = None,
+    turns: bool = False,
 ) -> Analysis:
     """Search ``state`` from the view of the player to move and report the root moves.
 
@@ -52,6 +54,9 @@ def analyze(
     registry entry's ``search_defaults``). The search samples the cards the player cannot
     see; ``perfect_information=True`` searches the true ones (experiments only).
     ``memory_limit`` caps the tree's bytes. ``top_k=None`` reports every root move.
+    ``turns=True`` also gives the whole turns of the player to move (``Analysis.turns``:
+    ``TurnInfo``, each a seat's decisions until another seat moves; docs/search.md, "Whole
+    turns"); otherwise ``Analysis.turns`` is None.
     Ctrl-C stops the search and raises ``KeyboardInterrupt``. ``progress(partial_analysis)``
     is called about every ``progress_interval`` seconds while the search runs; if it
     returns True the search stops there (the result then has ``root.interrupted``).
@@ -60,6 +65,8 @@ def analyze(
     """
     if iterations is None and time_limit is None:
         iterations = ANALYZE_ITERATIONS
+    if not isinstance(turns, bool):
+        raise ValueError(f"turns must be True or False, got {turns!r}")
     if top_k is not None and (isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1):
         raise ValueError(f"top_k must be a positive integer or None, got {top_k!r}")
     entry = entry_of_state(state)
@@ -70,13 +77,13 @@ def analyze(
         reuse_tree=False)
     searcher = entry.searcher(params)
     if progress is None:
-        return searcher.search(state, top_k=top_k)
+        return searcher.search(state, top_k=top_k, turns=turns)
     if not callable(progress):
         raise ValueError(f"progress must be callable, got {progress!r}")
     if isinstance(progress_interval, bool) or not isinstance(progress_interval, (int, float)) \
             or not math.isfinite(progress_interval) or progress_interval <= 0:
         raise ValueError(f"progress_interval must be a positive number of seconds, got {progress_interval!r}")
-    return searcher.search(state, progress, float(progress_interval), top_k)
+    return searcher.search(state, progress, float(progress_interval), top_k, turns)
 
 
-__all__ = ["Analysis", "MoveInfo", "RootInfo", "analyze"]
+__all__ = ["Analysis", "MoveInfo", "RootInfo", "TurnInfo", "analyze"]

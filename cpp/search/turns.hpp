@@ -1,0 +1,105 @@
+// Whole turns: the search's tree holds one node per decision, people think in turns
+// (a take and its returns, a buy and its noble, Duel's privileges, replenish, action
+// and the ability's target). A turn is the consecutive decisions of one seat until
+// another seat is to move or the game ends (a Duel "again" ability's extra turn runs
+// on in the same turn: the same seat keeps deciding). This file makes the per-turn
+// answer from the per-decision trees: each line of the mover's own decisions below the
+// root, with the statistics of its last node, and splits move lines into turns.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "core/turns.hpp"
+#include "core/types.hpp"
+#include "search/collect.hpp"
+#include "search/params.hpp"
+#include "search/result.hpp"
+#include "search/solver.hpp"
+#include "search/tree.hpp"
+#include "search/tree_search.hpp"
+
+namespace search {
+
+namespace turns_detail {
+
+struct TurnAcc : NodeSum {
+  bool complete = true;
+};
+
+// The lines of `player`'s own decisions below `node` (its move already on `line`):
+// each ends at a node with no child of the same seat, and counts that node's visits.
+template <class G>
+void walk(const Tree& tree, uint32_t node, int player, int t, const typename G::State& view,
+          std::vector<core::Action>& line, std::map<std::vector<core::Action>, TurnAcc>& acc) {
+  bool continues = false;
+  for (uint32_t c = tree[node].first_child; c; c = tree[c].next_sibling) {
+    if (tree[c].mover != player) continue;
+    continues = true;
+    line.push_back(tree[c].action);
+    walk<G>(tree, c, player, t, view, line, acc);
+    line.pop_back();
+  }
+  if (continues || tree[node].visits == 0) return;
+  TurnAcc& a = acc[line];
+  a.add(tree, t, node);
+  if (!tree[node].first_child) {  // not expanded further: does the turn go on? (asked of the sample)
+    typename G::State s = view;
+    for (core::Action x : line) {
+      if (s.is_terminal() || !s.is_legal(x)) return;  // the sample cannot tell; taken as ended
+      s.apply(x);
+    }
+    if (!s.is_terminal() && s.current_player() == player) a.complete = false;
+  }
+}
+
+}  // namespace turns_detail
+
+// Per-turn statistics from the trees of one search (root parallelism: merged by the
+// turn's moves over the threads' trees). A turn's visits and win rate are those of its
+// last decision's node (the iterations that played the whole turn), so a turn has at
+// most the visits of its first decision; its proof is that node's. Ordered by the
+// result's rule for moves (collect.hpp's better_move).
+template <class G>
+std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, const typename G::State& root,
+                                     int player, const SearchParams& params, uint64_t search_index) {
+  using turns_detail::TurnAcc;
+  std::map<std::vector<core::Action>, TurnAcc> acc;
+  const typename G::State view = pv_sample<G>(root, player, params, search_index);
+  std::vector<core::Action> line;
+  for (int t = 0; t < static_cast<int>(trees.size()); ++t) {
+    if (t > 0 && params.parallelism == Parallelism::kTree) break;  // one shared tree
+    const Tree& tree = trees[t].own_tree;
+    if (!tree.size()) continue;
+    for (uint32_t c = tree[0].first_child; c; c = tree[c].next_sibling) {
+      if (!root.is_legal(tree[c].action)) continue;
+      line.assign(1, tree[c].action);
+      turns_detail::walk<G>(tree, c, player, t, view, line, acc);
+    }
+  }
+  std::vector<TurnStats> out;
+  out.reserve(acc.size());
+  for (const auto& [actions, a] : acc) {
+    TurnStats turn;
+    turn.actions = actions;
+    turn.complete = a.complete;
+    turn.stats = a.stats(actions.front());
+    MoveStats& m = turn.stats;
+    // The turn, then the most visited line after it (where the sample allows the turn).
+    typename G::State s = view;
+    bool playable = true;
+    for (size_t i = 0; i + 1 < actions.size() && playable; ++i) {
+      playable = !s.is_terminal() && s.is_legal(actions[i]);
+      if (playable) s.apply(actions[i]);
+    }
+    m.pv.assign(actions.begin(), actions.end() - 1);
+    if (playable) principal_variation<G>(trees[a.best_tree].own_tree, a.best_node, s, m);
+    if (m.pv.size() < actions.size()) m.pv = actions;
+    out.push_back(std::move(turn));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const TurnStats& a, const TurnStats& b) { return better_move(a.stats, b.stats); });
+  return out;
+}
+
+}  // namespace search
