@@ -543,6 +543,14 @@ class SearchParams:
     def seed(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def solver(self) -> bool:
+        """
+        Prove results (docs/search.md, "Proven results"); False: the search as before the solver.
+        """
+    @solver.setter
+    def solver(self, arg0: bool) -> None:
+        ...
+    @property
     def threads(self) -> int:
         ...
     @threads.setter

@@ -12,7 +12,7 @@ agent. Without it the display name is the spec itself (minus ``name=``).
 Values are parsed as int, then float, then ``true``/``false``, else kept as a string.
 An ``mcts`` spec takes every search setting of docs/search.md by its spec key
 (``iterations``, ``time``, ``threads``, ``parallelism``, ``exploration``, ``evaluator`` or
-``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``),
+``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``, ``solver``),
 checked by the engine when the spec is parsed.
 
 What each agent sees:
