@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -781,6 +781,21 @@ def evaluate(state: DuelState, player: typing.SupportsInt | typing.SupportsIndex
 def evaluate(state: NimState, player: typing.SupportsInt | typing.SupportsIndex) -> float:
     """
     Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).
+    """
+@typing.overload
+def forced_win(state: SplendorState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
+    """
+    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
+    """
+@typing.overload
+def forced_win(state: DuelState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
+    """
+    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
+    """
+@typing.overload
+def forced_win(state: NimState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
+    """
+    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
     """
 @typing.overload
 def greedy_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
