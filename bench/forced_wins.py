@@ -21,7 +21,7 @@ For comparison, the same search with perfect_information=True (the true cards: e
 reached without a chance step is exact, but its proofs hold for the true cards only, not
 for the player) and how many roots it proves.
 
-    python bench/forced_wins.py [--deals 60] [--last 8] [--iterations 20000] [--max-nodes 2000000]
+    python bench/forced_wins.py [--deals 60] [--last 8] [--iterations 20000] [--max-nodes 2000000] [--game duel]
 """
 from __future__ import annotations
 
@@ -85,12 +85,16 @@ def main() -> int:
     ap.add_argument("--last", type=int, default=8, help="decisions taken from each game's end")
     ap.add_argument("--iterations", type=int, default=20_000, help="search iterations per position")
     ap.add_argument("--max-nodes", type=int, default=2_000_000, help="positions one exhaustive check may visit")
+    ap.add_argument("--game", choices=[name for name, _ in GAMES], action="append",
+                    help="only this game (repeatable; default: both)")
     args = ap.parse_args()
     print("| game | positions | win in one | win in two (not one) | no win in two | undecided | "
           "search proves | search plays a winning move | false proofs | proven with the true cards | seconds |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     false_proofs = 0
     for name, variant in GAMES:
+        if args.game and name not in args.game:
+            continue
         game = sm.load_game(name, **variant)
         c = measure(game, args)
         false_proofs += c["false_proofs"]
