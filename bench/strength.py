@@ -10,7 +10,10 @@ Agents are tournament agent specs (docs/tournaments.md): ``random``, ``greedy``,
 ``exploration=0.6``, ``parallelism=tree``). Each deal is played twice, seats swapped.
 Prints A's score (win 1, shared win 1/2, loss 0) with a 95% interval (normal
 approximation on the per-game scores) and W-L-D; with ``--sprt`` the games stop at the
-test's verdict (2-player games only), which is printed too.
+test's verdict (2-player games only), which is printed too, then the tournament's full
+report (Elo with its 95% interval, pentanomial counts, the SPRT line). ``--db`` keeps the
+games: the same command again resumes a stopped run, and ``--report`` prints what a
+database holds without playing more.
 """
 from __future__ import annotations
 
@@ -20,7 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from splendor_mcts.tournament import SprtConfig, TournamentConfig, TournamentResult, run_tournament
+from splendor_mcts.tournament import SprtConfig, Tournament, TournamentConfig, TournamentResult
+from splendor_mcts.tournament.report import format_report
 
 
 def agent_specs(a: str, b: str) -> tuple[str, str]:
@@ -55,9 +59,12 @@ def main() -> None:
     ap.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
                     help="stop at the SPRT verdict of A against B: elo0= elo1= alpha= beta= (docs/tournaments.md)")
     ap.add_argument("--db", help="tournament database to keep (and resume); default: a temporary one")
+    ap.add_argument("--report", action="store_true", help="only report the games stored in --db (play none)")
     args = ap.parse_args()
     if args.games < 2:
         ap.error(f"--games must be at least 2, got {args.games}")
+    if args.report and not (args.db and Path(args.db).is_file()):
+        ap.error(f"--report needs --db naming an existing tournament database, got {args.db!r}")
     a, b = agent_specs(args.a, args.b)
     with tempfile.TemporaryDirectory() as scratch:
         config = TournamentConfig(
@@ -65,7 +72,8 @@ def main() -> None:
             db=args.db or Path(scratch) / "strength.sqlite", concurrency=args.workers,
             sprt=SprtConfig.parse(args.sprt) if args.sprt else None)
         start = time.perf_counter()
-        result = run_tournament(config)
+        tournament = Tournament(config)
+        result = tournament.stored() if args.report else tournament.run()
     print(f"{args.game} A={args.a} B={args.b} games={len(result.games)} seed={args.seed}: {score_line(result)} "
           f"({time.perf_counter() - start:.0f}s)")
     if result.sprt is not None:
@@ -74,6 +82,8 @@ def main() -> None:
             s.verdict or "", "no verdict yet")
         print(f"SPRT elo0={s.config.elo0:g} elo1={s.config.elo1:g}: LLR {s.llr:.2f} "
               f"[{s.config.lower:.2f}, {s.config.upper:.2f}] over {s.pairs} game pairs: {verdict}")
+    print()
+    print(format_report(result))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Positions for search and bot tests, found by seeded random play (no hand-made states)."""
 from __future__ import annotations
 
+import json
 import random
 from typing import Callable
 
@@ -110,4 +111,24 @@ def win_in_one_positions(game: sm.Game, seeds: range, per_game: int = 1) -> list
                 game_positions.append((state.clone(), wins))
             state.apply_action(rng.choice(state.legal_actions()))
         found += game_positions[-per_game:]
+    return found
+
+
+def sees_every_held_card(state: object) -> bool:
+    """No card an opponent holds is hidden from the player to move (no blind reserve of
+    theirs): then the cards it cannot see are exactly those left in the decks."""
+    view = json.loads(state.observation_json(state.current_player()))
+    return all("card" in r for p in view["players"] for r in p["reserved"])
+
+
+def end_positions(game: sm.Game, seeds: range, last: int) -> list[object]:
+    """The last ``last`` decisions of random games (deals ``seeds``, random moves) where
+    the player to move sees every card the opponents hold (what ``_core.forced_win`` takes)."""
+    found = []
+    for deal in seeds:
+        state, rng, history = game.new_initial_state(seed=deal), random.Random(deal), []
+        while not state.is_terminal():
+            history.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+        found += [s for s in history[-last:] if not s.is_chance_node() and sees_every_held_card(s)]
     return found

@@ -42,6 +42,32 @@ def test_win_in_one_is_chosen_and_proven(game):
         assert analysis.to_dict()["proof"] == "win" and analysis.to_dict()["moveInfos"][0]["proofTurns"] == 1
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.spec)
+def test_solver_off_proves_nothing_and_searches_its_budget(game):
+    """solver=False: the search as before the solver. Nothing is proven, the whole
+    budget runs, and the moves are ordered by visits alone."""
+    state, _ = win_in_one_positions(game, range(40, 52), per_game=1)[0]
+    off = sm.analyze(state, iterations=600, seed=3, top_k=None, solver=False)
+    assert off.params.solver is False and off.to_dict()["params"]["solver"] is False
+    assert off.proof is None and off.proof_turns == 0 and off.root.iterations == 600
+    assert all(m.proof is None and m.proof_turns == 0 for m in off.moves)
+    visits = [m.visits for m in off.moves]
+    assert visits == sorted(visits, reverse=True)
+    again = sm.analyze(state, iterations=600, seed=3, top_k=None, solver=False)
+    assert [(m.action, m.visits) for m in again.moves] == [(m.action, m.visits) for m in off.moves]
+    on = sm.analyze(state, iterations=600, seed=3, top_k=None)
+    assert on.params.solver is True and on.proof == "win" and on.root.iterations < 600
+
+
+def test_the_solver_setting_at_every_door():
+    game = sm.load_game("splendor", players=2)
+    assert sm.MCTSBot(game, iterations=10, solver=False).params.solver is False
+    assert sm.MCTSBot(game, iterations=10).params.solver is True  # on by default
+    for bad in ("off", 0, 1):
+        with pytest.raises(ValueError, match="solver must be true or false"):
+            sm.MCTSBot(game, iterations=10, solver=bad)
+
+
 def lost_position(game: sm.Game) -> object:
     """A position of a random game where every legal move ends it with a loss."""
     for deal in range(200):

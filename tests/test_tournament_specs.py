@@ -42,6 +42,7 @@ def test_python_agent_spec_is_checked_against_the_class() -> None:
     ("mcts:memory_limit=1000", "parameter 'memory_limit': memory_limit must be at least 1 MiB"),
     ("mcts:reuse_tree=yes", "parameter 'reuse_tree': reuse_tree must be true or false"),
     ("mcts:perfect_information=2", "parameter 'perfect_information': perfect_information must be true or false"),
+    ("mcts:solver=off", "parameter 'solver': solver must be true or false"),
     ("mcts:threads=300", "parameter 'threads': threads must be between 1 and 256"),
     ("mcts:seed=3", "unknown parameter 'seed' for mcts"),
     ("mcts:iterations", "expected key=value"),
@@ -116,3 +117,5 @@ def test_an_mcts_spec_sets_every_search_setting() -> None:
         50, 2.0, 2, "tree", 0.6, "random", 5, True, 2_000_000, False, 7)
     default = build_agent(parse_agent_spec("mcts"), sm.load_game("duel"), seed=1).params
     assert default.iterations == 2000 and default.evaluator == "heuristic" and default.rollout_cutoff == 30
+    assert default.solver is True
+    assert build_agent(parse_agent_spec("mcts:time=0.02,solver=false"), sm.load_game("duel"), seed=1).params.solver is False

@@ -204,7 +204,8 @@ py::dict params_dict(const search::SearchParams& p) {
                   "threads"_a = p.threads, "parallelism"_a = p.parallelism == search::Parallelism::kTree ? "tree" : "root",
                   "seed"_a = p.seed, "exploration"_a = p.exploration, "evaluator"_a = p.evaluator,
                   "rolloutCutoff"_a = p.rollout_cutoff, "perfectInformation"_a = p.perfect_information,
-                  "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree);
+                  "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree,
+                  "solver"_a = p.solver);
 }
 
 py::list moves_of(Analysis& a) {
@@ -475,6 +476,8 @@ void bind_search(py::module_& m) {
       .def_readwrite("perfect_information", &SearchParams::perfect_information)
       .def_readwrite("memory_limit", &SearchParams::memory_limit)
       .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
+      .def_readwrite("solver", &SearchParams::solver,
+                     "Prove results (docs/search.md, \"Proven results\"); False: the search as before the solver.")
       .def("validate", &SearchParams::validate)
       .def(
           "problem",

@@ -8,11 +8,13 @@
 #include <cctype>
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "core/forced_win.hpp"
 #include "core/game_loops.hpp"
 #include "core/turns.hpp"
 #include "core/types.hpp"
@@ -271,6 +273,26 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
           return core::perft<State, ActionList>(own, depth);
         },
         py::arg("state"), py::arg("depth"), "Number of leaf decisions depth plies below state.");
+  m.def("forced_win",
+        [](const State& s, int turns, uint64_t max_nodes, std::optional<int> move) -> py::object {
+          if (turns < 1) throw core::InvalidInput("forced_win: turns must be >= 1");
+          if (s.is_terminal() || s.is_chance()) throw core::InvalidInput("forced_win: no seat is to move here");
+          if (move && !s.is_legal(check_action<Game>(*move)))
+            throw core::InvalidInput("forced_win: move " + std::to_string(*move) + " is not legal here");
+          const State own = s;  // copied under the GIL, as in perft
+          core::ForcedWin r;
+          {
+            py::gil_scoped_release release;
+            r = core::ForcedWinCheck<Game>(turns, max_nodes).check(own, move ? *move : -1);
+          }
+          if (r == core::ForcedWin::kUnknown) return py::none();
+          return py::bool_(r == core::ForcedWin::kYes);
+        },
+        py::arg("state"), py::arg("turns"), py::arg("max_nodes"), py::arg("move") = py::none(),
+        "Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns "
+        "whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with "
+        "`move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat "
+        "sees every card the others hold.");
   m.def("perft_divide",
         [](const State& s, int depth) {
           if (depth < 1) throw core::InvalidInput("perft_divide: depth must be >= 1");

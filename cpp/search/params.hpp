@@ -39,6 +39,7 @@ struct SearchParams {
   bool perfect_information = false;  // experiments only: search the true hidden cards
   int64_t memory_limit = int64_t{1} << 30;  // bytes of tree over all threads; the tree stops growing there
   bool reuse_tree = true;       // MCTS::search keeps the subtree of the position reached
+  bool solver = true;           // prove results (search/solver.hpp); off: the search as before the solver
 
   // The first bad setting: its field (the member's name) and a message naming it. The one
   // check of the values; each door maps the field to the name its user typed.

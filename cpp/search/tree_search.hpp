@@ -106,7 +106,7 @@ class TreeSearch {
     }
     uint32_t path[kMaxPath];
     int n_legal[kMaxPath];  // at the exact nodes of the path, for the solver
-    bool exact = true;      // path[depth - 1] is exact (search/solver.hpp)
+    bool exact = p.solver;  // path[depth - 1] is exact (search/solver.hpp); no node is without the solver
     int depth = 0;
     uint32_t node = 0;
     path[depth++] = 0;

@@ -40,6 +40,7 @@ def analyze(
     progress_interval: float = 0.5,
     rollout: str | None = None,
     turns: bool = False,
+    solver: bool | None = None,
 ) -> Analysis:
     """Search ``state`` from the view of the player to move and report the root moves.
 
@@ -53,7 +54,8 @@ def analyze(
     former name) and ``rollout_cutoff`` default to the game's measured values (its
     registry entry's ``search_defaults``). The search samples the cards the player cannot
     see; ``perfect_information=True`` searches the true ones (experiments only).
-    ``memory_limit`` caps the tree's bytes. ``top_k=None`` reports every root move.
+    ``memory_limit`` caps the tree's bytes. ``solver=False`` searches without proving
+    results (docs/search.md, "Proven results"). ``top_k=None`` reports every root move.
     ``turns=True`` also gives the whole turns of the player to move (``Analysis.turns``:
     ``TurnInfo``, each a seat's decisions until another seat moves; docs/search.md, "Whole
     turns"); otherwise ``Analysis.turns`` is None.
@@ -74,7 +76,7 @@ def analyze(
         entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads,
         parallelism=parallelism, seed=seed, exploration=exploration, evaluator=evaluator, rollout=rollout,
         rollout_cutoff=rollout_cutoff, perfect_information=perfect_information, memory_limit=memory_limit,
-        reuse_tree=False)
+        reuse_tree=False, solver=solver)
     searcher = entry.searcher(params)
     if progress is None:
         return searcher.search(state, top_k=top_k, turns=turns)

@@ -65,6 +65,8 @@ SETTINGS: tuple[Setting, ...] = (
             "memory_limit", "--memory-limit", "memoryLimit"),
     Setting("reuse_tree", bool, "keep the subtree of the position reached between a bot's moves",
             "reuse_tree", None, None),
+    Setting("solver", bool, "prove wins and losses inside the search (off: the search as before the solver)",
+            "solver", "--solver", "solver"),
 )
 BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 _ALIASES: dict[str, str] = {alias: s.name for s in SETTINGS for alias in s.aliases}

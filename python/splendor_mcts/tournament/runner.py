@@ -224,6 +224,16 @@ class Tournament:
         finally:
             store.close()
 
+    def stored(self) -> TournamentResult:
+        """The result of the games already in the database, playing none (e.g. the state of
+        a run that was stopped, while it waits to be resumed)."""
+        started = time.perf_counter()
+        store = self.open_store()
+        try:
+            return self._result(store, 0, started)
+        finally:
+            store.close()
+
     def _result(self, store: TournamentStore, played_now: int, started: float) -> TournamentResult:
         games = store.scored_games()
         names = [s.name for s in self.specs]

@@ -1,0 +1,30 @@
+"""bench/strength.py keeps its games in --db, resumes them, and --report reads them without playing."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "strength.py"
+
+
+def strength(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), "--a", "mcts:iterations=20", "--b", "mcts:iterations=20,solver=false",
+                           "--seed", "3", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_report_reads_the_stored_games_and_plays_none(tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    played = strength("--games", "2", "--db", db)
+    assert played.returncode == 0, played.stderr
+    assert "games=2 " in played.stdout and "Elo difference" in played.stdout
+    report = strength("--games", "4", "--db", db, "--report")
+    assert report.returncode == 0, report.stderr
+    assert "games=2 " in report.stdout and "games stored: 2 of 4 scheduled   played by this run: 0" in report.stdout
+    resumed = strength("--games", "4", "--db", db)
+    assert "games=4 " in resumed.stdout and "played by this run: 2 " in resumed.stdout
+
+
+def test_report_needs_a_database(tmp_path):
+    run = strength("--report", "--db", str(tmp_path / "missing.sqlite"))
+    assert run.returncode == 2 and "--report needs --db naming an existing tournament database" in run.stderr
