@@ -15,7 +15,11 @@ Format ``splendor-mcts-record/1``::
      "meta": {...}}                    # free: tournament name, deal, rotation, ...
 
 Replaying ``game.new_initial_state(seed, explicit_chance=True)`` and applying every action
-reproduces the final state exactly (:func:`replay`).
+reproduces the final state exactly (:func:`replay`), and the stated ``termination`` and
+``result`` must agree with it (:func:`result_problem`): a normal game ends in the returns of its
+final state, a forfeit scores 0 for the forfeiting seat (which was to move, unless no action was
+played) with the other seats sharing the point, and neither a forfeit nor an unfinished game has
+reached the end.
 """
 
 from __future__ import annotations
@@ -188,6 +192,71 @@ def _validate(r: GameRecord) -> None:
             raise ValueError(f"game record field 'forfeit.seat': expected a seat in 0..{len(r.seats) - 1}")
         if not isinstance(r.forfeit.reason, str):
             raise ValueError("game record field 'forfeit.reason': expected a string")
+
+
+def forfeit_result(num_seats: int, seat: int) -> tuple[float, ...]:
+    """The result of a game ``seat`` forfeited: 0 for it, the other seats share the point."""
+    share = 1.0 / (num_seats - 1)
+    return tuple(0.0 if s == seat else share for s in range(num_seats))
+
+
+def _same_result(stated: tuple[float, ...], replayed: tuple[float, ...]) -> bool:
+    return len(stated) == len(replayed) and all(abs(a - b) <= 1e-9 for a, b in zip(stated, replayed))
+
+
+def result_problem(record: GameRecord, final: Any) -> str | None:
+    """How ``record``'s stated termination and result contradict ``final``, the state its
+    actions replay to (:func:`replay`); None when they agree."""
+    # A game of the tournament's loader may give its states no num_players; returns has one per seat.
+    players = final.num_players() if hasattr(final, "num_players") else len(final.returns())
+    if len(record.seats) != players:
+        return f"it has {len(record.seats)} seats but its game is for {players} players"
+    over = final.is_terminal()
+    played = f"after its {len(record.actions)} actions"
+    if record.termination == "normal":
+        if not over:
+            return f"termination 'normal' but the game is not over {played}"
+        returns = tuple(float(x) for x in final.returns())
+        assert record.result is not None  # _validate: only an unfinished game has none
+        if not _same_result(record.result, returns):
+            return f"stated result {list(record.result)} but the replay ends {list(returns)}"
+        return None
+    if over:
+        return f"termination {record.termination!r} but the game is over {played}"
+    if record.forfeit is not None:
+        mover = final.current_player()
+        if record.actions and record.forfeit.seat != mover:
+            return f"seat {record.forfeit.seat} forfeited but seat {mover} was to move {played}"
+        expected = forfeit_result(players, record.forfeit.seat)
+        assert record.result is not None
+        if not _same_result(record.result, expected):
+            return (f"stated result {list(record.result)} but a forfeit by seat {record.forfeit.seat} "
+                    f"scores {list(expected)}")
+    return None
+
+
+def replay_checked(record: GameRecord, game: Any = None) -> Any:
+    """The final state of ``record`` (:func:`replay`), once its stated result agrees with it.
+
+    Raises ValueError naming an illegal action, or how the stated termination or result
+    contradicts the replay (:func:`result_problem`).
+    """
+    final = replay(record, game=game)
+    problem = result_problem(record, final)
+    if problem is not None:
+        raise ValueError(f"the record's stated result contradicts its replay: {problem}")
+    return final
+
+
+def replay_problem(record: GameRecord, game: Any = None) -> str | None:
+    """Why ``record`` does not replay to its stated termination and result (an illegal action,
+    or :func:`result_problem`); None when it does. For tools that flag a record rather than
+    refuse it (the tournament report, replay and export)."""
+    try:
+        final = replay(record, game=game)
+    except ValueError as exc:
+        return str(exc)
+    return result_problem(record, final)
 
 
 def replay(record: GameRecord, upto: int | None = None, game: Any = None) -> Any:

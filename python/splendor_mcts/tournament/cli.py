@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ..games.registry import DEFAULT_GAME
-from ..records import GameRecord, read_jsonl, replay, write_jsonl
+from ..records import GameRecord, read_jsonl, replay, result_problem, write_jsonl
 from .backends import BACKENDS
 from .play import DEFAULT_LOADER
 from .progress import make_progress
@@ -81,9 +81,14 @@ def register(subparsers: Any) -> None:
                    "(imports and runs that module)")
     r.set_defaults(func=run_replay_command)
 
-    e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines")
+    e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines",
+                              description="Write every stored game as a JSON line; games whose stated result "
+                              "their replay contradicts are exported too, and named on standard error.")
     e.add_argument("--db", default="results.sqlite", help="tournament database (default: ./results.sqlite)")
     e.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
+    e.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",
+                   help="advanced: load the game (to replay each record) with another function taking the "
+                   "record's game spec (imports and runs that module)")
     e.set_defaults(func=run_export_command)
 
 
@@ -140,8 +145,10 @@ def run_replay_command(args: argparse.Namespace) -> int:
     record = _load_record(args)
     game = _load_game(args.game_loader, record.game, None)
     final = replay(record, upto=args.upto, game=game)  # checks every action first
+    problem = result_problem(record, final) if args.upto is None else None
     if args.json:
         print(final.to_json())
+        _flag_contradiction(args.game, problem)
         return 0
     print(f"{record.game}  seed {record.seed}  seats: " + ", ".join(f"{i + 1}={s}" for i, s in enumerate(record.seats)))
     state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
@@ -161,7 +168,15 @@ def run_replay_command(args: argparse.Namespace) -> int:
         print(f"termination: {record.termination}  result: {list(record.result or [])}")
         if record.forfeit:
             print(f"forfeit: seat {record.forfeit.seat + 1} - {record.forfeit.reason}")
+    _flag_contradiction(args.game, problem)
     return 0
+
+
+def _flag_contradiction(game: int, problem: str | None, command: str = "replay") -> None:
+    """Name on standard error a game whose stated result its replay contradicts."""
+    if problem is not None:
+        print(f"splendor-mcts {command}: game {game}: the record's stated result contradicts its replay: {problem}",
+              file=sys.stderr)
 
 
 def run_export_command(args: argparse.Namespace) -> int:
@@ -171,7 +186,15 @@ def run_export_command(args: argparse.Namespace) -> int:
             count = write_jsonl(store.records(), sys.stdout)
         else:
             count = write_jsonl(store.records(), args.output)
+        try:
+            contradictions = store.result_contradictions(lambda spec: _load_game(args.game_loader, spec, None))
+        except ValueError as exc:  # a game this loader does not know: the records are exported all the same
+            print(f"splendor-mcts export: results not checked against their replays: {exc} (see --game-loader)",
+                  file=sys.stderr)
+            contradictions = []
     finally:
         store.close()
+    for game_id, problem in contradictions:
+        _flag_contradiction(game_id, problem, "export")
     print(f"exported {count} games", file=sys.stderr)
     return 0

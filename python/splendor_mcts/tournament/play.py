@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..records import Forfeit, GameRecord
+from ..records import Forfeit, GameRecord, forfeit_result
 from .agents import build_agent, parse_agent_spec
 from .store import PlayedGame
 
@@ -61,11 +61,6 @@ class GameTask:
     agent_seeds: tuple[int, ...]
     loader: str = DEFAULT_LOADER
     meta: dict[str, Any] = field(default_factory=dict)
-
-
-def _forfeit_result(n: int, seat: int) -> tuple[float, ...]:
-    share = 1.0 / (n - 1)
-    return tuple(0.0 if s == seat else share for s in range(n))
 
 
 def _describe(exc: BaseException) -> str:
@@ -143,7 +138,7 @@ def play_game(task: GameTask) -> PlayedGame:
         result = tuple(float(x) for x in state.returns())
         termination = "normal"
     else:
-        result = _forfeit_result(n, forfeit.seat)
+        result = forfeit_result(n, forfeit.seat)
         termination = "forfeit"
     record = GameRecord(
         game=task.game_spec,

@@ -233,6 +233,8 @@ class Tournament:
             forfeits=store.forfeits(),
             think_times=store.think_times(),
             elapsed=time.perf_counter() - started,
+            contradictions=store.result_contradictions(
+                lambda spec: self.game if spec == self.game_spec else _load_game(self.config.loader, spec, None)),
         )
 
 
