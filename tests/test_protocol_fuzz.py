@@ -62,6 +62,10 @@ def queries(draw: st.DrawFn) -> dict[str, Any]:
         query["position"] = position
     elif base == "record":
         query["record"] = dict(RECORD)
+        if draw(st.booleans()):  # one of its fields replaced: seeds and action ids past the engine's ints too
+            query["record"][draw(st.sampled_from(sorted(RECORD)))] = draw(
+                st.sampled_from([2**31, 2**64, -1]) | st.lists(st.integers(-1, 2**32), max_size=3) | small_values
+                | json_values)
         if draw(st.booleans()):
             query["analyzeTurns"] = draw(st.lists(st.integers(-2, 14), max_size=4) | json_values)
     elif base == "action":

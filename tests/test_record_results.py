@@ -154,3 +154,15 @@ def test_tournament_report_replay_and_export_flag_a_contradicted_result(tmp_path
     assert main(["export", "--db", str(db)]) == 0
     captured = capsys.readouterr()
     assert len(captured.out.splitlines()) == 4 and "results not checked against their replays" in captured.err
+
+
+@pytest.mark.parametrize("change, message", [({"actions": [2**31]}, "field 'actions'"), ({"seed": 2**64}, "field 'seed'")])
+def test_review_names_an_action_id_or_seed_out_of_the_engine_range(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                                                   change: dict, message: str) -> None:
+    path = tmp_path / "game.json"
+    record = {"format": "splendor-mcts-record/1", "game": "splendor", "seed": 1, "seats": ["a", "b"], "actions": [],
+              "result": None, "termination": "unfinished", **change}
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path)]) == exit_codes.INVALID_INPUT
+    err = capsys.readouterr().err
+    assert "not a valid game record" in err and message in err and "Traceback" not in err

@@ -32,8 +32,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from .games.game import load_game
+from .seeds import MAX_SEED
 
 RECORD_FORMAT = "splendor-mcts-record/1"
+MAX_ACTION = 2**31 - 1  # action ids are the engine's 32-bit ints
 TERMINATIONS = ("normal", "forfeit", "unfinished")
 
 
@@ -150,11 +152,11 @@ def _is_number(value: Any) -> bool:
     return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
 
 
-def _non_negative_ints(values: tuple[Any, ...]) -> bool:
-    """Every value a non-negative int (not a bool). Plain ints, the usual case, are checked in C."""
+def _action_ids(values: tuple[Any, ...]) -> bool:
+    """Every value an int (not a bool) in 0..MAX_ACTION. Plain ints, the usual case, are checked in C."""
     if set(map(type, values)) <= {int}:
-        return not values or min(values) >= 0
-    return all(_is_int(v) and v >= 0 for v in values)
+        return not values or (min(values) >= 0 and max(values) <= MAX_ACTION)
+    return all(_is_int(v) and 0 <= v <= MAX_ACTION for v in values)
 
 
 def _non_negative_numbers(values: tuple[Any, ...]) -> bool:
@@ -168,14 +170,14 @@ def _validate(r: GameRecord) -> None:
     """Check types and consistency; raise ValueError naming the first bad field."""
     if not isinstance(r.game, str) or not r.game:
         raise ValueError("game record field 'game': expected a non-empty game spec string")
-    if not _is_int(r.seed) or r.seed < 0:
-        raise ValueError(f"game record field 'seed': expected a non-negative integer, got {r.seed!r}")
+    if not _is_int(r.seed) or not 0 <= r.seed <= MAX_SEED:
+        raise ValueError(f"game record field 'seed': expected an integer from 0 to 2**64-1, got {r.seed!r}")
     if not isinstance(r.explicit_chance, bool):
         raise ValueError("game record field 'explicit_chance': expected true or false")
     if len(r.seats) < 1 or not all(isinstance(s, str) for s in r.seats):
         raise ValueError("game record field 'seats': expected a non-empty list of agent spec strings")
-    if not _non_negative_ints(r.actions):
-        raise ValueError("game record field 'actions': expected a list of non-negative integers")
+    if not _action_ids(r.actions):
+        raise ValueError("game record field 'actions': expected a list of action ids, integers from 0 to 2**31-1")
     if r.move_times is not None and not _non_negative_numbers(r.move_times):
         raise ValueError("game record field 'move_times': expected non-negative seconds or null")
     if r.termination not in TERMINATIONS:
