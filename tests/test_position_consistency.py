@@ -3,6 +3,8 @@
 Each case is a table the readers used to accept although no game reaches it: the setup
 flag on a mid-game table, a setup with cards already bought, two cards waiting to be
 revealed at once. What is accepted must read back equal and stay valid after every move.
+And each rule invariant of the games' one definition of a legal position
+(State::invariant_problems) that a position's text can break is refused by name.
 """
 from __future__ import annotations
 
@@ -102,3 +104,61 @@ def test_accepted_mutations_read_back_equal_and_stay_valid(game_name, variant):
                 after.apply_action(action)
                 assert game.state_from_json(after.to_json()).to_json() == after.to_json()
     assert accepted > 0
+
+
+def _pop_totals(player: dict) -> dict:
+    for field in ("points", "bonuses", "crowns", "colour_points"):
+        player.pop(field, None)
+    return player
+
+
+def _give_all_tokens(giver: dict, taker: dict) -> None:
+    for kind, count in giver["tokens"].items():
+        taker["tokens"][kind] = taker["tokens"].get(kind, 0) + count
+        giver["tokens"][kind] = 0
+
+
+def _set(doc: dict, path: tuple, value) -> dict:
+    target = doc
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return doc
+
+
+# Each rule invariant of the games' State::invariant_problems (splendor/invariants.cpp,
+# duel/invariants.cpp) that a position's text can break, broken once: refused, named. The
+# invariants a reader derives rather than reads (the buy mask, deck sets, board masks) are
+# broken by unchecked moves in cpp/tests/test_invariants.cpp, which checks that every reader's
+# last check refuses them by name.
+SPLENDOR_BREAKS = {
+    "a card in two places": (lambda d: _pop_totals(d["players"][0])["cards"].append(d["table"][0][0]), "is also at"),
+    "a card nowhere": (lambda d: d["decks"][0].pop(), "is nowhere"),
+    "gem tokens not conserved": (lambda d: _set(d, ("bank", "white"), d["bank"]["white"] + 1), "does not add up"),
+    "gold not conserved": (lambda d: _set(d, ("bank", "gold"), d["bank"]["gold"] - 1), "does not add up"),
+    "more gems held than the game has": (lambda d: _set(d, ("players", 0, "tokens", "white"), 5), "exceeds the 4"),
+    "passes from an earlier round": (lambda d: _set(d, ("passes_this_round",), 2), "passes this round, but only"),
+    "a noble without its bonuses": (lambda d: _pop_totals(d["players"][0]).update(nobles=[d["nobles"].pop(0)]),
+                                    "needs bonuses the player's cards do not give"),
+}
+DUEL_BREAKS = {
+    "a card in two places": (lambda d: _pop_totals(d["players"][0])["cards"].append(d["pyramid"][0][0]), "is also at"),
+    "a card nowhere": (lambda d: d["decks"][0].pop(), "is nowhere"),
+    "26 tokens": (lambda d: _set(d, ("bag", "white"), d["bag"]["white"] + 1), "does not add up"),
+    "privileges beyond the count": (lambda d: _set(d, ("players", 0, "privileges"), 3),
+                                    "privileges but the game has"),
+    "the opponent above 10 tokens": (lambda d: _give_all_tokens(d["players"][0], d["players"][1]),
+                                     "more than 10 only during the player's own turn"),
+    "a fourth reserved card": (lambda d: d["players"][0]["reserved"].extend(
+        [d["decks"][0].pop(), d["decks"][0].pop()]), "expected 0 to 3 elements, found 4"),
+}
+
+
+@pytest.mark.parametrize("game_name, plies, breaks", [("splendor", 8, SPLENDOR_BREAKS), ("duel", 10, DUEL_BREAKS)])
+def test_a_position_breaking_each_rule_invariant_is_refused_by_name(game_name, plies, breaks):
+    game, state = _played(game_name, plies)
+    for apply_break, needle in breaks.values():
+        doc = json.loads(state.to_json())
+        apply_break(doc)
+        with pytest.raises(ValueError, match=needle):
+            game.state_from_json(json.dumps(doc))

@@ -64,6 +64,8 @@ GOOD = {"format": RECORD_FORMAT, "game": "g", "seed": 1, "seats": ["a", "b"], "a
     ({"seed": "7"}, "seed"),
     ({"actions": [1, "x"]}, "actions"),
     ({"actions": "12"}, "actions"),
+    ({"actions": [2**31]}, "actions"),   # not an engine action id: refused here, never a TypeError at replay
+    ({"seed": 2**64}, "seed"),           # beyond the engine's seeds
     ({"seats": []}, "seats"),
     ({"result": [1.0]}, "result"),
     ({"termination": "abandoned"}, "termination"),

@@ -183,3 +183,26 @@ def test_undecodable_input_bytes_are_a_value_error_naming_the_text(game):
     card_from_text = getattr(sm._core, f"{game}_card_from_text")
     with pytest.raises(ValueError, match="card text is not valid text"):
         card_from_text("W2\udcff")
+
+
+def test_a_line_break_quoted_from_the_input_stays_inside_its_problem_line():
+    """Problems are one per line: a newline in a quoted value is escaped, never copied raw."""
+    game = sm.load_game("splendor")
+    doc = json.loads(game.new_initial_state(seed=1).to_json())
+    doc["phase"] = "main\nover"
+    doc["to_move"] = 9
+    with pytest.raises(ValueError) as refused:
+        game.state_from_json(json.dumps(doc))
+    lines = str(refused.value).splitlines()
+    assert len(lines) == 2 and all(line.startswith(("phase: ", "to_move: ")) for line in lines), lines
+    assert 'unknown phase "main\\nover"' in str(refused.value)
+
+
+def test_an_action_id_beyond_the_engine_ints_is_a_type_error_and_changes_nothing():
+    """Documented in docs/engine-interface.md: pybind11 cannot convert it, so no engine code runs."""
+    state = sm.load_game("splendor").new_initial_state(seed=1)
+    before = state.to_json()
+    for action in (2**31, 2**70):
+        with pytest.raises(TypeError):
+            state.apply_action(action)
+    assert state.to_json() == before

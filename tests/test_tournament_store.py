@@ -156,6 +156,8 @@ def test_flipped_bytes_that_pass_the_integrity_check_name_their_row(played: Path
         err = capsys.readouterr().err
         assert f"of games (game {flipped[0]}): record is not valid UTF-8" in err and "Traceback" not in err
     assert main(cli_args(played, "--deals", "4")) == 0  # the standings do not need the records
+    # ... and the report names the game whose record it could not replay
+    assert f"game {flipped[0]}: its record cannot be read to replay" in capsys.readouterr().out
 
 
 def test_a_second_tournament_on_the_same_database_says_so_and_exits_1(played: Path,

@@ -58,12 +58,13 @@ void bind_position(py::module_& m) {
 class PositionError(ValueError):
     """A position that cannot be read. ``problems`` holds one {"path", "message"} dict per
     problem (path "" when the text is not JSON, "(root)" for the whole document); str()
-    has one line per problem, "path: message"."""
+    has one line per problem, "path: message" (a line break quoted from the input escaped,
+    as core::Problem::text does)."""
 
     def __init__(self, problems):
         self.problems = [{"path": str(p["path"]), "message": str(p["message"])} for p in problems]
-        super().__init__("\n".join(f"{p['path']}: {p['message']}" if p["path"] else p["message"]
-                                   for p in self.problems))
+        lines = (f"{p['path']}: {p['message']}" if p["path"] else p["message"] for p in self.problems)
+        super().__init__("\n".join(line.replace("\n", "\\n").replace("\r", "\\r") for line in lines))
 )py",
            scope);
   const py::object error = scope["PositionError"];

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "core/rng.hpp"
 #include "core/types.hpp"
@@ -58,6 +59,9 @@ concept GameState =
       { S::from_json(config, text) } -> std::same_as<S>;
       { S::from_observation(config, text, seed) } -> std::same_as<S>;
       cs.observation_tensor(seat, tensor);
+      // The game's one definition of a legal position: every rule invariant it breaks,
+      // named (none for any state play reaches). Readers and random-game tests both call it.
+      { cs.invariant_problems() } -> std::same_as<std::vector<std::string>>;
     };
 
 // ---- Optional capabilities (each used by the generic code where a game has it) -----

@@ -3,11 +3,36 @@
 // Rule-specific checks (conservation, buy masks) stay with each game. `expect(ok, what)`
 // records a failure; the caller binds the game seed and step it reports.
 #pragma once
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "core/game.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 
 namespace core {
+
+// Collects what a game's State::invariant_problems finds: check(ok, what) records `what`
+// once, however many cards or seats break it.
+class InvariantProblems {
+ public:
+  void operator()(bool ok, const char* what) {
+    if (!ok && std::find(problems_.begin(), problems_.end(), what) == problems_.end()) problems_.emplace_back(what);
+  }
+  std::vector<std::string> take() { return std::move(problems_); }
+
+ private:
+  std::vector<std::string> problems_;
+};
+
+// The game's own invariants (State::invariant_problems, the readers' definition of a
+// legal position), each broken one recorded.
+template <typename State, typename Expect>
+void check_invariants(const State& s, Expect&& expect) {
+  for (const std::string& problem : s.invariant_problems()) expect(false, problem.c_str());
+}
 
 // At a decision: the incremental hash equals a recomputation, and the legal-action
 // list (left in `legal` for the caller) is non-empty and agrees with is_legal.

@@ -44,7 +44,15 @@ namespace core {
 struct Problem {
   std::string path;
   std::string message;
-  std::string text() const { return path.empty() ? message : path + ": " + message; }
+  // "path: message" on one line: a line break the input slipped into either is escaped,
+  // so a list of problems stays one problem per line.
+  std::string text() const {
+    const std::string line = path.empty() ? message : path + ": " + message;
+    std::string out;
+    out.reserve(line.size());
+    for (const char c : line) out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : std::string(1, c);
+    return out;
+  }
 };
 
 // An InvalidInput that knows its JSON path; what() is Problem::text().

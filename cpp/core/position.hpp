@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/card_text.hpp"
@@ -34,11 +35,16 @@ inline int observer_of(const json::Cursor& root, int players) {
 template <typename State, typename List>
 List action_list_of(void (State::*)(List&) const);
 
-// The last check at every door, the same as the invariant checks of the random-game
-// tests (core/invariants.hpp): a state read is playable, so a position the game's own
-// checks missed is refused here rather than handed to a search with nothing to do.
+// The last check at every door, the same as the random-game tests make (core/invariants.hpp,
+// core/random_sim.hpp): the game's invariants hold (State::invariant_problems) and a state
+// read is playable, so a position the reader's own checks missed is refused here, each
+// broken invariant named, rather than handed to a search.
 template <typename State>
 State playable(State s) {
+  std::vector<Problem> problems;
+  for (const std::string& broken : s.invariant_problems())
+    problems.push_back({"", "no game reaches this position: it breaks the rule invariant \"" + broken + "\""});
+  if (!problems.empty()) throw InvalidPosition(std::move(problems));
   decltype(action_list_of(&State::legal_actions)) legal;
   s.legal_actions(legal);
   if (s.hash() != s.compute_hash() || (!s.is_terminal() && legal.empty()))

@@ -1,7 +1,8 @@
 // The random-game test written once for every game (as OpenSpiel's RandomSimTest):
 // random_sim_test<G> plays random games of any game declared with a `struct Game`
 // (core/game.hpp) and checks at every decision the invariants of core/invariants.hpp and
-// those every game shares: chance outcomes, the optional evaluate/heuristic_action,
+// those every game shares: the game's own invariants (State::invariant_problems, the
+// readers' definition of a legal position) at every position met, chance outcomes, the optional evaluate/heuristic_action,
 // notation text, JSON round trips, views rebuilt and determinized to the same view,
 // damaged positions refused or read consistently, returns in range, the game ending.
 // A game's own test adds only its rule-specific checks through a Checks object derived
@@ -52,7 +53,8 @@ struct SimOptions {
 template <class G>
 struct RuleChecks {
   using State = typename G::State;
-  // Any position met: played, read back, rebuilt from a view, determinized, damaged.
+  // Any position met (played, read back, rebuilt from a view, determinized, damaged),
+  // beyond State::invariant_problems, which every position is checked against.
   void position(const State&, const Expect&) {}
   // At each decision of the played game, with its legal actions.
   void decision(const State&, const typename G::ActionList&, Rng&, const Expect&) {}
@@ -69,6 +71,13 @@ struct RuleChecks {
 };
 
 namespace sim_detail {
+
+// Any position met: the game's invariants, then the test's own checks.
+template <class State, class Checks>
+void check_position(const State& s, Checks& checks, const Expect& expect) {
+  check_invariants(s, expect);
+  checks.position(s, expect);
+}
 
 // `text` with 1 to 3 random edits: a junk character, a cut, a number or a game word
 // inserted, or the rest dropped.
@@ -95,7 +104,7 @@ void check_read(const typename G::State& s, Checks& checks, const Expect& expect
   typename G::ActionList legal;
   s.legal_actions(legal);
   expect(s.is_terminal() || !legal.empty(), "a position read back is playable");
-  checks.position(s, expect);
+  check_position(s, checks, expect);
 }
 
 // The full position and a random seat's view: written, read back, rebuilt, determinized;
@@ -108,7 +117,7 @@ void check_positions(const typename G::State& s, Rng& rng, Checks& checks, const
     const State back = State::from_json(s.config(), text);
     expect(back == s, "JSON round-trip equals the original");
     expect(back.hash() == s.hash(), "JSON round-trip keeps the hash");
-    checks.position(back, expect);
+    check_position(back, checks, expect);
   } catch (const InvalidInput&) {
     expect(false, "own JSON is readable");
   }
@@ -133,7 +142,7 @@ void check_positions(const typename G::State& s, Rng& rng, Checks& checks, const
     s.observation_tensor(seat, seen.data());
     shuffled.observation_tensor(seat, after.data());
     expect(seen == after, "determinize keeps the observation tensor");
-    checks.position(shuffled, expect);
+    check_position(shuffled, checks, expect);
     if (rng.below(2)) damaged = view;
     if constexpr (G::kHas.determinize_lazily) {
       // The search's lazy sample keeps the view and plays a consistent game to the end.
@@ -141,10 +150,10 @@ void check_positions(const typename G::State& s, Rng& rng, Checks& checks, const
       lazy.determinize_lazily(seat, rng);
       expect(lazy.observation_json(seat) == view, "determinize_lazily keeps the observer's view");
       for (int ply = 0; !lazy.is_terminal() && ply < 5000; ++ply) {
-        if (ply % 4 == 0) checks.position(lazy, expect);
+        if (ply % 4 == 0) check_position(lazy, checks, expect);
         core::apply_unhashed<G>(lazy, lazy.random_action(rng));
       }
-      checks.position(lazy, expect);
+      check_position(lazy, checks, expect);
       expect(lazy.is_terminal(), "a lazy sample's game ends");
     }
   }
@@ -202,7 +211,7 @@ void random_sim_game(const typename G::Config& config, uint64_t seed, bool expli
   for (int step = 0; !s.is_terminal(); ++step) {
     const Expect expect{&report, seed, step};
     if (step >= options.max_steps) return expect(false, "game ends");
-    checks.position(s, expect);
+    sim_detail::check_position(s, checks, expect);
     check_decision(s, legal, expect);
     for (int i = 1; i < legal.size(); ++i) expect(legal[i - 1] < legal[i], "legal actions ascending");
     if (s.is_chance()) {
@@ -228,7 +237,7 @@ void random_sim_game(const typename G::Config& config, uint64_t seed, bool expli
     ++report.decisions;
   }
   const Expect expect{&report, seed, -1};
-  checks.position(s, expect);
+  sim_detail::check_position(s, checks, expect);
   sim_detail::check_positions<G>(s, rng, checks, expect);
   double r[G::kMaxPlayers];
   s.returns(r);

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "core/bits.hpp"
 #include "core/rng.hpp"
@@ -215,6 +216,9 @@ struct State {
   static State from_observation(const Config& config, std::string_view text, uint64_t seed);
   void observation_tensor(int player, float* out) const;
   bool operator==(const State&) const = default;
+  // The rule invariants this state breaks (none for any state play reaches): token, card
+  // and privilege conservation, the buy mask against the card table (invariants.cpp).
+  std::vector<std::string> invariant_problems() const;
   core::Action heuristic_action(core::Rng& rng) const;
   double evaluate(int player) const;
 

@@ -1,7 +1,7 @@
 // libFuzzer entry points shared by both games (built with -DSPLENDOR_MCTS_FUZZ=ON, run by
 // .ci/run): the position reader and the notation parser may refuse any input with
 // core::InvalidInput, and nothing else; a position they accept must pass the invariant
-// checks, write itself back to an equal state, and stay so after each legal action.
+// checks (the game's State::invariant_problems and the decision checks), write itself back to an equal state, and stay so after each legal action.
 // Any other exception escapes and aborts, which libFuzzer reports as a crash.
 #pragma once
 #include <cstddef>
@@ -31,6 +31,7 @@ void check_accepted(const typename G::State& s, int depth) {
   using State = typename G::State;
   auto expect = [](bool ok, const char* what) { require(ok, what); };
   typename G::ActionList legal;
+  core::check_invariants(s, expect);  // the readers' own last check, named here if it ever lets one by
   if (!s.is_terminal()) core::check_decision(s, legal, expect);
   const State back = State::from_json(s.config(), s.to_json());  // throws (aborts) if unreadable
   require(back == s, "an accepted position reads back equal");
@@ -44,6 +45,7 @@ void check_accepted(const typename G::State& s, int depth) {
       check_accepted<G>(next, 0);
     } else if (!next.is_terminal()) {
       typename G::ActionList after;
+      core::check_invariants(next, expect);
       core::check_decision(next, after, expect);
     }
   }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/rng.hpp"
 #include "core/swar.hpp"
@@ -170,6 +171,9 @@ class State {
   Action string_to_action(std::string_view text) const;
 
   bool operator==(const State&) const;
+  // The rule invariants this state breaks (none for any state play reaches): card and
+  // token conservation, the buy mask and nobles against the tables (invariants.cpp).
+  std::vector<std::string> invariant_problems() const;
 
   // Read access for position io, tensors, heuristics and tests.
   const Player& player(int seat) const { return players_[seat]; }

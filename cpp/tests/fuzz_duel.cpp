@@ -1,7 +1,9 @@
 // Random Splendor Duel games for a few seconds through the generic random-game test
-// (core/random_sim.hpp), with Duel's own checks: token, card and privilege
-// conservation, the buy mask against the card table, views without the deal.
-// Built with ASan+UBSan in CI (.ci/run). Usage: fuzz_duel [seconds] [seed]
+// (core/random_sim.hpp), which checks every position against State::invariant_problems
+// (duel/invariants.cpp: token, card and privilege conservation, the buy mask against the
+// card table), with Duel's own checks: determinized positions, views without the deal.
+// Built with ASan+UBSan in CI (.ci/run). Usage: fuzz_duel [seconds] [seed] [games]: stops
+// after `seconds` or, when given, once `games` are played, whichever is first.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -16,71 +18,16 @@ using core::Action;
 
 namespace {
 
-// 25 tokens between board, bag and players; every card in exactly one place;
-// privileges within the count; nobody above 10 tokens between turns.
-void check_conservation(const State& s, const core::Expect& expect) {
-  int tokens[kNumKinds] = {};
-  for (int c = 0; c < kNumCells; ++c)
-    if (s.cell(c) != kEmpty) ++tokens[s.cell(c)];
-  for (int k = 0; k < kNumKinds; ++k) {
-    tokens[k] += core::swar::lane(s.bag(), k) + core::swar::lane(s.player(0).tokens, k) + core::swar::lane(s.player(1).tokens, k);
-    int mask_count = core::popcount(s.kind_mask(k));
-    int cells = 0;
-    for (int c = 0; c < kNumCells; ++c) cells += s.cell(c) == k;
-    expect(mask_count == cells, "board masks match cells");
-  }
-  for (int k = 0; k < kNumKinds; ++k)
-    expect(tokens[k] == (k < kPearl ? 4 : k == kPearl ? 2 : 3), "25 tokens accounted for");
-  int seen[kNumCards] = {};
-  for (int slot = 0; slot < kNumSlots; ++slot)
-    if (s.pyramid(slot) != kNoCard) ++seen[s.pyramid(slot)];
-  for (int l = 0; l < 3; ++l)
-    core::for_each_bit(s.deck(l), [&](int i) { ++seen[kLevelFirst[l] + i]; });
-  for (int seat = 0; seat < 2; ++seat) {
-    const Player& p = s.player(seat);
-    for (int i = 0; i < p.num_reserved; ++i) ++seen[p.reserved[i]];
-    for (int c = 0; c < kNumCards; ++c) seen[c] += p.owns(c);
-    expect(p.num_reserved <= kMaxReserved, "at most 3 reserved");
-  }
-  for (int c = 0; c < kNumCards; ++c) expect(seen[c] == 1, "card in exactly one place");
-  int priv = s.player(0).privileges + s.player(1).privileges;
-  expect(priv <= s.config().privileges && s.privilege_supply() >= 0, "privileges conserved");
-  if (!s.in_setup() && s.phase() == Phase::kMain)
-    expect(s.player(s.turn_seat() ^ 1).num_tokens() <= kMaxTokensHeld, "opponent holds at most 10");
-}
-
-// The vectorised buy mask against a plain recomputation from the card table.
-void check_buys(const State& s, const ActionList& legal, const core::Expect& expect) {
-  if (s.phase() != Phase::kMain || s.in_setup()) return;
-  const Player& p = s.player(s.turn_seat());
-  auto affordable = [&](int card) {
-    int shortfall = 0;
-    for (int k = 0; k < 6; ++k) {
-      int need = tables::kCards[card].cost[k] - (k < 5 ? core::swar::lane(p.bonuses, k) : 0) - core::swar::lane(p.tokens, k);
-      shortfall += need > 0 ? need : 0;
-    }
-    bool joker_ok = tables::kCards[card].bonus != kBonusJoker || p.bonuses != 0;
-    return joker_ok && shortfall <= core::swar::lane(p.tokens, kGold);
-  };
-  for (int b = 0; b < kNumSlots + kMaxReserved; ++b) {
-    int card = b < kNumSlots ? s.pyramid(b) : b - kNumSlots < p.num_reserved ? p.reserved[b - kNumSlots] : kNoCard;
-    bool want = card != kNoCard && affordable(card);
-    expect(legal.contains(kBuyBase + b) == want, "buy mask matches the card table");
-  }
-}
-
 // Duel's own checks for core::random_sim_test.
 struct Checks : core::RuleChecks<Game> {
   bool heuristic = false;  // play the rollout policy's moves instead of random ones
 
-  void position(const State& s, const core::Expect& expect) { check_conservation(s, expect); }
-  void decision(const State& s, const ActionList& legal, core::Rng& rng, const core::Expect& expect) {
-    check_buys(s, legal, expect);
+  void decision(const State& s, const ActionList&, core::Rng& rng, const core::Expect& expect) {
     if (s.is_chance()) return;
     // Determinizing for either seat keeps the position consistent.
     State d = s;
     d.determinize(static_cast<int>(rng.below(2)), rng);
-    check_conservation(d, expect);
+    core::check_invariants(d, expect);
     expect(d.hash() == d.compute_hash(), "hash after determinize");
   }
   bool has_views(const State& s) const { return !s.in_setup(); }
@@ -106,11 +53,12 @@ struct Checks : core::RuleChecks<Game> {
 int main(int argc, char** argv) {
   const double seconds = argc > 1 ? std::atof(argv[1]) : 3.0;
   const uint64_t base_seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
+  const long long max_games = argc > 3 ? std::atoll(argv[3]) : 0;  // 0: no limit
   core::SimReport report;
   const auto start = std::chrono::steady_clock::now();
   for (uint64_t g = 0;; ++g) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (elapsed > seconds) break;
+    if (elapsed > seconds || (max_games > 0 && report.games >= max_games)) break;
     core::Rng vr(base_seed * 1000003 + g);
     Config cfg;
     if (g % 4 == 3) {  // variants

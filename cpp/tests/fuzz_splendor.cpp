@@ -1,6 +1,7 @@
 // Random Splendor games for a few seconds, checking every invariant after every
 // action (splendor/self_check.cpp). Built with ASan+UBSan in CI (.ci/run).
-// Usage: fuzz_splendor [seconds] [seed]
+// Usage: fuzz_splendor [seconds] [seed] [games]: stops after `seconds` or, when given,
+// once `games` are played (split evenly between the player counts), whichever is first.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@ using namespace splendor;
 int main(int argc, char** argv) {
   const double seconds = argc > 1 ? std::atof(argv[1]) : 3.0;
   const uint64_t base_seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
+  const long max_games = argc > 3 ? std::atol(argv[3]) : 0;  // 0: no limit
   long games = 0;
   int failures = 0;
   // Readable card descriptions name each card, and only that card.
@@ -23,9 +25,12 @@ int main(int argc, char** argv) {
     }
   for (int players = 2; players <= 4; ++players) {
     const auto start = std::chrono::steady_clock::now();
+    const long games_before = games;
+    const long quota = max_games * (players - 1) / 3 - max_games * (players - 2) / 3;  // the thirds sum to max_games
     for (uint64_t g = 0;; ++g) {
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (elapsed > seconds / 3) break;
+      if (max_games > 0 && games - games_before >= quota) break;
       Config config = Config::standard(players);
       config.take_fewer_distinct = (g % 4) != 3;
       const SelfCheckReport r = self_check_random_games(config, 2, base_seed * 1000003 + g);

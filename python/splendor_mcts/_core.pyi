@@ -831,7 +831,8 @@ class PositionError(ValueError):
     """
     A position that cannot be read. ``problems`` holds one {"path", "message"} dict per
         problem (path "" when the text is not JSON, "(root)" for the whole document); str()
-        has one line per problem, "path: message".
+        has one line per problem, "path: message" (a line break quoted from the input escaped,
+        as core::Problem::text does).
     """
     def __init__(self, problems):
         ...

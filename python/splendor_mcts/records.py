@@ -17,7 +17,11 @@ Format ``splendor-mcts-record/1`` (docs/records.md documents every field)::
      "meta": {...}}                    # free: tournament name, deal, rotation, ...
 
 Replaying ``game.new_initial_state(seed, explicit_chance=True)`` and applying every action
-reproduces the final state exactly (:func:`replay`).
+reproduces the final state exactly (:func:`replay`), and the stated ``termination`` and
+``result`` must agree with it (:func:`result_problem`): a normal game ends in the returns of its
+final state, a forfeit scores 0 for the forfeiting seat (which was to move, unless no action was
+played) with the other seats sharing the point, and neither a forfeit nor an unfinished game has
+reached the end.
 """
 
 from __future__ import annotations
@@ -30,8 +34,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from .games.game import load_game
+from .seeds import MAX_SEED
 
 RECORD_FORMAT = "splendor-mcts-record/1"
+MAX_ACTION = 2**31 - 1  # action ids are the engine's 32-bit ints
 TERMINATIONS = ("normal", "forfeit", "unfinished")
 
 
@@ -164,11 +170,11 @@ def _is_number(value: Any) -> bool:
     return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
 
 
-def _non_negative_ints(values: tuple[Any, ...]) -> bool:
-    """Every value a non-negative int (not a bool). Plain ints, the usual case, are checked in C."""
+def _action_ids(values: tuple[Any, ...]) -> bool:
+    """Every value an int (not a bool) in 0..MAX_ACTION. Plain ints, the usual case, are checked in C."""
     if set(map(type, values)) <= {int}:
-        return not values or min(values) >= 0
-    return all(_is_int(v) and v >= 0 for v in values)
+        return not values or (min(values) >= 0 and max(values) <= MAX_ACTION)
+    return all(_is_int(v) and 0 <= v <= MAX_ACTION for v in values)
 
 
 def _non_negative_numbers(values: tuple[Any, ...]) -> bool:
@@ -182,14 +188,14 @@ def _validate(r: GameRecord) -> None:
     """Check types and consistency; raise ValueError naming the first bad field."""
     if not isinstance(r.game, str) or not r.game:
         raise ValueError("game record field 'game': expected a non-empty game spec string")
-    if not _is_int(r.seed) or r.seed < 0:
-        raise ValueError(f"game record field 'seed': expected a non-negative integer, got {r.seed!r}")
+    if not _is_int(r.seed) or not 0 <= r.seed <= MAX_SEED:
+        raise ValueError(f"game record field 'seed': expected an integer from 0 to 2**64-1, got {r.seed!r}")
     if not isinstance(r.explicit_chance, bool):
         raise ValueError("game record field 'explicit_chance': expected true or false")
     if len(r.seats) < 1 or not all(isinstance(s, str) for s in r.seats):
         raise ValueError("game record field 'seats': expected a non-empty list of agent spec strings")
-    if not _non_negative_ints(r.actions):
-        raise ValueError("game record field 'actions': expected a list of non-negative integers")
+    if not _action_ids(r.actions):
+        raise ValueError("game record field 'actions': expected a list of action ids, integers from 0 to 2**31-1")
     if r.move_times is not None and not _non_negative_numbers(r.move_times):
         raise ValueError("game record field 'move_times': expected non-negative seconds or null")
     if r.termination not in TERMINATIONS:
@@ -208,6 +214,71 @@ def _validate(r: GameRecord) -> None:
             raise ValueError("game record field 'forfeit.reason': expected a string")
         if not all(isinstance(line, str) for line in r.forfeit.stderr):
             raise ValueError("game record field 'forfeit.stderr': expected a list of strings")
+
+
+def forfeit_result(num_seats: int, seat: int) -> tuple[float, ...]:
+    """The result of a game ``seat`` forfeited: 0 for it, the other seats share the point."""
+    share = 1.0 / (num_seats - 1)
+    return tuple(0.0 if s == seat else share for s in range(num_seats))
+
+
+def _same_result(stated: tuple[float, ...], replayed: tuple[float, ...]) -> bool:
+    return len(stated) == len(replayed) and all(abs(a - b) <= 1e-9 for a, b in zip(stated, replayed))
+
+
+def result_problem(record: GameRecord, final: Any) -> str | None:
+    """How ``record``'s stated termination and result contradict ``final``, the state its
+    actions replay to (:func:`replay`); None when they agree."""
+    # A game of the tournament's loader may give its states no num_players; returns has one per seat.
+    players = final.num_players() if hasattr(final, "num_players") else len(final.returns())
+    if len(record.seats) != players:
+        return f"it has {len(record.seats)} seats but its game is for {players} players"
+    over = final.is_terminal()
+    played = f"after its {len(record.actions)} actions"
+    if record.termination == "normal":
+        if not over:
+            return f"termination 'normal' but the game is not over {played}"
+        returns = tuple(float(x) for x in final.returns())
+        assert record.result is not None  # _validate: only an unfinished game has none
+        if not _same_result(record.result, returns):
+            return f"stated result {list(record.result)} but the replay ends {list(returns)}"
+        return None
+    if over:
+        return f"termination {record.termination!r} but the game is over {played}"
+    if record.forfeit is not None:
+        mover = final.current_player()
+        if record.actions and record.forfeit.seat != mover:
+            return f"seat {record.forfeit.seat} forfeited but seat {mover} was to move {played}"
+        expected = forfeit_result(players, record.forfeit.seat)
+        assert record.result is not None
+        if not _same_result(record.result, expected):
+            return (f"stated result {list(record.result)} but a forfeit by seat {record.forfeit.seat} "
+                    f"scores {list(expected)}")
+    return None
+
+
+def replay_checked(record: GameRecord, game: Any = None) -> Any:
+    """The final state of ``record`` (:func:`replay`), once its stated result agrees with it.
+
+    Raises ValueError naming an illegal action, or how the stated termination or result
+    contradicts the replay (:func:`result_problem`).
+    """
+    final = replay(record, game=game)
+    problem = result_problem(record, final)
+    if problem is not None:
+        raise ValueError(f"the record's stated result contradicts its replay: {problem}")
+    return final
+
+
+def replay_problem(record: GameRecord, game: Any = None) -> str | None:
+    """Why ``record`` does not replay to its stated termination and result (an illegal action,
+    or :func:`result_problem`); None when it does. For tools that flag a record rather than
+    refuse it (the tournament report, replay and export)."""
+    try:
+        final = replay(record, game=game)
+    except ValueError as exc:
+        return str(exc)
+    return result_problem(record, final)
 
 
 def replay(record: GameRecord, upto: int | None = None, game: Any = None) -> Any:

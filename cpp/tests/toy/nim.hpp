@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/game.hpp"
+#include "core/invariants.hpp"
 #include "core/json.hpp"
 #include "core/position.hpp"
 #include "core/problems.hpp"
@@ -133,6 +135,15 @@ class State {
   }
 
   bool operator==(const State&) const = default;
+
+  // Nim's rule invariants: each move takes 1 to max_take stones, so the heap never grows
+  // past the variant's, and one of the two seats is to move.
+  std::vector<std::string> invariant_problems() const {
+    core::InvariantProblems problems;
+    problems(stones_ >= 0 && stones_ <= config_.stones, "the heap is within the variant's stones");
+    problems(mover_ <= 1, "one of the two seats is to move");
+    return problems.take();
+  }
 
  private:
   friend class Reader;

@@ -21,7 +21,7 @@ from typing import Any
 from .. import exit_codes
 from ..console import note_reading_stdin
 from ..games.game import load_game
-from ..records import GameRecord
+from ..records import GameRecord, result_problem
 from ..search.defaults import REVIEW_ITERATIONS
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, turn_at, turn_label
@@ -86,7 +86,7 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
 
     ``turns`` limits the review to those action indexes. ``on_turn(index, total)`` is
     called before each analysis (progress). Raises ``ValueError`` for a record that does
-    not replay.
+    not replay, or whose stated termination or result contradicts its replay.
     """
     game = load_game(record.game)
     state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
@@ -99,6 +99,9 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
         except ValueError as exc:
             raise ValueError(f"record action #{index} ({action}) is illegal here: {exc}") from None
     final = state
+    problem = result_problem(record, final)
+    if problem is not None:  # a review would pin mistakes on a game that did not end this way
+        raise ValueError(f"the record's stated result contradicts its replay: {problem}")
     wanted = [s for s in states if turns is None or s[0] in turns]
     if decision_problem(final) is None:  # an unfinished record: its last position values the last move
         states.append((len(record.actions), final))

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import exit_codes
 from ..games.registry import DEFAULT_GAME
-from ..records import GameRecord, read_jsonl, replay, write_jsonl
+from ..records import GameRecord, read_jsonl, replay, result_problem, write_jsonl
 from .backends import BACKENDS
 from .play import DEFAULT_LOADER
 from .progress import make_progress
@@ -108,10 +108,14 @@ def register(subparsers: Any) -> None:
     e = subparsers.add_parser("export", help="write every game of a tournament database as JSON lines",
                               description="Write every stored game of a tournament database as one game record per "
                               "line (splendor-mcts-record/1: every action, chance outcomes included, and the "
-                              "time of every decision); the count goes to standard error.",
+                              "time of every decision); the count goes to standard error. Games whose stated result their "
+                              "replay contradicts are exported too, and named on standard error.",
                               epilog=EXPORT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     e.add_argument("--db", default="results.sqlite", help="tournament database (default: ./results.sqlite)")
     e.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
+    e.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",
+                   help="advanced: load the game (to replay each record) with another function taking the "
+                   "record's game spec (imports and runs that module)")
     e.set_defaults(func=run_export_command)
 
 
@@ -186,8 +190,10 @@ def run_replay_command(args: argparse.Namespace) -> int:
     record = _load_record(args)
     game = _load_game(args.game_loader, record.game, None)
     final = replay(record, upto=args.upto, game=game)  # checks every action first
+    problem = result_problem(record, final) if args.upto is None else None
     if args.json:
         print(final.to_json())
+        _flag_contradiction(args.game, problem)
         return 0
     print(f"{record.game}  seed {record.seed}  seats: " + ", ".join(f"{i + 1}={s}" for i, s in enumerate(record.seats)))
     state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
@@ -209,7 +215,15 @@ def run_replay_command(args: argparse.Namespace) -> int:
             print(f"forfeit: seat {record.forfeit.seat + 1} - {record.forfeit.reason}")
             for line in record.forfeit.stderr:  # an external engine's last words
                 print(f"  stderr: {line}")
+    _flag_contradiction(args.game, problem)
     return 0
+
+
+def _flag_contradiction(game: int, problem: str | None, command: str = "replay") -> None:
+    """Name on standard error a game whose stated result its replay contradicts."""
+    if problem is not None:
+        print(f"splendor-mcts {command}: game {game}: the record's stated result contradicts its replay: {problem}",
+              file=sys.stderr)
 
 
 def run_export_command(args: argparse.Namespace) -> int:
@@ -219,7 +233,15 @@ def run_export_command(args: argparse.Namespace) -> int:
             count = write_jsonl(store.records(), sys.stdout)
         else:
             count = write_jsonl(store.records(), args.output)
+        try:
+            contradictions = store.result_contradictions(lambda spec: _load_game(args.game_loader, spec, None))
+        except ValueError as exc:  # a game this loader does not know: the records are exported all the same
+            print(f"splendor-mcts export: results not checked against their replays: {exc} (see --game-loader)",
+                  file=sys.stderr)
+            contradictions = []
     finally:
         store.close()
+    for game_id, problem in contradictions:
+        _flag_contradiction(game_id, problem, "export")
     print(f"exported {count} games", file=sys.stderr)
     return 0

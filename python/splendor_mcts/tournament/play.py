@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engines.process import EngineFailure
-from ..records import AgentForfeit, Forfeit, GameRecord
+from ..records import AgentForfeit, Forfeit, GameRecord, forfeit_result
 from .agents import build_agent, parse_agent_spec
 from .engine_agent import EnginePool, forfeit_reason
 from .store import PlayedGame
@@ -66,11 +66,6 @@ class GameTask:
     agent_seeds: tuple[int, ...]
     loader: str = DEFAULT_LOADER
     meta: dict[str, Any] = field(default_factory=dict)
-
-
-def _forfeit_result(n: int, seat: int) -> tuple[float, ...]:
-    share = 1.0 / (n - 1)
-    return tuple(0.0 if s == seat else share for s in range(n))
 
 
 def _describe(exc: BaseException) -> str:
@@ -165,7 +160,7 @@ def play_game(task: GameTask, pool: EnginePool | None = None) -> PlayedGame:
         result = tuple(float(x) for x in state.returns())
         termination = "normal"
     else:
-        result = _forfeit_result(n, forfeit.seat)
+        result = forfeit_result(n, forfeit.seat)
         termination = "forfeit"
     record = GameRecord(
         game=task.game_spec,

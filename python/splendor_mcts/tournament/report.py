@@ -41,6 +41,8 @@ class TournamentResult:
     think_times: list[tuple[int, float, int]] = field(default_factory=list)
     elapsed: float = 0.0
     places: Places | None = None  # 3-4 players: place counts and head to head
+    # (game id, problem) of stored games whose stated result their replay contradicts
+    contradictions: list[tuple[int, str]] = field(default_factory=list)
 
     def report(self) -> str:
         """The full end-of-run report (:func:`format_report`)."""
@@ -206,7 +208,19 @@ def format_report(result: TournamentResult) -> str:
             lines.append(f"  game {game_id}: {result.names[agent]} - {reason}")
         if len(result.forfeits) > 20:
             lines.append(f"  ... and {len(result.forfeits) - 20} more")
+    lines.extend(format_contradictions(result.contradictions))
     return "\n".join(lines)
+
+
+def format_contradictions(contradictions: list[tuple[int, str]]) -> list[str]:
+    """The report's lines flagging stored games whose stated result their replay contradicts."""
+    if not contradictions:
+        return []
+    lines = ["", f"Results that contradict their replay ({len(contradictions)}; counted as stored):"]
+    lines.extend(f"  game {game_id}: {problem}" for game_id, problem in contradictions[:20])
+    if len(contradictions) > 20:
+        lines.append(f"  ... and {len(contradictions) - 20} more")
+    return lines
 
 
 def ratings_figure(table: RatingTable, title: str = "") -> Any:

@@ -252,6 +252,8 @@ class Tournament:
             elapsed=time.perf_counter() - started,
             places=tally_places(names, self.num_players, games, store.records(), self.game)
             if self.num_players > 2 else None,
+            contradictions=store.result_contradictions(
+                lambda spec: self.game if spec == self.game_spec else _load_game(self.config.loader, spec, None)),
         )
 
 

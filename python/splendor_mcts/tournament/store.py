@@ -48,12 +48,12 @@ import math
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..records import TERMINATIONS, GameRecord
+from ..records import TERMINATIONS, GameRecord, replay_problem
 from .ratings import ScoredGame
 from .schedule import ScheduledGame, make_pairings, scheduled_game
 
@@ -584,6 +584,31 @@ class TournamentStore:
         for n, (game_id, text) in enumerate(self.conn.execute("SELECT game_id, record FROM games ORDER BY game_id"),
                                             start=1):
             yield self._record(n, game_id, text)
+
+    def result_contradictions(self, load_game: Callable[[str], Any]) -> list[tuple[int, str]]:
+        """(game id, problem) of every stored game whose result the games table and its record
+        disagree on, or whose record does not replay to its stated result
+        (:func:`~splendor_mcts.records.replay_problem`); ``load_game(spec)`` gives the game."""
+        results = {g.scheduled.game_id: g.result for g in self.stored_games()}
+        games: dict[str, Any] = {}
+        out: list[tuple[int, str]] = []
+        rows = self.conn.execute("SELECT game_id, record FROM games ORDER BY game_id")
+        for n, (game_id, text) in enumerate(rows, start=1):
+            try:
+                record = self._record(n, game_id, text)
+            except TournamentDatabaseError as exc:  # the standings need only the row: the report goes on
+                out.append((game_id, f"its record cannot be read to replay: {exc}"))
+                continue
+            stored = list(results[game_id])
+            if record.result is None or [float(x) for x in record.result] != stored:
+                out.append((game_id, f"the games table gives result {stored} but its record {record.result}"))
+                continue
+            if record.game not in games:
+                games[record.game] = load_game(record.game)
+            problem = replay_problem(record, games[record.game])
+            if problem is not None:
+                out.append((game_id, problem))
+        return out
 
     def close(self) -> None:
         if self._wal:
