@@ -119,7 +119,7 @@ py::dict move_dict(const MoveInfo& x) {
   const auto& m = x.m();
   const MoveTexts& t = *x.d->texts;
   return py::dict("move"_a = t.text(m.action), "label"_a = t.label(m.action), "action"_a = m.action,
-                  "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "pv"_a = t.line(m.pv),
+                  "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "ucb"_a = m.ucb, "pv"_a = t.line(m.pv),
                   "pvActions"_a = m.pv, "proof"_a = proof_name(m.proof), "proofTurns"_a = m.proof_turns);
 }
 
@@ -139,7 +139,7 @@ py::dict params_dict(const search::SearchParams& p) {
                   "threads"_a = p.threads, "parallelism"_a = p.parallelism == search::Parallelism::kTree ? "tree" : "root",
                   "seed"_a = p.seed, "exploration"_a = p.exploration, "evaluator"_a = p.evaluator,
                   "rolloutCutoff"_a = p.rollout_cutoff, "perfectInformation"_a = p.perfect_information,
-                  "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree);
+                  "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree, "analysisMoves"_a = p.analysis_moves);
 }
 
 py::list moves_of(Analysis& a) {
@@ -177,7 +177,7 @@ void bind_results(py::module_& m) {
   using search::MoveStats;
   py::class_<MoveInfo>(m, "MoveInfo",
                        "Statistics of one root move. `win_rate` is the mean return (win 1, loss 0, shared wins split) "
-                       "of the player to move; `lcb` its 95% Wilson lower bound; `pv` the principal variation as move "
+                       "of the player to move; `lcb` and `ucb` the bounds of its 95% Wilson interval; `pv` the principal variation as move "
                        "texts starting with this move (`pv_actions` as ids). Texts are made when read.")
       .def_property_readonly("action", [](const MoveInfo& x) { return x.m().action; })
       .def_property_readonly("text", [](const MoveInfo& x) { return x.d->texts->text(x.m().action); },
@@ -188,7 +188,10 @@ void bind_results(py::module_& m) {
       .def_property_readonly("avail", [](const MoveInfo& x) { return x.m().avail; },
                              "How often the move was legal in a sampled descent (its UCB availability count).")
       .def_property_readonly("win_rate", [](const MoveInfo& x) { return x.m().win_rate; })
-      .def_property_readonly("lcb", [](const MoveInfo& x) { return x.m().lcb; })
+      .def_property_readonly("lcb", [](const MoveInfo& x) { return x.m().lcb; },
+                             "Lower bound of win_rate's 95% interval (Wilson score); the best-move rule reads it.")
+      .def_property_readonly("ucb", [](const MoveInfo& x) { return x.m().ucb; },
+                             "Upper bound of win_rate's 95% interval (Wilson score).")
       .def_property_readonly("pv", [](const MoveInfo& x) { return x.d->texts->line(x.m().pv); })
       .def_property_readonly("pv_actions", [](const MoveInfo& x) { return x.m().pv; })
       .def_property_readonly("proof", [](const MoveInfo& x) { return proof_name(x.m().proof); },
@@ -219,8 +222,8 @@ void bind_results(py::module_& m) {
       .def("to_dict", [](const RootInfo& x) { return root_dict(x.d->result); },
            "The protocol's rootInfo (docs/analysis-protocol.md).");
   py::class_<Analysis>(m, "Analysis",
-                       "Result of a search: the move to play and the statistics of the root moves (most visited "
-                       "first, at most top_k).")
+                       "Result of a search: the move to play and the statistics of the root moves in the best-move "
+                       "rule's order (docs/search.md, \"Best move\"; the first is best_action), at most top_k.")
       .def_property_readonly("best_action", [](const Analysis& a) { return a.d->result.best_action; })
       .def_property_readonly("best_text", [](const Analysis& a) { return a.d->texts->text(a.d->result.best_action); })
       .def_property_readonly("best_label", [](const Analysis& a) { return a.d->texts->label(a.d->result.best_action); })
@@ -304,8 +307,8 @@ void bind_game(py::module_& m, const std::string& prefix) {
           },
           py::arg("state"), py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
           py::arg("top_k") = py::none(),
-          "Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves "
-          "(None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning "
+          "Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the "
+          "best-move rule's order (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning "
           "True stops the search.");
 
   // Agents take (state, seed, step): the bot's seed and its move count pick the stream.
@@ -353,6 +356,10 @@ void bind_search(py::module_& m) {
       .def_readwrite("perfect_information", &SearchParams::perfect_information)
       .def_readwrite("memory_limit", &SearchParams::memory_limit)
       .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
+      .def_readwrite("analysis_moves", &SearchParams::analysis_moves,
+                     "Analysis mode: the k root moves first in the best-move rule's order each get at least "
+                     "ANALYSIS_SHARE of the root's visits, and moves with that share rank by their lower bound; "
+                     "0 (the default) is off, the search for play. validate() checks 0..MAX_ANALYSIS_MOVES.")
       .def("validate", &SearchParams::validate)
       .def(
           "problem",
@@ -373,6 +380,8 @@ void bind_search(py::module_& m) {
   search::for_each_evaluator([&](const char* name, const char* help) { evaluators[name] = help; });
   m.attr("EVALUATORS") = evaluators;
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
+  m.attr("ANALYSIS_SHARE") = search::kAnalysisShare;
+  m.attr("MAX_ANALYSIS_MOVES") = search::kMaxAnalysisMoves;
   bind_results(m);
   BoundGames::for_each([&]<class B>() { bind_game<typename B::Game>(m, class_prefix(B::Game::kName)); });
 }

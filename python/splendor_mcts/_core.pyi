@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -489,6 +489,14 @@ class SearchParams:
     def validate(self) -> None:
         ...
     @property
+    def analysis_moves(self) -> int:
+        """
+        Analysis mode: the k root moves first in the best-move rule's order each get at least ANALYSIS_SHARE of the root's visits, and moves with that share rank by their lower bound; 0 (the default) is off, the search for play. validate() checks 0..MAX_ANALYSIS_MOVES.
+        """
+    @analysis_moves.setter
+    def analysis_moves(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def evaluator(self) -> str:
         """
         How a new leaf is valued: one of EVALUATORS (random or heuristic rollouts, or evaluate). validate() checks the name.
@@ -556,7 +564,7 @@ class SearchParams:
         ...
 class MoveInfo:
     """
-    Statistics of one root move. `win_rate` is the mean return (win 1, loss 0, shared wins split) of the player to move; `lcb` its 95% Wilson lower bound; `pv` the principal variation as move texts starting with this move (`pv_actions` as ids). Texts are made when read.
+    Statistics of one root move. `win_rate` is the mean return (win 1, loss 0, shared wins split) of the player to move; `lcb` and `ucb` the bounds of its 95% Wilson interval; `pv` the principal variation as move texts starting with this move (`pv_actions` as ids). Texts are made when read.
     """
     def __repr__(self) -> str:
         ...
@@ -579,7 +587,9 @@ class MoveInfo:
         """
     @property
     def lcb(self) -> float:
-        ...
+        """
+        Lower bound of win_rate's 95% interval (Wilson score); the best-move rule reads it.
+        """
     @property
     def proof(self) -> typing.Any:
         """
@@ -600,6 +610,11 @@ class MoveInfo:
     def text(self) -> str:
         """
         The move's notation, e.g. 'buy 2.1'.
+        """
+    @property
+    def ucb(self) -> float:
+        """
+        Upper bound of win_rate's 95% interval (Wilson score).
         """
     @property
     def visits(self) -> int:
@@ -653,7 +668,7 @@ class RootInfo:
         ...
 class Analysis:
     """
-    Result of a search: the move to play and the statistics of the root moves (most visited first, at most top_k).
+    Result of a search: the move to play and the statistics of the root moves in the best-move rule's order (docs/search.md, "Best move"; the first is best_action), at most top_k.
     """
     def __repr__(self) -> str:
         ...
@@ -705,7 +720,7 @@ class SplendorSearcher:
         """
     def search(self, state: SplendorState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
 class DuelSearcher:
     """
@@ -719,7 +734,7 @@ class DuelSearcher:
         """
     def search(self, state: DuelState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
 class NimSearcher:
     """
@@ -733,7 +748,7 @@ class NimSearcher:
         """
     def search(self, state: NimState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
 class PositionError(ValueError):
     """
@@ -850,10 +865,12 @@ def splendor_self_check(config: SplendorRules, n_games: typing.SupportsInt | typ
     """
     Plays random games checking every invariant after every action (see self_check.hpp).
     """
+ANALYSIS_SHARE: float = 0.05
 CHANCE: int = -1
 DUEL_NUM_DISTINCT_ACTIONS: int = 684
 DUEL_OBSERVATION_SIZE: int = 1486
 EVALUATORS: dict = {'random': 'uniformly random moves to the end (or rollout_cutoff plies, then evaluate)', 'heuristic': 'heuristic_action moves to the end (or rollout_cutoff plies, then evaluate)', 'evaluate': 'State::evaluate at the new leaf, no rollout'}
+MAX_ANALYSIS_MOVES: int = 10
 NIM_NUM_DISTINCT_ACTIONS: int = 5
 NIM_OBSERVATION_SIZE: int = 3
 SEARCH_NODE_BYTES: int = 24

@@ -1,8 +1,9 @@
 """``splendor-mcts hint POSITION``: the best moves of a position, for a person.
 
 Reads a position (a file, or ``-`` for standard input; docs/position-format.md),
-searches it from the view of the player to move and prints a table of the top moves:
-readable move, visits, win %, lower confidence bound, principal variation. ``--json``
+searches it from the view of the player to move (in analysis mode: docs/search.md, "Best
+move") and prints a table of the top moves in the best-move rule's order: readable move,
+visits, win % with its 95% interval, principal variation. ``--json``
 prints the analysis as one JSON object instead. Exit codes: :mod:`splendor_mcts.exit_codes`.
 """
 from __future__ import annotations
@@ -35,8 +36,8 @@ def register(subparsers: Any) -> None:
     """Add ``hint`` to the ``splendor-mcts`` parser."""
     p = subparsers.add_parser(
         "hint", help="show the best moves of a position (a table, or --json)",
-        description="Search a position from the view of the player to move and show the top moves with "
-        "their visits, win rate, lower confidence bound and principal variation.",
+        description="Search a position from the view of the player to move and show the top moves, best "
+        "first, with their visits, win rate and its 95% interval, and principal variation.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("position", nargs="?", default="-",
                    help="position JSON file (docs/position-format.md), or - for standard input (default)")
@@ -117,15 +118,19 @@ def print_hint_table(console: Any, game: Any, state: Any, analysis: Any, threads
     table.add_column("#", justify="right")
     table.add_column("move", no_wrap=True)
     table.add_column("visits", justify="right")
-    table.add_column("win %", justify="right")
-    table.add_column("lcb %", justify="right")
+    table.add_column("win % (95% interval)", justify="right")
     table.add_column("principal variation", overflow="fold")
     for rank, move in enumerate(analysis.moves, start=1):
         pv = ", ".join(move.pv[1:PV_SHOWN]) + (" ..." if len(move.pv) > PV_SHOWN else "")
-        win = proof_words(move.proof, move.proof_turns) if move.proof else f"{100 * move.win_rate:.1f}"
-        table.add_row(str(rank), move.label, f"{move.visits:,}", win,
-                      f"{100 * move.lcb:.1f}", pv)
+        table.add_row(str(rank), move.label, f"{move.visits:,}", win_words(move), pv)
     console.print(table)
+
+
+def win_words(move: Any) -> str:
+    """A move's win rate as the table shows it: ``58.9% (57.1-60.6)``, or its proven result."""
+    if move.proof:
+        return proof_words(move.proof, move.proof_turns)
+    return f"{100 * move.win_rate:.1f}% ({100 * move.lcb:.1f}-{100 * move.ucb:.1f})"
 
 
 def proof_words(proof: str, turns: int, root: bool = False) -> str:

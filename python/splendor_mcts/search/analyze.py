@@ -38,6 +38,7 @@ def analyze(
     progress: Callable[[Analysis], Any] | None = None,
     progress_interval: float = 0.5,
     rollout: str | None = None,
+    analysis_moves: int | None = None,
 ) -> Analysis:
     """Search ``state`` from the view of the player to move and report the root moves.
 
@@ -67,7 +68,7 @@ def analyze(
         entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads,
         parallelism=parallelism, seed=seed, exploration=exploration, evaluator=evaluator, rollout=rollout,
         rollout_cutoff=rollout_cutoff, perfect_information=perfect_information, memory_limit=memory_limit,
-        reuse_tree=False)
+        analysis_moves=analysis_moves, reuse_tree=False)
     searcher = entry.searcher(params)
     if progress is None:
         return searcher.search(state, top_k=top_k)
