@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
     else if (k == "--deal") deal = static_cast<uint64_t>(bench::whole(prog, "--deal", v, 0));
     else if (k == "--time") p.time_limit = bench::real(prog, "--time", v, 0.0);
     else if (k == "--exploration") p.exploration = bench::real(prog, "--exploration", v, 0.0);
+    else if (k == "--analysis-moves") p.analysis_moves = static_cast<int>(bench::whole(prog, "--analysis-moves", v, 0));
     else bench::fail(prog, "unknown option " + k);
   }
   if (p.time_limit > 0 && p.iterations == 100000) p.iterations = 0;

@@ -92,7 +92,7 @@ uint32_t starved_root_child(Tree& tree, int k) {
     m.visits = Access::visits(ch);
     if (m.visits == 0) continue;
     m.win_rate = static_cast<double>(Access::value_sum(ch)) / static_cast<double>(m.visits);
-    m.lcb = wilson_lower(m.win_rate, static_cast<double>(m.visits));
+    if (m.visits >= lcb_visits) m.lcb = wilson_lower(m.win_rate, static_cast<double>(m.visits));  // else unread
     m.action = ch.action;
     m.node = c;
     if (n == k && !better_move(m, top[k - 1], lcb_visits)) continue;
