@@ -52,7 +52,11 @@ def analyze(
     former name) and ``rollout_cutoff`` default to the game's measured values (its
     registry entry's ``search_defaults``). The search samples the cards the player cannot
     see; ``perfect_information=True`` searches the true ones (experiments only).
-    ``memory_limit`` caps the tree's bytes. ``top_k=None`` reports every root move.
+    ``memory_limit`` caps the tree's bytes. ``top_k=None`` reports every root move; the
+    moves come in the best-move rule's order (docs/search.md, "Best move"), the first being
+    ``best_action``. ``analysis_moves=k`` (1-10) turns analysis mode on: each of the first k
+    moves keeps at least 5% of the iterations and moves with that share rank by their
+    lower bound; the default (0) is the search a bot plays with.
     Ctrl-C stops the search and raises ``KeyboardInterrupt``. ``progress(partial_analysis)``
     is called about every ``progress_interval`` seconds while the search runs; if it
     returns True the search stops there (the result then has ``root.interrupted``).
