@@ -1,7 +1,7 @@
 // Search speed from fixed positions. Usage:
 //   bench_search [--game splendor|duel] [--players 2] [--iterations N] [--rollout EVALUATOR]
 //                [--cutoff K] [--threads T] [--parallelism root|tree] [--midgame PLIES] [--seed S]
-//                [--time SECONDS]
+//                [--time SECONDS] [--exploration C] [--analysis-moves K]
 // --rollout names a leaf evaluator of search/evaluators.hpp (random, heuristic, evaluate).
 // The mid-game position is reached by PLIES heuristic moves from the seeded deal.
 // With one thread and an iteration budget the node count is deterministic.
