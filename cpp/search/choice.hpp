@@ -91,6 +91,7 @@ uint32_t starved_root_child(Tree& tree, int k) {
     RootMove m;
     m.visits = Access::visits(ch);
     if (m.visits == 0) continue;
+    if (n == k && m.visits < lcb_visits && m.visits < top[k - 1].visits) continue;  // cannot pass the k-th
     m.win_rate = static_cast<double>(Access::value_sum(ch)) / static_cast<double>(m.visits);
     if (m.visits >= lcb_visits) m.lcb = wilson_lower(m.win_rate, static_cast<double>(m.visits));  // else unread
     m.action = ch.action;
