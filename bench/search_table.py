@@ -9,6 +9,7 @@ For every row (game x position x rollout policy) it measures
 
 Usage (after building the drivers, see RESULTS.md):
     python bench/search_table.py --build build-search [--repeats 3] [--rows splendor]
+    python bench/search_table.py --build build-cpp --rollouts default --no-timing --driver-args "--analysis-moves 5"
 """
 
 from __future__ import annotations
@@ -49,9 +50,9 @@ ROWS = [
 ]
 
 
-def iterations_per_second(driver: Path, row: Row, iterations: int, threads: int) -> float:
+def iterations_per_second(driver: Path, row: Row, iterations: int, threads: int, extra: list[str]) -> float:
     out = subprocess.run(
-        [str(driver), *row.flags(), "--iterations", str(iterations), "--threads", str(threads)],
+        [str(driver), *row.flags(), *extra, "--iterations", str(iterations), "--threads", str(threads)],
         check=True, capture_output=True, text=True,
     ).stdout
     match = re.search(r"it_per_s=(\d+)", out)
@@ -60,10 +61,10 @@ def iterations_per_second(driver: Path, row: Row, iterations: int, threads: int)
     return float(match.group(1))
 
 
-def instructions(driver: Path, row: Row, iterations: int) -> int:
+def instructions(driver: Path, row: Row, iterations: int, extra: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         result = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", str(driver), *row.flags(),
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", str(driver), *row.flags(), *extra,
              "--iterations", str(iterations)],
             check=True, capture_output=True, text=True,
         )
@@ -78,7 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--build", type=Path, default=Path("build-search"), help="build directory holding bench_search")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per cell; the best is reported")
     parser.add_argument("--rows", choices=("all", "splendor", "duel"), default="all")
+    parser.add_argument("--rollouts", choices=("all", "random, full", "heuristic, full", "default"), default="all")
     parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
+    parser.add_argument("--no-timing", action="store_true", help="skip the iterations per second")
+    parser.add_argument("--driver-args", default="", help="more bench_search options for every run, e.g. '--analysis-moves 5'")
     args = parser.parse_args(argv)
     driver = args.build / "bench_search"
     if not driver.exists():
@@ -89,16 +93,21 @@ def main(argv: list[str] | None = None) -> int:
     print("| game | position | rollout | instructions/iteration | iterations/s, 1 thread | 2 threads |")
     print("|---|---|---|---:|---:|---:|")
     for row in ROWS:
-        if args.rows != "all" and row.game != args.rows:
+        if (args.rows != "all" and row.game != args.rows) or (args.rollouts != "all" and row.rollout != args.rollouts):
             continue
+        extra = args.driver_args.split()
         # Duel iterations cost ~3x Splendor's: fewer of them keep each run near a second.
         timed = 200_000 if row.game == "splendor" else 60_000
         small, big = (1_000, 11_000) if row.game == "splendor" else (500, 4_500)
         per_iteration = "-"
         if not args.no_callgrind:
-            per_iteration = f"{(instructions(driver, row, big) - instructions(driver, row, small)) / (big - small):,.0f}"
-        one = max(iterations_per_second(driver, row, timed, 1) for _ in range(args.repeats))
-        two = max(iterations_per_second(driver, row, 2 * timed, 2) for _ in range(args.repeats))
+            counted = instructions(driver, row, big, extra) - instructions(driver, row, small, extra)
+            per_iteration = f"{counted / (big - small):,.0f}"
+        if args.no_timing:
+            print(f"| {row.game.capitalize()} | {row.position} | {row.rollout} | {per_iteration} | - | - |", flush=True)
+            continue
+        one = max(iterations_per_second(driver, row, timed, 1, extra) for _ in range(args.repeats))
+        two = max(iterations_per_second(driver, row, 2 * timed, 2, extra) for _ in range(args.repeats))
         print(f"| {row.game.capitalize()} | {row.position} | {row.rollout} | {per_iteration} | {one:,.0f} | "
               f"{two:,.0f} ({two / one:.2f}x) |", flush=True)
     return 0

@@ -147,7 +147,7 @@ def test_hint_on_the_duel_example_table_and_json():
     run = cli("hint", str(EXAMPLE), "--iterations", "400", "--threads", "1", "--seed", "3", "--json", "--top", "4")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
-    api = sm.analyze(state, iterations=400, threads=1, seed=3, top_k=4)
+    api = sm.analyze(state, iterations=400, threads=1, seed=3, top_k=4, analysis_moves=4)  # hint: k = --top
     assert [m["action"] for m in data["moveInfos"]] == [m.action for m in api.moves]
     assert data["game"].startswith("duel") and data["toMove"] == 0
     assert all(m["label"].startswith(m["move"]) for m in data["moveInfos"])

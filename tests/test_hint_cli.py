@@ -30,7 +30,7 @@ def test_hint_prints_a_table_of_legal_moves(path, decisions):
     assert f"seat {data['to_move']} to move" in lines[0]
     assert "400 iterations" in lines[0]
     header = next(line for line in lines if "visits" in line)
-    for column in ("move" if decisions else "turn", "visits", "win %", "lcb %", "principal variation"):
+    for column in ("move" if decisions else "turn", "visits", "win % (95% interval)", "principal variation"):
         assert column in header
     state = read_position(path.read_text()).state
     legal = {state.action_to_string(a) for a in state.legal_actions()}
@@ -47,7 +47,7 @@ def test_hint_json_matches_the_api_for_the_same_seed():
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
     state = read_position(path.read_text()).state
-    api = sm.analyze(state, iterations=600, threads=1, seed=4, top_k=4)
+    api = sm.analyze(state, iterations=600, threads=1, seed=4, top_k=4, analysis_moves=4)  # hint: k = --top
     assert [m["action"] for m in out["moveInfos"]] == [m.action for m in api.moves]
     assert [m["visits"] for m in out["moveInfos"]] == [m.visits for m in api.moves]
     assert out["toMove"] == state.current_player()

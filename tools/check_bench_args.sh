@@ -27,6 +27,7 @@ refused "--time must be a number of at least 0" "$build/bench_search" --time -1
 refused "Splendor Duel has 2 players" "$build/bench_search" --game duel --players 3
 refused "unknown option --colour" "$build/bench_search" --colour red
 refused "--solver must be one of on, off" "$build/bench_search" --solver maybe
+refused "analysis_moves must be between 0 (off) and 10, got 11" "$build/bench_search" --analysis-moves 11
 
 "$build/bench_playouts" splendor 3 20 >/dev/null || { echo "FAIL: bench_playouts splendor 3 20"; failures=$((failures + 1)); }
 "$build/bench_duel" 20 >/dev/null || { echo "FAIL: bench_duel 20"; failures=$((failures + 1)); }

@@ -161,7 +161,7 @@ py::dict move_dict(const MoveInfo& x) {
   const auto& m = x.m();
   const MoveTexts& t = *x.d->texts;
   return py::dict("move"_a = t.text(m.action), "label"_a = t.label(m.action), "action"_a = m.action,
-                  "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "pv"_a = t.line(m.pv),
+                  "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "ucb"_a = m.ucb, "pv"_a = t.line(m.pv),
                   "pvActions"_a = m.pv, "pvTurns"_a = pv_turns(t, m.pv), "proof"_a = proof_name(m.proof),
                   "proofTurns"_a = m.proof_turns);
 }
@@ -183,7 +183,7 @@ py::dict turn_dict(const TurnInfo& x) {
   const MoveTexts& t = *x.d->texts;
   return py::dict("turn"_a = joined(turn_moves(x)), "moves"_a = turn_moves(x), "actions"_a = x.t().actions,
                   "label"_a = joined(t.turn_labels(x.t().actions)), "complete"_a = x.t().complete,
-                  "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "pv"_a = t.line(m.pv),
+                  "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "ucb"_a = m.ucb, "pv"_a = t.line(m.pv),
                   "pvActions"_a = m.pv, "pvTurns"_a = pv_turns(t, m.pv), "proof"_a = proof_name(m.proof),
                   "proofTurns"_a = m.proof_turns);
 }
@@ -205,7 +205,7 @@ py::dict params_dict(const search::SearchParams& p) {
                   "seed"_a = p.seed, "exploration"_a = p.exploration, "evaluator"_a = p.evaluator,
                   "rolloutCutoff"_a = p.rollout_cutoff, "perfectInformation"_a = p.perfect_information,
                   "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree,
-                  "solver"_a = p.solver);
+                  "solver"_a = p.solver, "analysisMoves"_a = p.analysis_moves);
 }
 
 py::list moves_of(Analysis& a) {
@@ -264,7 +264,7 @@ void bind_results(py::module_& m) {
   using search::MoveStats;
   py::class_<MoveInfo>(m, "MoveInfo",
                        "Statistics of one root move. `win_rate` is the mean return (win 1, loss 0, shared wins split) "
-                       "of the player to move; `lcb` its 95% Wilson lower bound; `pv` the principal variation as move "
+                       "of the player to move; `lcb` and `ucb` the bounds of its 95% Wilson interval; `pv` the principal variation as move "
                        "texts starting with this move (`pv_actions` as ids). Texts are made when read.")
       .def_property_readonly("action", [](const MoveInfo& x) { return x.m().action; })
       .def_property_readonly("text", [](const MoveInfo& x) { return x.d->texts->text(x.m().action); },
@@ -275,7 +275,10 @@ void bind_results(py::module_& m) {
       .def_property_readonly("avail", [](const MoveInfo& x) { return x.m().avail; },
                              "How often the move was legal in a sampled descent (its UCB availability count).")
       .def_property_readonly("win_rate", [](const MoveInfo& x) { return x.m().win_rate; })
-      .def_property_readonly("lcb", [](const MoveInfo& x) { return x.m().lcb; })
+      .def_property_readonly("lcb", [](const MoveInfo& x) { return x.m().lcb; },
+                             "Lower bound of win_rate's 95% interval (Wilson score); the best-move rule reads it.")
+      .def_property_readonly("ucb", [](const MoveInfo& x) { return x.m().ucb; },
+                             "Upper bound of win_rate's 95% interval (Wilson score).")
       .def_property_readonly("pv", [](const MoveInfo& x) { return x.d->texts->line(x.m().pv); })
       .def_property_readonly("pv_actions", [](const MoveInfo& x) { return x.m().pv; })
       .def_property_readonly("pv_turns", [](const MoveInfo& x) { return pv_turns(*x.d->texts, x.m().pv); },
@@ -306,6 +309,7 @@ void bind_results(py::module_& m) {
       .def_property_readonly("visits", [](const TurnInfo& x) { return x.m().visits; })
       .def_property_readonly("win_rate", [](const TurnInfo& x) { return x.m().win_rate; })
       .def_property_readonly("lcb", [](const TurnInfo& x) { return x.m().lcb; })
+      .def_property_readonly("ucb", [](const TurnInfo& x) { return x.m().ucb; }, "Upper bound of the 95% interval of win_rate.")
       .def_property_readonly("pv", [](const TurnInfo& x) { return x.d->texts->line(x.m().pv); },
                              "The turn's moves, then the most visited line after it.")
       .def_property_readonly("pv_actions", [](const TurnInfo& x) { return x.m().pv; })
@@ -337,8 +341,8 @@ void bind_results(py::module_& m) {
       .def("to_dict", [](const RootInfo& x) { return root_dict(x.d->result); },
            "The protocol's rootInfo (docs/analysis-protocol.md).");
   py::class_<Analysis>(m, "Analysis",
-                       "Result of a search: the move to play and the statistics of the root moves (most visited "
-                       "first, at most top_k).")
+                       "Result of a search: the move to play and the statistics of the root moves in the best-move "
+                       "rule's order (docs/search.md, \"Best move\"; the first is best_action), at most top_k.")
       .def_property_readonly("best_action", [](const Analysis& a) { return a.d->result.best_action; })
       .def_property_readonly("best_text", [](const Analysis& a) { return a.d->texts->text(a.d->result.best_action); })
       .def_property_readonly("best_label", [](const Analysis& a) { return a.d->texts->label(a.d->result.best_action); })
@@ -427,9 +431,9 @@ void bind_game(py::module_& m, const std::string& prefix) {
           },
           py::arg("state"), py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
           py::arg("top_k") = py::none(), py::arg("turns") = false,
-          "Search from `state` (GIL released); an Analysis of the root and its `top_k` most visited moves "
-          "(None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every "
-          "`progress_interval` seconds; returning True stops the search.");
+          "Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the "
+          "best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` "
+          "is called every `progress_interval` seconds; returning True stops the search.");
 
   // Agents take (state, seed, step): the bot's seed and its move count pick the stream.
   // The greedy agent and `evaluate` exist for games whose State has evaluate().
@@ -478,6 +482,10 @@ void bind_search(py::module_& m) {
       .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
       .def_readwrite("solver", &SearchParams::solver,
                      "Prove results (docs/search.md, \"Proven results\"); False: the search as before the solver.")
+      .def_readwrite("analysis_moves", &SearchParams::analysis_moves,
+                     "Analysis mode: the k root moves first in the best-move rule's order each get at least "
+                     "ANALYSIS_SHARE of the root's visits, and moves with that share rank by their lower bound; "
+                     "0 (the default) is off, the search for play. validate() checks 0..MAX_ANALYSIS_MOVES.")
       .def("validate", &SearchParams::validate)
       .def(
           "problem",
@@ -499,6 +507,8 @@ void bind_search(py::module_& m) {
   m.attr("EVALUATORS") = evaluators;
   m.attr("SEARCH_NODE_BYTES") = sizeof(search::Node);
   m.attr("TURN_SEPARATOR") = std::string(core::kTurnSeparator);
+  m.attr("ANALYSIS_SHARE") = search::kAnalysisShare;
+  m.attr("MAX_ANALYSIS_MOVES") = search::kMaxAnalysisMoves;
   bind_results(m);
   BoundGames::for_each([&]<class B>() { bind_game<typename B::Game>(m, class_prefix(B::Game::kName)); });
 }

@@ -1,6 +1,7 @@
 // A search's result from its trees: root statistics merged by action over the threads'
 // trees (root parallelism) or read from the one shared tree, with a principal variation
-// per move and a confidence bound on each win rate.
+// per move and a 95% interval on each win rate, ordered by the best-move rule
+// (search/choice.hpp).
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -9,6 +10,7 @@
 
 #include "core/rng.hpp"
 #include "core/types.hpp"
+#include "search/choice.hpp"
 #include "search/params.hpp"
 #include "search/result.hpp"
 #include "search/seeds.hpp"
@@ -16,16 +18,6 @@
 #include "search/tree_search.hpp"
 
 namespace search {
-
-// Lower bound of the Wilson score interval (95%) for a mean of returns in [0, 1].
-inline double wilson_lower(double mean, double n) {
-  if (n <= 0) return 0.0;
-  constexpr double z = 1.96;
-  const double z2n = z * z / n;
-  const double centre = mean + z2n / 2;
-  const double spread = z * std::sqrt(std::max(mean * (1 - mean), 0.0) / n + z2n / (4 * n));
-  return std::clamp((centre - spread) / (1 + z2n), 0.0, mean);  // rounding can leave it a hair above
-}
 
 // Principal variations are followed on a sample of the hidden cards drawn from the
 // player's view, so they reveal nothing the player does not know; their texts are
@@ -98,27 +90,15 @@ struct NodeSum {
     m.avail = avail;
     m.win_rate = value / static_cast<double>(visits);
     m.lcb = wilson_lower(m.win_rate, static_cast<double>(visits));
+    m.ucb = wilson_upper(m.win_rate, static_cast<double>(visits));
     m.proof = solver::proof_of(proof);
     if (m.proof != solver::Proof::kUnknown) {  // a known result: no sampling error left
       m.proof_turns = solver::turns_of(proof);
-      m.win_rate = m.lcb = m.proof == solver::Proof::kWin ? 1.0 : 0.0;
+      m.win_rate = m.lcb = m.ucb = m.proof == solver::Proof::kWin ? 1.0 : 0.0;
     }
     return m;
   }
 };
-
-// The order of the result's moves and the best move: proven wins first (the quickest
-// first), then the unproven moves by visits, then proven losses (the longest
-// resistance first).
-inline bool better_move(const MoveStats& a, const MoveStats& b) {
-  using solver::Proof;
-  auto rank = [](const MoveStats& m) { return m.proof == Proof::kWin ? 0 : m.proof == Proof::kUnknown ? 1 : 2; };
-  if (rank(a) != rank(b)) return rank(a) < rank(b);
-  if (a.proof_turns != b.proof_turns) return a.proof == Proof::kWin ? a.proof_turns < b.proof_turns : a.proof_turns > b.proof_turns;
-  if (a.visits != b.visits) return a.visits > b.visits;
-  if (a.win_rate != b.win_rate) return a.win_rate > b.win_rate;
-  return a.action < b.action;
-}
 
 // The root is won when a move is, lost when every legal move is proven lost.
 template <class G>
@@ -172,7 +152,9 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
     principal_variation<G>(trees[x.best_tree].own_tree, x.best_node, view, m);
     r.moves.push_back(std::move(m));
   }
-  std::sort(r.moves.begin(), r.moves.end(), better_move);
+  const uint64_t lcb_visits = lcb_min_visits(params, r.root_visits);
+  std::sort(r.moves.begin(), r.moves.end(),
+            [lcb_visits](const MoveStats& a, const MoveStats& b) { return better_move(a, b, lcb_visits); });
   if (!r.moves.empty()) r.best_action = r.moves[0].action;
   root_proof<G>(r, root);
   return r;

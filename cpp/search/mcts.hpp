@@ -8,6 +8,7 @@
 //   evaluators.hpp    the leaf evaluators and their registry
 //   tree_search.hpp   one thread's iterations
 //   solver.hpp        proven results (MCTS-Solver)
+//   choice.hpp        the best-move rule, analysis mode's floor, the 95% intervals
 //   collect.hpp       the result (result.hpp) from the trees, principal variations
 //   turns.hpp         the result per whole turn (asked for: `turns`)
 //   reuse.hpp         keeping the subtree of the position reached

@@ -27,6 +27,13 @@ std::string evaluator_names();  // "random, heuristic, ..." in registration orde
 // far beyond any real search and keeps the arithmetic exact.
 inline constexpr double kMaxTimeLimit = 1e6;
 
+// Analysis mode (docs/search.md, "Best move"): each of the k root moves first in the
+// best-move rule's order gets at least this share of the root's visits, and moves with
+// that share are ranked by their lower confidence bound. k * share stays <= 1/2, so
+// UCB keeps at least half of the iterations.
+inline constexpr double kAnalysisShare = 0.05;
+inline constexpr int kMaxAnalysisMoves = 10;
+
 struct SearchParams {
   int64_t iterations = 0;       // total over all threads; 0 = no iteration budget
   double time_limit = 0.0;      // seconds; 0 = no time budget (time budgets are not deterministic)
@@ -40,6 +47,7 @@ struct SearchParams {
   int64_t memory_limit = int64_t{1} << 30;  // bytes of tree over all threads; the tree stops growing there
   bool reuse_tree = true;       // MCTS::search keeps the subtree of the position reached
   bool solver = true;           // prove results (search/solver.hpp); off: the search as before the solver
+  int analysis_moves = 0;       // analysis mode's k (above); 0 = off, the search for play
 
   // The first bad setting: its field (the member's name) and a message naming it. The one
   // check of the values; each door maps the field to the name its user typed.
@@ -64,6 +72,9 @@ struct SearchParams {
     if (rollout_cutoff < 0) return bad("rollout_cutoff", "rollout_cutoff must be >= 0, got " + std::to_string(rollout_cutoff));
     if (memory_limit < (int64_t{1} << 20))
       return bad("memory_limit", "memory_limit must be at least 1 MiB (1048576 bytes)");
+    if (analysis_moves < 0 || analysis_moves > kMaxAnalysisMoves)
+      return bad("analysis_moves", "analysis_moves must be between 0 (off) and " + std::to_string(kMaxAnalysisMoves) +
+                                       ", got " + std::to_string(analysis_moves));
     return std::nullopt;
   }
 

@@ -13,7 +13,8 @@ struct MoveStats {
   uint64_t visits = 0;
   uint64_t avail = 0;
   double win_rate = 0.0;       // mean return of the player to move after this move
-  double lcb = 0.0;            // lower 95% confidence bound of win_rate
+  double lcb = 0.0;            // lower bound of win_rate's 95% interval (Wilson)
+  double ucb = 0.0;            // its upper bound
   std::vector<core::Action> pv;  // this move, then the most visited line below it (pv_sample's texts)
   solver::Proof proof = solver::Proof::kUnknown;  // for the player to move (search/solver.hpp)
   int proof_turns = 0;         // proven: turns of play until the end, this one counting 1
@@ -30,8 +31,8 @@ struct TurnStats {
 
 struct SearchResult {
   int player = 0;              // seat to move at the root
-  core::Action best_action = -1;  // a proven win if any (the quickest), else the most visited unproven move
-  std::vector<MoveStats> moves;  // proven wins (quickest first), the others most visited first, proven losses last
+  core::Action best_action = -1;  // moves[0]
+  std::vector<MoveStats> moves;  // in the best-move rule's order (search/choice.hpp)
   solver::Proof proof = solver::Proof::kUnknown;  // the root, for the player to move
   int proof_turns = 0;
   uint64_t root_visits = 0;    // iterations through the root, reused ones included

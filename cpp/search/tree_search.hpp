@@ -19,6 +19,7 @@
 #include "core/game.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
+#include "search/choice.hpp"
 #include "search/descent.hpp"
 #include "search/evaluators.hpp"
 #include "search/parallelism.hpp"
@@ -59,15 +60,23 @@ class TreeSearch {
 
   // Runs iterations until `budget` (0 = none) or the deadline or a stop request;
   // `checkpoint()` runs between iterations (where a snapshot may pause the thread).
-  // The evaluator and the parallelism mode are chosen here, once per search.
+  // The evaluator, the parallelism mode and analysis mode are chosen here, once per search.
   template <class Clock, class Checkpoint>
   void run(const State& root, const SearchParams& p, int64_t budget, typename Clock::time_point deadline,
            bool timed, const std::atomic<bool>& stop, size_t memory_limit, Checkpoint&& checkpoint) {
     with_evaluator<G>(p, [&](const auto& evaluator) {
-      if (shared_)
-        loop<Clock, SharedTree>(*shared_, root, p, evaluator, budget, deadline, timed, stop, memory_limit, checkpoint);
+      auto in_mode = [&]<bool kAnalysis>() {
+        if (shared_)
+          loop<Clock, SharedTree, kAnalysis>(*shared_, root, p, evaluator, budget, deadline, timed, stop, memory_limit,
+                                             checkpoint);
+        else
+          loop<Clock, OwnTree, kAnalysis>(own_tree, root, p, evaluator, budget, deadline, timed, stop, memory_limit,
+                                          checkpoint);
+      };
+      if (p.analysis_moves > 0)
+        in_mode.template operator()<true>();
       else
-        loop<Clock, OwnTree>(own_tree, root, p, evaluator, budget, deadline, timed, stop, memory_limit, checkpoint);
+        in_mode.template operator()<false>();  // the search for play: nothing of analysis mode compiled in
     });
   }
 
@@ -76,7 +85,7 @@ class TreeSearch {
   int root_player_ = 0;
   Tree* shared_ = nullptr;
 
-  template <class Clock, class Access, class Evaluator, class Checkpoint>
+  template <class Clock, class Access, bool kAnalysis, class Evaluator, class Checkpoint>
   void loop(Tree& tree, const State& root, const SearchParams& p, const Evaluator& evaluator, int64_t budget,
             typename Clock::time_point deadline, bool timed, const std::atomic<bool>& stop, size_t memory_limit,
             Checkpoint& checkpoint) {
@@ -88,12 +97,12 @@ class TreeSearch {
       if (solver::proof_of(Access::flags(tree[0])) != solver::Proof::kUnknown) break;  // nothing left to learn
       const bool can_grow = tree.bytes_if_grown() <= memory_limit;
       memory_full |= !can_grow;
-      iterate<Access>(tree, root, p, evaluator, can_grow, memory_limit);
+      iterate<Access, kAnalysis>(tree, root, p, evaluator, can_grow, memory_limit);
       ++iterations;
     }
   }
 
-  template <class Access, class Evaluator>
+  template <class Access, bool kAnalysis, class Evaluator>
   void iterate(Tree& tree, const State& root, const SearchParams& p, const Evaluator& evaluator, bool can_grow,
                size_t memory_limit) {
     State s = root;
@@ -128,7 +137,7 @@ class TreeSearch {
       ActionBits<G> legal;
       legal_bits<G>(s, legal);
       const int n = bits::count(legal);
-      const ChildScan<G> scan = exact ? scan_children<G, Access, true>(tree, node, legal, c)
+      ChildScan<G> scan = exact ? scan_children<G, Access, true>(tree, node, legal, c)
                                       : scan_children<G, Access, false>(tree, node, legal, c);
       const int untried = n - scan.n_seen;
       if (exact) n_legal[depth - 1] = n;
@@ -152,6 +161,9 @@ class TreeSearch {
         }
         break;
       }
+      if constexpr (kAnalysis)  // the floor of the root moves shown (search/choice.hpp)
+        if (depth == 1 && scan.best)
+          if (const uint32_t starved = starved_root_child<Access>(tree, p.analysis_moves)) scan.best = starved;
       if (scan.best == 0 && exact && untried == 0) prove_from = depth - 1;  // every move here is proven
       if (scan.best == 0 || depth >= kMaxPath) break;  // cannot grow here: evaluate from this node
       Access::enter(tree[scan.best]);

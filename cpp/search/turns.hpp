@@ -60,7 +60,7 @@ void walk(const Tree& tree, uint32_t node, int player, int t, const typename G::
 // turn's moves over the threads' trees). A turn's visits and win rate are those of its
 // last decision's node (the iterations that played the whole turn), so a turn has at
 // most the visits of its first decision; its proof is that node's. Ordered by the
-// result's rule for moves (collect.hpp's better_move).
+// result's rule for moves (search/choice.hpp's better_move).
 template <class G>
 std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, const typename G::State& root,
                                      int player, const SearchParams& params, uint64_t search_index) {
@@ -68,10 +68,12 @@ std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, co
   std::map<std::vector<core::Action>, TurnAcc> acc;
   const typename G::State view = pv_sample<G>(root, player, params, search_index);
   std::vector<core::Action> line;
+  uint64_t root_visits = 0;
   for (int t = 0; t < static_cast<int>(trees.size()); ++t) {
     if (t > 0 && params.parallelism == Parallelism::kTree) break;  // one shared tree
     const Tree& tree = trees[t].own_tree;
     if (!tree.size()) continue;
+    root_visits += tree[0].visits;
     for (uint32_t c = tree[0].first_child; c; c = tree[c].next_sibling) {
       if (!root.is_legal(tree[c].action)) continue;
       line.assign(1, tree[c].action);
@@ -98,7 +100,9 @@ std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, co
     if (m.pv.size() < actions.size()) m.pv = actions;
     out.push_back(std::move(turn));
   }
-  std::stable_sort(out.begin(), out.end(), [](const TurnStats& a, const TurnStats& b) { return better_move(a.stats, b.stats); });
+  const uint64_t lcb_visits = lcb_min_visits(params, root_visits);
+  std::stable_sort(out.begin(), out.end(),
+                   [lcb_visits](const TurnStats& a, const TurnStats& b) { return better_move(a.stats, b.stats, lcb_visits); });
   return out;
 }
 

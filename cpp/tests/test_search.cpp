@@ -260,6 +260,8 @@ TEST_CASE("params problems") {
       {[](search::SearchParams& p) { p.evaluator = "clever"; }, "evaluator"},
       {[](search::SearchParams& p) { p.rollout_cutoff = -1; }, "rollout_cutoff"},
       {[](search::SearchParams& p) { p.memory_limit = 1000; }, "memory_limit"},
+      {[](search::SearchParams& p) { p.analysis_moves = search::kMaxAnalysisMoves + 1; }, "analysis_moves"},
+      {[](search::SearchParams& p) { p.analysis_moves = -1; }, "analysis_moves"},
   };
   for (const Case& c : cases) {
     search::SearchParams p;
@@ -407,3 +409,77 @@ TEST_CASE("agents legal") {
 }
 
 }  // namespace
+
+namespace {
+
+search::MoveStats move_stats(core::Action action, uint64_t visits, double win_rate) {
+  search::MoveStats m;
+  m.action = action;
+  m.visits = visits;
+  m.win_rate = win_rate;
+  m.lcb = search::wilson_lower(win_rate, static_cast<double>(visits));
+  m.ucb = search::wilson_upper(win_rate, static_cast<double>(visits));
+  return m;
+}
+
+std::vector<core::Action> rule_order(std::vector<search::MoveStats> moves, const search::SearchParams& p,
+                                     uint64_t root_visits) {
+  const uint64_t lcb_visits = search::lcb_min_visits(p, root_visits);
+  std::sort(moves.begin(), moves.end(),
+            [&](const auto& a, const auto& b) { return search::better_move(a, b, lcb_visits); });
+  std::vector<core::Action> order;
+  for (const auto& m : moves) order.push_back(m.action);
+  return order;
+}
+
+}  // namespace
+
+// The best-move rule (search/choice.hpp): in analysis mode a move with at least the
+// share of the visits and a higher lower bound passes the most visited one; a move
+// below the share does not, however high its mean; without analysis mode, visits.
+TEST_CASE("best-move rule") {
+  const std::vector<search::MoveStats> moves = {
+      move_stats(0, 10000, 0.50),  // most visited, lower bound ~0.490
+      move_stats(1, 3000, 0.56),   // 30% of the visits, lower bound ~0.542
+      move_stats(2, 400, 0.90),    // 3% of the visits: below the share
+      move_stats(3, 2000, 0.40),
+  };
+  const uint64_t root = 15400;
+  expect(moves[1].lcb > moves[0].lcb && moves[2].lcb > moves[1].lcb, "the case is what it says");
+  search::SearchParams analysis;
+  analysis.analysis_moves = 5;
+  expect(rule_order(moves, analysis, root) == std::vector<core::Action>{1, 0, 3, 2},
+         "analysis mode: moves with the share by lower bound, then the rest by visits");
+  expect(rule_order(moves, search::SearchParams{}, root) == std::vector<core::Action>{0, 1, 3, 2},
+         "off: most visits first, as before");
+  for (const auto& m : moves) expect(m.lcb < m.win_rate && m.win_rate < m.ucb, "the interval holds the mean");
+}
+
+// Analysis mode: each of the k moves shown has at least the share of the root's visits
+// (one thread: the floor is kept on the tree the result is read from), the moves come in
+// the rule's order, and the search without it is the one before it existed.
+TEST_CASE("analysis mode floor") {
+  const State s = position_with_blind_reserves();
+  search::SearchParams p;
+  p.iterations = 20000;
+  p.seed = 7;
+  const auto off = search::MCTS<SplendorGame>(p).search(s);
+  for (int k : {1, 5, search::kMaxAnalysisMoves}) {
+    p.analysis_moves = k;
+    const auto r = search::MCTS<SplendorGame>(p).search(s);
+    REQUIRE(r.moves.size() > static_cast<size_t>(k));
+    for (int i = 0; i < k; ++i)
+      expect(static_cast<double>(r.moves[i].visits) >= search::kAnalysisShare * static_cast<double>(r.root_visits),
+             "every move shown has the share");
+    const uint64_t lcb_visits = search::lcb_min_visits(p, r.root_visits);
+    for (size_t i = 1; i < r.moves.size(); ++i)
+      expect(!search::better_move(r.moves[i], r.moves[i - 1], lcb_visits), "moves in the rule's order");
+    expect(r.best_action == r.moves[0].action, "the best move is the first");
+  }
+  p.analysis_moves = search::kMaxAnalysisMoves;
+  const auto on = search::MCTS<SplendorGame>(p).search(s);
+  const auto& last_off = off.moves[search::kMaxAnalysisMoves - 1];
+  expect(static_cast<double>(last_off.visits) < search::kAnalysisShare * static_cast<double>(off.root_visits),
+         "without analysis mode the tenth move is starved (so the floor is what fed it)");
+  expect(on.nodes == off.nodes && on.root_visits == off.root_visits, "the same budget either way");
+}

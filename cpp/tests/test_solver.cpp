@@ -156,7 +156,10 @@ TEST_CASE("move order") {
     moves[i].proof = proofs[i];
     moves[i].proof_turns = turns[i];
   }
-  std::sort(moves.begin(), moves.end(), search::better_move);
+  const search::SearchParams play;  // analysis mode off
+  const uint64_t lcb_visits = search::lcb_min_visits(play, 500);
+  std::sort(moves.begin(), moves.end(),
+            [&](const auto& a, const auto& b) { return search::better_move(a, b, lcb_visits); });
   const int order[] = {3, 1, 2, 4, 0};
   for (int i = 0; i < 5; ++i) expect(moves[i].action == order[i], "moves ordered by proof, then visits");
 }

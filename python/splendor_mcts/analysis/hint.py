@@ -1,11 +1,12 @@
 """``splendor-mcts hint POSITION``: the best moves of a position, for a person.
 
 Reads a position (a file, or ``-`` for standard input; docs/position-format.md),
-searches it from the view of the player to move and prints a table of the best whole
-turns (a seat's decisions until another seat moves: ``take WUK, return R``) with visits,
-win %, lower confidence bound and the principal variation by seat; ``--decisions`` shows
-one decision per row instead. ``--json`` prints the analysis as one JSON object (both
-forms: ``moveInfos`` and ``turnInfos``). Exit codes: :mod:`splendor_mcts.exit_codes`.
+searches it from the view of the player to move (in analysis mode: docs/search.md, "Best
+move") and prints a table of the best whole turns (a seat's decisions until another seat
+moves: ``take WUK, return R``) in the best-move rule's order, with visits, win % with its 95%
+interval and the principal variation by seat; ``--decisions`` shows one decision per row
+instead. ``--json`` prints the analysis as one JSON object (both forms: ``moveInfos`` and
+``turnInfos``). Exit codes: :mod:`splendor_mcts.exit_codes`.
 """
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "hint", help="show the best moves of a position (a table, or --json)",
         description="Search a position from the view of the player to move and show the best whole turns "
-        "(or with --decisions the best single decisions) with their visits, win rate, lower confidence bound "
-        "and principal variation.",
+        "(or with --decisions the best single decisions), best first, with their visits, win rate and its 95% "
+        "interval, and principal variation.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("position", nargs="?", default="-",
                    help="position JSON file (docs/position-format.md), or - for standard input (the default; on a "
@@ -142,14 +143,11 @@ def print_decision_table(console: Any, analysis: Any) -> None:
     table.add_column("#", justify="right")
     table.add_column("move", no_wrap=True)
     table.add_column("visits", justify="right")
-    table.add_column("win %", justify="right")
-    table.add_column("lcb %", justify="right")
+    table.add_column("win % (95% interval)", justify="right")
     table.add_column("principal variation", overflow="fold")
     for rank, move in enumerate(analysis.moves, start=1):
         pv = ", ".join(move.pv[1:PV_SHOWN]) + (" ..." if len(move.pv) > PV_SHOWN else "")
-        win = proof_words(move.proof, move.proof_turns) if move.proof else f"{100 * move.win_rate:.1f}"
-        table.add_row(str(rank), move.label, f"{move.visits:,}", win,
-                      f"{100 * move.lcb:.1f}", pv)
+        table.add_row(str(rank), move.label, f"{move.visits:,}", win_words(move), pv)
     console.print(table)
 
 
@@ -162,15 +160,20 @@ def print_turn_table(console: Any, analysis: Any) -> None:
     table.add_column("#", justify="right")
     table.add_column("turn", overflow="fold")
     table.add_column("visits", justify="right")
-    table.add_column("win %", justify="right")
-    table.add_column("lcb %", justify="right")
+    table.add_column("win % (95% interval)", justify="right")
     table.add_column("principal variation", overflow="fold")
     for rank, turn in enumerate(analysis.turns or [], start=1):
-        win = proof_words(turn.proof, turn.proof_turns) if turn.proof else f"{100 * turn.win_rate:.1f}"
         label = turn.label + ("" if turn.complete else f"{SEPARATOR}...")
-        table.add_row(str(rank), label, f"{turn.visits:,}", win, f"{100 * turn.lcb:.1f}",
+        table.add_row(str(rank), label, f"{turn.visits:,}", win_words(turn),
                       pv_turns_text(turn.pv_turns, skip_first=True))
     console.print(table)
+
+
+def win_words(move: Any) -> str:
+    """A move's win rate as the table shows it: ``58.9% (57.1-60.6)``, or its proven result."""
+    if move.proof:
+        return proof_words(move.proof, move.proof_turns)
+    return f"{100 * move.win_rate:.1f}% ({100 * move.lcb:.1f}-{100 * move.ucb:.1f})"
 
 
 def proof_words(proof: str, turns: int, root: bool = False) -> str:

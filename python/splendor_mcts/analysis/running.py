@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import _core
 from ..search.analyze import analyze
-from ..search.defaults import HINT_SECONDS, SearchDefaults
+from ..search.defaults import ANALYSIS_MOVES, HINT_SECONDS, SearchDefaults
 from ..search.settings import BY_NAME, SETTINGS, SettingError, make_params
 
 # The settings every command line takes with a help of its own (the budget and threads).
@@ -28,7 +28,9 @@ class SearchLimits:
     """How long and how wide to search. Neither ``iterations`` nor ``time_limit``
     means ``search.defaults.HINT_SECONDS``; both means whichever is reached first.
     ``threads=None`` uses every core. ``settings`` holds the other search settings by
-    name (``parallelism``, ``exploration``, ``evaluator``, ...; docs/search.md)."""
+    name (``parallelism``, ``exploration``, ``evaluator``, ...; docs/search.md).
+    ``analysis``: analysis mode (docs/search.md, "Best move"), on for what a person
+    reads, off for play's engine moves; see :meth:`analysis_moves`."""
 
     iterations: int | None = None
     time_limit: float | None = None
@@ -36,6 +38,7 @@ class SearchLimits:
     seed: int = 0
     top_k: int | None = 5
     settings: Mapping[str, Any] = field(default_factory=dict)
+    analysis: bool = True
 
     def resolved_threads(self) -> int:
         return self.threads if self.threads is not None else max(1, os.cpu_count() or 1)
@@ -49,11 +52,21 @@ class SearchLimits:
         """A copy with some fields changed (the settings kept)."""
         return dataclasses.replace(self, **changes)
 
+    def analysis_moves(self) -> Any:
+        """Analysis mode's k: 0 when off; else the ``analysis_moves`` setting when given,
+        or the moves shown (``top_k``, at most ``_core.MAX_ANALYSIS_MOVES``), or
+        ``search.defaults.ANALYSIS_MOVES`` when every move is shown (review)."""
+        if not self.analysis:
+            return 0
+        if self.settings.get("analysis_moves") is not None:
+            return self.settings["analysis_moves"]  # checked by the engine with the others
+        return min(self.top_k, _core.MAX_ANALYSIS_MOVES) if self.top_k else ANALYSIS_MOVES
+
     def search_settings(self) -> dict[str, Any]:
         """Every search setting these limits give, by name (``sm.analyze`` keywords)."""
         iterations, time_limit = self.budget()
         return {**self.settings, "iterations": iterations, "time_limit": time_limit,
-                "threads": self.resolved_threads(), "seed": self.seed}
+                "threads": self.resolved_threads(), "seed": self.seed, "analysis_moves": self.analysis_moves()}
 
 
 def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = HINT_SECONDS,

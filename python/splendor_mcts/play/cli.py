@@ -62,7 +62,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
         limits = limits.replace(time_limit=PLAY_SECONDS)
-    engine_limits = limits.replace(top_k=1)
+    engine_limits = limits.replace(top_k=1, analysis=False)  # the search for play
 
     def engine(state: Any) -> int:
         with thinking_on_terminal(f"seat {state.current_player()} thinks:", engine_limits) as progress:

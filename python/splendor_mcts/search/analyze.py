@@ -41,6 +41,7 @@ def analyze(
     rollout: str | None = None,
     turns: bool = False,
     solver: bool | None = None,
+    analysis_moves: int | None = None,
 ) -> Analysis:
     """Search ``state`` from the view of the player to move and report the root moves.
 
@@ -55,7 +56,11 @@ def analyze(
     registry entry's ``search_defaults``). The search samples the cards the player cannot
     see; ``perfect_information=True`` searches the true ones (experiments only).
     ``memory_limit`` caps the tree's bytes. ``solver=False`` searches without proving
-    results (docs/search.md, "Proven results"). ``top_k=None`` reports every root move.
+    results (docs/search.md, "Proven results"). ``top_k=None`` reports every root move; the
+    moves come in the best-move rule's order (docs/search.md, "Best move"), the first being
+    ``best_action``. ``analysis_moves=k`` (1-10) turns analysis mode on: each of the first k
+    moves keeps at least 5% of the iterations and moves with that share rank by their
+    lower bound; the default (0) is the search a bot plays with.
     ``turns=True`` also gives the whole turns of the player to move (``Analysis.turns``:
     ``TurnInfo``, each a seat's decisions until another seat moves; docs/search.md, "Whole
     turns"); otherwise ``Analysis.turns`` is None.
@@ -76,7 +81,7 @@ def analyze(
         entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads,
         parallelism=parallelism, seed=seed, exploration=exploration, evaluator=evaluator, rollout=rollout,
         rollout_cutoff=rollout_cutoff, perfect_information=perfect_information, memory_limit=memory_limit,
-        reuse_tree=False, solver=solver)
+        analysis_moves=analysis_moves, reuse_tree=False, solver=solver)
     searcher = entry.searcher(params)
     if progress is None:
         return searcher.search(state, top_k=top_k, turns=turns)

@@ -26,3 +26,9 @@ REVIEW_ITERATIONS = 2_000     # each decision in splendor-mcts review
 HINT_SECONDS = 3.0            # splendor-mcts hint, and a hint asked for in play
 PLAY_SECONDS = 2.0            # each engine move in splendor-mcts play
 BENCH_ITERATIONS = 20_000     # each position of splendor-mcts bench
+
+# Analysis mode's k (the setting analysis_moves; docs/search.md, "Best move") where a person
+# reads the moves: hint and the protocol use the number they show (--top, topK; at most
+# _core.MAX_ANALYSIS_MOVES), review, which shows every move, this. Off (0) for sm.analyze,
+# MCTSBot, tournaments and play's engine moves: the search for play.
+ANALYSIS_MOVES = 5

@@ -63,6 +63,10 @@ SETTINGS: tuple[Setting, ...] = (
             "perfect_information", "--perfect-information", "perfectInformation"),
     Setting("memory_limit", int, "bytes of tree over all threads; the tree stops growing there",
             "memory_limit", "--memory-limit", "memoryLimit"),
+    Setting("analysis_moves", int,
+            "analysis mode: the k moves shown each get at least 5% of the visits and rank by their lower bound "
+            "(0: off, the search for play)",
+            "analysis_moves", "--analysis-moves", "analysisMoves"),
     Setting("reuse_tree", bool, "keep the subtree of the position reached between a bot's moves",
             "reuse_tree", None, None),
     Setting("solver", bool, "prove wins and losses inside the search (off: the search as before the solver)",
