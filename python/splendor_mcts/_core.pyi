@@ -3,10 +3,11 @@
 splendor_mcts C++ core: rules engines, playouts and search
 """
 from __future__ import annotations
+import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -76,7 +77,7 @@ class SplendorState:
         ...
     def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
-        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble by its requirement: 'noble 6 (U4G4)').
         """
     def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
@@ -158,6 +159,10 @@ class SplendorState:
         """
         Turn explicit chance on or off.
         """
+    def split_turns(self, actions: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> list[tuple[int, list[int]]]:
+        """
+        `actions` played from here, cut into whole turns: [(seat, actions)], a turn being one seat's decisions until another seat is to move or the game ends; a chance outcome stays in the turn it happens in. Stops at the end of the game or at an action that is not legal.
+        """
     def string_to_action(self, text: str) -> int:
         """
         The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot be read.
@@ -230,7 +235,7 @@ class DuelState:
         ...
     def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
-        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble by its requirement: 'noble 6 (U4G4)').
         """
     def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
@@ -312,6 +317,10 @@ class DuelState:
         """
         Turn explicit chance on or off.
         """
+    def split_turns(self, actions: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> list[tuple[int, list[int]]]:
+        """
+        `actions` played from here, cut into whole turns: [(seat, actions)], a turn being one seat's decisions until another seat is to move or the game ends; a chance outcome stays in the turn it happens in. Stops at the end of the game or at an action that is not legal.
+        """
     def string_to_action(self, text: str) -> int:
         """
         The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot be read.
@@ -375,7 +384,7 @@ class NimState:
         ...
     def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
-        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)'.
+        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble by its requirement: 'noble 6 (U4G4)').
         """
     def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
@@ -456,6 +465,10 @@ class NimState:
     def set_explicit_chance(self, on: bool) -> None:
         """
         Turn explicit chance on or off.
+        """
+    def split_turns(self, actions: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> list[tuple[int, list[int]]]:
+        """
+        `actions` played from here, cut into whole turns: [(seat, actions)], a turn being one seat's decisions until another seat is to move or the game ends; a chance outcome stays in the turn it happens in. Stops at the end of the game or at an action that is not legal.
         """
     def string_to_action(self, text: str) -> int:
         """
@@ -551,6 +564,14 @@ class SearchParams:
     def seed(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def solver(self) -> bool:
+        """
+        Prove results (docs/search.md, "Proven results"); False: the search as before the solver.
+        """
+    @solver.setter
+    def solver(self, arg0: bool) -> None:
+        ...
+    @property
     def threads(self) -> int:
         ...
     @threads.setter
@@ -607,6 +628,11 @@ class MoveInfo:
     def pv_actions(self) -> list[int]:
         ...
     @property
+    def pv_turns(self) -> list:
+        """
+        The principal variation by turns: [{'seat', 'turn' (1: this one), 'moves'}].
+        """
+    @property
     def text(self) -> str:
         """
         The move's notation, e.g. 'buy 2.1'.
@@ -615,6 +641,72 @@ class MoveInfo:
     def ucb(self) -> float:
         """
         Upper bound of win_rate's 95% interval (Wilson score).
+        """
+    @property
+    def visits(self) -> int:
+        ...
+    @property
+    def win_rate(self) -> float:
+        ...
+class TurnInfo:
+    """
+    Statistics of one whole turn of the player to move (its decisions until another seat moves or the game ends): those of the turn's last decision, so `visits` counts the iterations that played the whole turn. `text` joins the moves' notations with ', ' (each part reads back with string_to_action); `complete` is False while the search has not yet expanded the rest of the turn. Texts are made when read.
+    """
+    def __repr__(self) -> str:
+        ...
+    def to_dict(self) -> dict:
+        """
+        The protocol's turnInfo (docs/analysis-protocol.md).
+        """
+    @property
+    def actions(self) -> list[int]:
+        ...
+    @property
+    def complete(self) -> bool:
+        ...
+    @property
+    def label(self) -> str:
+        """
+        The turn with the cards its moves name, e.g. 'buy 2.1 (green 1pt W2U3K2), noble 1'.
+        """
+    @property
+    def lcb(self) -> float:
+        ...
+    @property
+    def moves(self) -> list[str]:
+        """
+        The turn's moves as notations.
+        """
+    @property
+    def proof(self) -> typing.Any:
+        """
+        "win" or "loss" proven for the player to move after the whole turn, else None.
+        """
+    @property
+    def proof_turns(self) -> int:
+        ...
+    @property
+    def pv(self) -> list[str]:
+        """
+        The turn's moves, then the most visited line after it.
+        """
+    @property
+    def pv_actions(self) -> list[int]:
+        ...
+    @property
+    def pv_turns(self) -> list:
+        """
+        The principal variation by turns: [{'seat', 'turn' (1: this one), 'moves'}].
+        """
+    @property
+    def text(self) -> str:
+        """
+        The turn's notation, e.g. 'take WUK, return R'.
+        """
+    @property
+    def ucb(self) -> float:
+        """
+        Upper bound of the 95% interval of win_rate.
         """
     @property
     def visits(self) -> int:
@@ -674,7 +766,7 @@ class Analysis:
         ...
     def to_dict(self) -> dict:
         """
-        KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'bestAction', 'bestMove', 'params'} (docs/analysis-protocol.md).
+        KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'turnInfos': [...] (with turns), 'bestAction', 'bestMove', 'params'} (docs/analysis-protocol.md).
         """
     def to_json(self) -> str:
         """
@@ -708,6 +800,11 @@ class Analysis:
     @property
     def root(self) -> RootInfo:
         ...
+    @property
+    def turns(self) -> typing.Any:
+        """
+        The whole turns of the player to move (at most top_k, in the moves' order), or None when the search was not asked for them (turns=False).
+        """
 class SplendorSearcher:
     """
     ISMCTS over one game; keeps its trees for reuse between calls.
@@ -718,9 +815,9 @@ class SplendorSearcher:
         """
         Forget the trees: the next search starts fresh.
         """
-    def search(self, state: SplendorState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
+    def search(self, state: SplendorState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
 class DuelSearcher:
     """
@@ -732,9 +829,9 @@ class DuelSearcher:
         """
         Forget the trees: the next search starts fresh.
         """
-    def search(self, state: DuelState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
+    def search(self, state: DuelState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
 class NimSearcher:
     """
@@ -746,15 +843,16 @@ class NimSearcher:
         """
         Forget the trees: the next search starts fresh.
         """
-    def search(self, state: NimState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None) -> Analysis:
+    def search(self, state: NimState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all). `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
         """
 class PositionError(ValueError):
     """
     A position that cannot be read. ``problems`` holds one {"path", "message"} dict per
         problem (path "" when the text is not JSON, "(root)" for the whole document); str()
-        has one line per problem, "path: message".
+        has one line per problem, "path: message" (a line break quoted from the input escaped,
+        as core::Problem::text does).
     """
     def __init__(self, problems):
         ...
@@ -788,6 +886,21 @@ def evaluate(state: DuelState, player: typing.SupportsInt | typing.SupportsIndex
 def evaluate(state: NimState, player: typing.SupportsInt | typing.SupportsIndex) -> float:
     """
     Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).
+    """
+@typing.overload
+def forced_win(state: SplendorState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
+    """
+    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
+    """
+@typing.overload
+def forced_win(state: DuelState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
+    """
+    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
+    """
+@typing.overload
+def forced_win(state: NimState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
+    """
+    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
     """
 @typing.overload
 def greedy_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
@@ -877,3 +990,4 @@ SEARCH_NODE_BYTES: int = 24
 SPLENDOR_NUM_DISTINCT_ACTIONS: int = 177
 SPLENDOR_OBSERVATION_SIZE: int = 474
 TERMINAL: int = -4
+TURN_SEPARATOR: str = ', '
