@@ -39,7 +39,7 @@ def test_moves_are_played_from_the_position_before_the_analysis():
     reached.apply_action(reached.string_to_action("take WUR"))
     moves[1] = reached.string_to_action("take UK")
     reached.apply_action(moves[1])
-    direct = sm.analyze(reached, iterations=300, threads=1, seed=5, top_k=3).to_dict()
+    direct = sm.analyze(reached, iterations=300, threads=1, seed=5, top_k=3, analysis_moves=3).to_dict()  # as the protocol
     [answer] = run_engine({"id": "m", "position": VIEW, "moves": moves, "maxIterations": 300, "seed": 5, "topK": 3})
     assert answer["turnNumber"] == 2 and answer["actionNumber"] == 2
     assert [m["move"] for m in answer["moveInfos"]] == [m["move"] for m in direct["moveInfos"]]

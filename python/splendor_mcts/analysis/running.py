@@ -85,10 +85,11 @@ def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None =
     for setting in SETTINGS:
         if setting.flag is None or setting.name in _OWN_FLAGS:
             continue
+        text = setting.help.replace("%", "%%")  # argparse formats help with %
         if setting.kind is bool:
-            group.add_argument(setting.flag, dest=setting.name, action=argparse.BooleanOptionalAction, help=setting.help)
+            group.add_argument(setting.flag, dest=setting.name, action=argparse.BooleanOptionalAction, help=text)
         else:
-            group.add_argument(setting.flag, dest=setting.name, type=setting.kind, help=setting.help)
+            group.add_argument(setting.flag, dest=setting.name, type=setting.kind, help=text)
 
 
 def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> SearchLimits:
