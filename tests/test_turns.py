@@ -214,3 +214,26 @@ def test_hint_progress_line_names_the_best_turn():
     decisions = sm.analyze(state, iterations=2000, threads=1, seed=1)
     ProgressLine(state, out)(decisions)
     assert f"best so far {decisions.moves[0].text} (" in out.getvalue()
+
+
+@pytest.mark.parametrize("example", ["duel-privilege-view.json", "splendor-return-view.json", "splendor-2p-view.json"])
+@pytest.mark.parametrize("analysis_moves", [0, 4])
+def test_the_first_turn_begins_with_the_move_played_and_the_rest_follow_the_rule(example, analysis_moves):
+    """The turn table never contradicts the choice: its first row starts with best_action."""
+    from pathlib import Path
+
+    from splendor_mcts.games.positions import read_position
+
+    path = Path(__file__).resolve().parents[1] / "examples" / example
+    state = read_position(path.read_text()).state
+    analysis = sm.analyze(state, iterations=6000, threads=1, seed=3, top_k=None, turns=True,
+                          analysis_moves=analysis_moves)
+    turns = analysis.turns
+    assert turns and turns[0].actions[0] == analysis.best_action
+    rest = turns[1:]
+    if analysis_moves == 0:  # without analysis mode: by visits, as the moves
+        assert [t.visits for t in rest] == sorted((t.visits for t in rest), reverse=True)
+    else:  # turns with 5% of the most visited turn's visits rank by their lower bound, first
+        floor = 0.05 * max(t.visits for t in turns)
+        ranked = [t for t in rest if t.visits >= floor and not t.proof]
+        assert [t.lcb for t in ranked] == sorted((t.lcb for t in ranked), reverse=True)

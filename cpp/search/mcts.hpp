@@ -208,7 +208,7 @@ class MCTS {
 
  private:
   void add_turns(SearchResult& r, const State& root) const {
-    r.turns = collect_turns<G>(trees_, root, r.player, params_, r.search_index);
+    r.turns = collect_turns<G>(trees_, root, r.player, params_, r.search_index, r.best_action);
     r.has_turns = true;
   }
 

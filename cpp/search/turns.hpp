@@ -60,20 +60,20 @@ void walk(const Tree& tree, uint32_t node, int player, int t, const typename G::
 // turn's moves over the threads' trees). A turn's visits and win rate are those of its
 // last decision's node (the iterations that played the whole turn), so a turn has at
 // most the visits of its first decision; its proof is that node's. Ordered by the
-// result's rule for moves (search/choice.hpp's better_move).
+// result's rule for moves (search/choice.hpp's better_move), except that the best turn that
+// begins with `best_action` comes first, so the turn shown first is the move played.
 template <class G>
 std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, const typename G::State& root,
-                                     int player, const SearchParams& params, uint64_t search_index) {
+                                     int player, const SearchParams& params, uint64_t search_index,
+                                     core::Action best_action) {
   using turns_detail::TurnAcc;
   std::map<std::vector<core::Action>, TurnAcc> acc;
   const typename G::State view = pv_sample<G>(root, player, params, search_index);
   std::vector<core::Action> line;
-  uint64_t root_visits = 0;
   for (int t = 0; t < static_cast<int>(trees.size()); ++t) {
     if (t > 0 && params.parallelism == Parallelism::kTree) break;  // one shared tree
     const Tree& tree = trees[t].own_tree;
     if (!tree.size()) continue;
-    root_visits += tree[0].visits;
     for (uint32_t c = tree[0].first_child; c; c = tree[c].next_sibling) {
       if (!root.is_legal(tree[c].action)) continue;
       line.assign(1, tree[c].action);
@@ -100,9 +100,15 @@ std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, co
     if (m.pv.size() < actions.size()) m.pv = actions;
     out.push_back(std::move(turn));
   }
-  const uint64_t lcb_visits = lcb_min_visits(params, root_visits);
+  // A turn splits its first move's visits among the turns that begin with it, so its
+  // "reasonable count" for the lower-bound step is measured against the most visited turn.
+  uint64_t most_visited = 0;
+  for (const TurnStats& turn : out) most_visited = std::max(most_visited, turn.stats.visits);
+  const uint64_t lcb_visits = lcb_min_visits(params, most_visited);
   std::stable_sort(out.begin(), out.end(),
                    [lcb_visits](const TurnStats& a, const TurnStats& b) { return better_move(a.stats, b.stats, lcb_visits); });
+  const auto best = std::find_if(out.begin(), out.end(), [&](const TurnStats& t) { return t.actions.front() == best_action; });
+  if (best != out.end()) std::rotate(out.begin(), best, best + 1);
   return out;
 }
 
