@@ -2,6 +2,8 @@
 quit, Ctrl-C and Ctrl-D asking before a game with unsaved moves is dropped."""
 from __future__ import annotations
 
+import time
+
 from terminal_helpers import Terminal
 
 PLAY = ("play", "--deal-seed", "1", "--threads", "1", "--hint-time", "0.2")
@@ -49,6 +51,7 @@ def test_ctrl_c_and_ctrl_d_ask_too():
     term.send("no")
     term.expect("going on")
     term.expect("seat 0> ", times=3)  # back at the prompt: a Ctrl-C sent earlier could beat it on a loaded machine
+    time.sleep(0.5)  # a Ctrl-C sent the instant the prompt appeared was once lost on a loaded machine
     term.interrupt()
     term.expect("quit anyway? [y/N] ", times=2)
     term.interrupt()  # a second Ctrl-C at the question quits
