@@ -23,6 +23,7 @@ from ..console import note_reading_stdin
 from ..games.game import load_game
 from ..records import GameRecord, result_problem
 from ..search.defaults import REVIEW_ITERATIONS
+from ..seats import seat_name
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, turn_at, turn_label
 
@@ -248,7 +249,7 @@ def print_review(review: Review) -> None:
         own = [d for d in review.decisions if d.seat == seat]
         mistakes = review.mistakes(seat)
         avg = 100 * sum(d.drop for d in own) / len(own) if own else 0.0
-        console.print(f"\nseat {seat} ({name}): {len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''} in "
+        console.print(f"\n{seat_name(seat)} ({name}): {len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''} in "
                       f"{len(own)} decisions, average loss {avg:.1f}%", highlight=False)
         if not mistakes:
             continue

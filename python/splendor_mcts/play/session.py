@@ -32,6 +32,7 @@ from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..games.game import load_game
 from ..records import GameRecord, replay
+from ..seats import seat_name, seats_named
 from . import hidden
 from .tables import NotNowError, card_id_of, table_for
 
@@ -104,7 +105,7 @@ class PlaySession:
 
     def advance(self) -> None:
         """Play the engine's moves and the dealt reveals until a person must act; each
-        engine turn is shown whole once it is over (``seat 1 plays take WUK, return R``)."""
+        engine turn is shown whole once it is over (``seat 2 plays take WUK, return R``)."""
         turn_start: tuple[Any, int] | None = None  # the engine turn in progress: its state and first action
         while not self.state.is_terminal():
             if self.state.is_chance_node():
@@ -132,10 +133,10 @@ class PlaySession:
                                f"win{'s' if len(winners) == 1 else ''} ({', '.join(f'{r:g}' for r in returns)})")
 
     def show_engine_turn(self, start: Any, first: int) -> None:
-        """``seat 1 plays take WUK, return R``: the engine's turn from ``start``, the
+        """``seat 2 plays take WUK, return R``: the engine's turn from ``start``, the
         record's actions from ``first`` on (its reveals show on the table)."""
         label = turn_label(start, self.actions[first:])
-        self.console.print(f"seat {start.current_player()} plays [bold]{label}[/bold]")
+        self.console.print(f"{seat_name(start.current_player())} plays [bold]{label}[/bold]")
 
     def draw(self) -> None:
         self.table.draw(self.console, self.state, self.view_seat(), self.seat_names())
@@ -145,7 +146,7 @@ class PlaySession:
             return "game over> "
         if self.state.is_chance_node():
             return self.table.prompt(self.state)
-        return f"seat {self.state.current_player()}> "
+        return f"{seat_name(self.state.current_player())}> "
 
     # ---------------------------------------------------------------- commands
     def handle(self, line: str) -> bool:
@@ -279,7 +280,7 @@ class PlaySession:
             return
         seat = self.state.current_player()
         if seat not in self.humans:
-            self.console.print(f"it is seat {seat}'s turn (the engine's)")
+            self.console.print(f"it is {seat_name(seat)}'s turn (the engine's)")
             return
         try:
             move, actions = self.name_hidden_reserve(seat, text)
@@ -296,7 +297,7 @@ class PlaySession:
         label = self.state.action_label(action)
         self.apply(action)
         self.unsaved = True
-        self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
+        self.console.print(f"{seat_name(seat)} plays [bold]{label}[/bold]")
         self.advance()
         if not self.state.is_terminal():
             self.draw()

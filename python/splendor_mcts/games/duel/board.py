@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ... import _core
+from ...seats import seat_name
 from ..card_rows import print_card_rows
 
 COLOURS = ("white", "blue", "green", "red", "black")
@@ -104,7 +105,7 @@ def draw_duel_board(console: Console, state: Any, viewer: int, names: list[str])
     for seat, player in enumerate(view["players"]):
         marker = "▶ " if seat == to_move else "  "
         held = sum(player["tokens"].values())
-        head = Text(f"{marker}seat {seat} {names[seat]}: {player['points']} pts, {player['crowns']} crowns, "
+        head = Text(f"{marker}{seat_name(seat)} {names[seat]}: {player['points']} pts, {player['crowns']} crowns, "
                     f"privileges {player['privileges']}  ", style="bold" if seat == viewer else "")
         head.append(f"tokens ({held}/10) ")
         head.append_text(tokens_text(player["tokens"]))

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ... import _core
+from ...seats import seat_name
 from ..card_rows import print_card_rows
 
 COLOURS = ("white", "blue", "green", "red", "black")
@@ -71,7 +72,7 @@ def draw_board(console: Console, state: Any, viewer: int, names: list[str]) -> N
     to_move = state.current_player()
     for seat, player in enumerate(view["players"]):
         marker = "▶ " if seat == to_move else "  "
-        head = Text(f"{marker}seat {seat} {names[seat]}: {player['points']} pts  ", style="bold" if seat == viewer else "")
+        head = Text(f"{marker}{seat_name(seat)} {names[seat]}: {player['points']} pts  ", style="bold" if seat == viewer else "")
         head.append("tokens ")
         head.append_text(tokens_text(player["tokens"]))
         head.append(" bonuses ")
