@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from .. import exit_codes
 from ..console import note_reading_stdin
 from ..games.positions import Position, PositionError, read_position_file
-from ..seats import seat_name
+from ..wording import seat_name
 from .running import add_limit_arguments, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, pv_turns_text
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import _core
-from ..seats import seat_name
+from ..wording import seat_name
 
 SEPARATOR: str = _core.TURN_SEPARATOR
 PV_TURNS_SHOWN = 3  # turns of a principal variation shown after the move's own

@@ -12,7 +12,7 @@ from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
 from ..seeds import seed_or_random
-from ..seats import seat_name
+from ..wording import seat_name
 from .session import PlaySession
 from .thinking import thinking_on_terminal
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..seats import seat_name
+from ..wording import seat_name
 
 
 def replay_actions(game: Any, seed: int, actions: list[int]) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..records import GameRecord
-from ..seats import seat_name, seats_named
+from ..wording import seat_name, seats_named
 
 _LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "pearl": "P", "gold": "Y"}
 

@@ -32,7 +32,7 @@ from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..games.game import load_game
 from ..records import GameRecord, replay
-from ..seats import seat_name, seats_named
+from ..wording import counted, seat_name, seats_named
 from . import hidden
 from .tables import NotNowError, card_id_of, table_for
 
@@ -51,6 +51,30 @@ def illegal_move_reason(state: Any, action: int) -> str:
     """``buy 2.4: needs 2 more red (you have ...)``: the move and why the game's rules
     (``why_illegal``) refuse it."""
     return f"{state.action_to_string(action)}: {state.why_illegal(action)}"
+
+
+def game_over_text(state: Any) -> str:
+    """``seat 1 wins with 15 points (seat 2: 12 points)``: who won, with each seat's points
+    (Duel's crowns too), and the cards bought when a tie on points was broken by them."""
+    returns = state.returns()
+    players = json.loads(state.to_json())["players"]
+    winners = [s for s, r in enumerate(returns) if r == max(returns)]
+    best = {players[w]["points"] for w in winners}
+    show_cards = len(winners) > 1 or any(p["points"] in best for s, p in enumerate(players) if s not in winners)
+
+    def score(p: dict[str, Any]) -> str:
+        parts = [counted(p["points"], "point")]
+        if "crowns" in p:
+            parts.append(counted(p["crowns"], "crown"))
+        if show_cards:
+            parts.append(counted(len(p["cards"]), "card"))
+        return ", ".join(parts)
+
+    if len(winners) == 1:
+        others = "; ".join(f"{seat_name(s)}: {score(p)}" for s, p in enumerate(players) if s != winners[0])
+        return f"{seat_name(winners[0])} wins with {score(players[winners[0]])} ({others})"
+    return f"{seats_named(winners)} share the win (" + "; ".join(
+        f"{seat_name(s)}: {score(p)}" for s, p in enumerate(players)) + ")"
 
 
 class PlaySession:
@@ -127,10 +151,7 @@ class PlaySession:
         if self.state.is_terminal() and not self.finished:
             self.finished = True
             self.draw()
-            returns = self.state.returns()
-            winners = [s for s, r in enumerate(returns) if r == max(returns)]
-            self.console.print(f"game over: seat {' and '.join(map(str, winners))} "
-                               f"win{'s' if len(winners) == 1 else ''} ({', '.join(f'{r:g}' for r in returns)})")
+            self.console.print(f"game over: {game_over_text(self.state)}", highlight=False)
 
     def show_engine_turn(self, start: Any, first: int) -> None:
         """``seat 2 plays take WUK, return R``: the engine's turn from ``start``, the

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ... import _core
-from ...seats import seat_name
+from ...wording import seat_name
 from ..card_rows import print_card_rows
 
 COLOURS = ("white", "blue", "green", "red", "black")

@@ -1,4 +1,5 @@
-"""Seats as people name them: ``seat 1`` is the first player (index 0).
+"""Words for people: seats as people number them (``seat 1`` is the first player, index 0)
+and counts with their plural (``1 decision``, ``2 decisions``).
 
 Every human-facing output (boards, prompts, hint and review text, random-game, tournament
 reports) names seats with :func:`seat_name`; JSON, the Python API and options such as
@@ -17,3 +18,8 @@ def seats_named(indexes: list[int] | tuple[int, ...]) -> str:
     if len(numbers) == 1:
         return f"seat {numbers[0]}"
     return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 decision``, ``2 decisions``, ``1,200 games``: a count with its noun, plural right."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
