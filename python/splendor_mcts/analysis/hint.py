@@ -121,6 +121,8 @@ def print_hint(console: Any, game: Any, analysis: Any, threads: int, decisions: 
         print_decision_table(console, analysis)
     else:
         print_turn_table(console, analysis)
+    if game.entry.legend:
+        console.print(game.entry.legend, style="dim", highlight=False)
 
 
 def print_hint_header(console: Any, game: Any, analysis: Any, threads: int) -> None:

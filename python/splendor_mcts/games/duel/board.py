@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ... import _core
+from .config import LEGEND
 from ...wording import seat_name
 from ..card_rows import print_card_rows
 
@@ -25,7 +26,6 @@ STYLES = {"white": "bold white", "blue": "bold blue", "green": "bold green", "re
           "black": "bold magenta", "pearl": "bold cyan", "gold": "bold yellow", "joker": "bold italic",
           "none": "dim"}
 SYMBOL_KIND = {letter: kind for kind, letter in LETTERS.items()}
-LEGEND = "W white  U blue  G green  R red  K black  P pearl  * gold"
 
 
 @lru_cache(maxsize=1)
