@@ -44,7 +44,7 @@ def test_random_game_prints_a_complete_game():
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[0].startswith("splendor(players=2")
-    assert lines[1].startswith("   1. seat 0: ")
+    assert lines[1].startswith("   1. seat 1: ")
     assert lines[-1].startswith(("winner: seat", "shared win"))
     assert _run("random-game", "--seed", "3").stdout == out.stdout  # same seed, same game
 
@@ -52,7 +52,7 @@ def test_random_game_prints_a_complete_game():
 def test_random_game_of_duel_prints_a_complete_game():
     out = _run("random-game", "--game", "duel", "--seed", "2")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines()[-2].startswith("seat 0: ") and "crowns" in out.stdout.splitlines()[-2]
+    assert out.stdout.splitlines()[-2].startswith("seat 1: ") and "crowns" in out.stdout.splitlines()[-2]
     assert out.stdout.splitlines()[-1].startswith("winner: seat")
 
 

@@ -72,11 +72,11 @@ def test_follow_a_duel_table_with_a_hidden_opponent_reserve(tmp_path):
     assert "fill gold is not possible now (outcomes: first 0, first 1); nothing was applied" in out  # a 4th gold
     assert "who plays first?" in out
     assert "cannot play 'take a1 c1'" in out and "not consecutive" in out
-    assert "seat 1 plays take c3" in out and "seat 0 plays take c2" in out
-    assert "seat 1 plays reserve deck1 gold e3" in out
+    assert "seat 2 plays take c3" in out and "seat 1 plays take c2" in out
+    assert "seat 2 plays reserve deck1 gold e3" in out
     assert "r1) level 1 (hidden)" in out                 # the blind reserve stays unknown to seat 0
-    assert TEXTS[hidden] not in out.split("seat 0 plays reserve 1.1")[0].split("seat 1 plays reserve deck1")[1]
-    assert f"seat 0 plays reserve 1.1 gold e4 ({TEXTS[1]})" in out
+    assert TEXTS[hidden] not in out.split("seat 1 plays reserve 1.1")[0].split("seat 2 plays reserve deck1")[1]
+    assert f"seat 1 plays reserve 1.1 gold e4 ({TEXTS[1]})" in out
     assert "cannot be revealed now" not in out           # the hidden draw was re-dealt to fit the table
     assert "undid" in out
     record = GameRecord.from_json(saved.read_text())
@@ -120,7 +120,7 @@ def test_follow_names_the_opponents_hidden_reserve_when_it_is_bought():
     out = run.stdout
     assert f"cannot play 'buy r1 #{full['pyramid'][0][0]}'" in out and "you have seen it elsewhere" in out
     assert f"cannot play 'buy r1 #{never}'" in out and "buy r1: needs " in out
-    assert f"seat 1 plays buy r1 ({TEXTS[named[0]]})" in out
+    assert f"seat 2 plays buy r1 ({TEXTS[named[0]]})" in out
 
 
 def test_play_duel_bad_options_exit_2():
@@ -136,7 +136,7 @@ def test_hint_on_the_duel_example_table_and_json():
     run = cli("hint", str(EXAMPLE), "--iterations", "400", "--threads", "1", "--top", "3")
     assert run.returncode == 0, run.stderr
     out = run.stdout.splitlines()
-    assert "Duel, 2 players: seat 0 to move" in out[0] and "400 iterations" in out[0]
+    assert "Duel, 2 players: seat 1 to move" in out[0] and "400 iterations" in out[0]
     state = read_position(EXAMPLE.read_text()).state
     legal = {state.action_to_string(a) for a in state.legal_actions()}
     header = next(line for line in out if "visits" in line)
@@ -179,7 +179,7 @@ def test_scripted_duel_session_moves_hint_undo_save_load(tmp_path):
     assert "cannot play 'take z9'" in out and "is not a cell" in out
     assert "cannot play 'take a1 a3'" in out and "did you mean:" in out
     assert "principal variation" in out
-    assert out.count("seat 0 plays take c3") == 2 and "undid take c3" in out
+    assert out.count("seat 1 plays take c3") == 2 and "undid take c3" in out
     record = GameRecord.from_json(saved.read_text())
     assert record.game == GAME.spec and record.seats == ("human", "mcts:iterations=60")
     assert replay(record).current_player() == 0

@@ -27,7 +27,7 @@ def test_hint_prints_a_table_of_legal_moves(path, decisions):
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     data = json.loads(path.read_text())
-    assert f"seat {data['to_move']} to move" in lines[0]
+    assert f"seat {data['to_move'] + 1} to move" in lines[0]  # people count seats from 1; the JSON from 0
     assert "400 iterations" in lines[0]
     header = next(line for line in lines if "visits" in line)
     for column in ("move" if decisions else "turn", "visits", "win % (95% interval)", "principal variation"):

@@ -25,8 +25,8 @@ def test_scripted_session_moves_hint_undo_save_load(tmp_path):
     assert "\x1b[" not in out  # NO_COLOR and not a terminal: plain text
     assert "cannot play 'take WUX'" in out and "did you mean: take WU" in out
     assert "cannot play 'buy 3.1': buy 3.1: needs " in out  # the rules' reason, in the player's terms
-    assert out.count("seat 0 plays take WUG") == 2
-    assert "seat 1 plays" in out
+    assert out.count("seat 1 plays take WUG") == 2
+    assert "seat 2 plays" in out
     assert "principal variation" in out  # the hint table
     assert "undid take WUG" in out
     assert "cannot play 'take RRR'" in out
@@ -58,7 +58,7 @@ def test_follow_a_real_table(tmp_path):
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "cannot read the revealed card 'purple 0pt W1'" in out
-    assert "seat 0 plays take WUG" in out and "seat 1 plays take WRK" in out
+    assert "seat 1 plays take WUG" in out and "seat 2 plays take WRK" in out
     assert ("cannot play 'take WU': take WU: take three different colours while three or more are in the bank "
             "(5 are)") in out
     assert "cannot play 'take WW': take WW: only 3 white left (4 needed to take two)" in out
@@ -76,7 +76,7 @@ def test_load_draws_the_board_once_and_the_end_of_a_script_notes_unsaved_moves(t
     assert run.returncode == 0 and run.stderr == ""
     run = play(["take RKW"], "--load", str(saved))
     assert run.returncode == 0, run.stderr
-    before_prompt = run.stdout.split("seat 0> ")[0]
+    before_prompt = run.stdout.split("seat 1> ")[0]
     assert before_prompt.count("bank ") == 1 and "loaded " in before_prompt
     assert run.stderr == "splendor-mcts play: end of input; the game was not saved\n"
 

@@ -12,10 +12,10 @@ PLAY = ("play", "--deal-seed", "1", "--threads", "1", "--hint-time", "0.2")
 def after_a_move(*budget: str) -> Terminal:
     """A game in which the person has played a move and the engine has answered."""
     term = Terminal(*PLAY, *(budget or ("--iterations", "100")))
-    term.expect("seat 0> ")
+    term.expect("seat 1> ")
     term.send("take WUG")
-    term.expect("seat 1 plays")
-    term.expect("seat 0> ", times=2)
+    term.expect("seat 2 plays")
+    term.expect("seat 1> ", times=2)
     return term
 
 
@@ -38,7 +38,7 @@ def test_nothing_to_lose_quits_at_once(tmp_path):
     term.send("quit")
     assert term.wait() == 0 and "quit anyway" not in term.output
     fresh = Terminal(*PLAY, "--iterations", "100")
-    fresh.expect("seat 0> ")
+    fresh.expect("seat 1> ")
     fresh.interrupt()
     assert fresh.wait() == 130 and "quit anyway" not in fresh.output
     assert "splendor-mcts play: interrupted" in fresh.output
@@ -50,7 +50,7 @@ def test_ctrl_d_asks_and_no_goes_on():
     term.expect("quit anyway? [y/N] ")
     term.send("no")
     term.expect("going on")
-    term.expect("seat 0> ", times=3)
+    term.expect("seat 1> ", times=3)
     term.send("quit")
     term.expect("quit anyway? [y/N] ", times=2)
     term.send("y")
@@ -69,15 +69,15 @@ def test_ctrl_c_asks_and_a_second_ctrl_c_quits():
 
 def test_engine_shows_a_thinking_line_and_ctrl_c_while_it_thinks_asks():
     term = Terminal(*PLAY, "--time", "2")
-    term.expect("seat 0> ")
+    term.expect("seat 1> ")
     term.send("take WUG")
-    term.expect("seat 1 thinks: ")
+    term.expect("seat 2 thinks: ")
     term.expect(" of 2 s, ")  # the line is rewritten with the time spent and the iterations
     term.interrupt()
     term.expect("quit anyway? [y/N] ")
     term.send("n")  # the game goes on: the engine thinks again and plays
-    term.expect("seat 1 plays", timeout=30)
-    term.expect("seat 0> ", times=2)
+    term.expect("seat 2 plays", timeout=30)
+    term.expect("seat 1> ", times=2)
     term.send("hint 0.5")
     term.expect("thinking about a hint: ")
     term.expect("principal variation")

@@ -94,7 +94,7 @@ def test_review_table_and_bad_record(tmp_path):
     run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(path), "--iterations", "150",
                           "--threads", "1"], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    assert "seat 1 (blunderer)" in run.stdout and str(turn) in run.stdout
+    assert "seat 2 (blunderer)" in run.stdout and str(turn) in run.stdout
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**record.to_dict(), "actions": [999]}))
     run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(bad)],

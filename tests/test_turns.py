@@ -192,7 +192,7 @@ def test_principal_variations_are_marked_by_seat_and_turn():
         assert marks[0]["seat"] == state.current_player()
         assert all(a["seat"] != b["seat"] for a, b in zip(marks, marks[1:]))
         text = pv_turns_text(marks, shown=len(marks))
-        assert text == " | ".join(f"seat {t['seat']}: {SEPARATOR.join(t['moves'])}" for t in marks)
+        assert text == " | ".join(f"seat {t['seat'] + 1}: {SEPARATOR.join(t['moves'])}" for t in marks)
     data = analysis.to_dict()
     assert [t["turn"] for t in data["turnInfos"]] == [t.text for t in analysis.turns]
     assert data["turnInfos"][0]["pvTurns"] == analysis.turns[0].pv_turns

@@ -119,8 +119,8 @@ def test_play_shows_each_engine_turn_whole(tmp_path):
     expected = []
     for seat, actions in state.split_turns(list(record.actions)):
         if seat == 1:
-            expected.append(f"seat 1 plays {turn_label(state, actions)}")
+            expected.append(f"seat 2 plays {turn_label(state, actions)}")
         for action in actions:
             state.apply_action(action)
-    printed = [line for line in run.stdout.splitlines() if line.startswith("seat 1 plays")]
+    printed = [line for line in run.stdout.splitlines() if line.startswith("seat 2 plays")]
     assert printed == expected and len(expected) >= 5

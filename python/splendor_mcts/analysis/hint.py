@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from .. import exit_codes
 from ..console import note_reading_stdin
 from ..games.positions import Position, PositionError, read_position_file
+from ..wording import seat_name
 from .running import add_limit_arguments, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, pv_turns_text
 
@@ -103,8 +104,8 @@ def warn_about_view(position: Position) -> None:
     """A view of another seat than the one to move hides cards the mover knows."""
     mover = position.state.current_player()
     if position.observer is not None and position.observer != mover:
-        print(f"splendor-mcts: note: this is seat {position.observer}'s view but seat {mover} is to move; "
-              f"seat {mover}'s hidden reserves were guessed", file=sys.stderr)
+        print(f"splendor-mcts: note: this is {seat_name(position.observer)}'s view but {seat_name(mover)} is to move; "
+              f"{seat_name(mover)}'s hidden reserves were guessed", file=sys.stderr)
 
 
 def hint_json(position: Position, analysis: Any) -> dict[str, Any]:
@@ -120,14 +121,16 @@ def print_hint(console: Any, game: Any, analysis: Any, threads: int, decisions: 
         print_decision_table(console, analysis)
     else:
         print_turn_table(console, analysis)
+    if game.entry.legend:
+        console.print(game.entry.legend, style="dim", highlight=False)
 
 
 def print_hint_header(console: Any, game: Any, analysis: Any, threads: int) -> None:
     """Who is to move, the search's size, and the position's value or proof."""
     root = analysis.root
-    title = (f"{game.entry.title}, {game.num_players()} players: seat {root.player} to move. "
+    title = (f"{game.entry.title}, {game.num_players()} players: {seat_name(root.player)} to move. "
              f"{root.iterations:,} iterations in {root.seconds:.1f} s on {threads} "
-             f"thread{'s' if threads != 1 else ''}; seat {root.player} ")
+             f"thread{'s' if threads != 1 else ''}; {seat_name(root.player)} ")
     if analysis.proof:
         title += f"proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
     else:

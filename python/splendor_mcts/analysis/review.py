@@ -23,6 +23,7 @@ from ..console import note_reading_stdin
 from ..games.game import load_game
 from ..records import GameRecord, result_problem
 from ..search.defaults import REVIEW_ITERATIONS
+from ..wording import counted, seat_name
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, turn_at, turn_label
 
@@ -242,14 +243,14 @@ def print_review(review: Review) -> None:
     from ..console import make_console
 
     console = make_console()
-    console.print(f"Review of {review.game}: {len(review.decisions)} decisions; mistakes lose at least "
+    console.print(f"Review of {review.game}: {counted(len(review.decisions), 'decision')}; mistakes lose at least "
                   f"{100 * review.threshold:.0f}% win rate against the best move found", highlight=False)
     for seat, name in enumerate(review.seats):
         own = [d for d in review.decisions if d.seat == seat]
         mistakes = review.mistakes(seat)
         avg = 100 * sum(d.drop for d in own) / len(own) if own else 0.0
-        console.print(f"\nseat {seat} ({name}): {len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''} in "
-                      f"{len(own)} decisions, average loss {avg:.1f}%", highlight=False)
+        console.print(f"\n{seat_name(seat)} ({name}): {counted(len(mistakes), 'mistake')} in "
+                      f"{counted(len(own), 'decision')}, average loss {avg:.1f}%", highlight=False)
         if not mistakes:
             continue
         table = Table(show_edge=False, pad_edge=False, header_style="bold")

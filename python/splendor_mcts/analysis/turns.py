@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import _core
+from ..wording import seat_name
 
 SEPARATOR: str = _core.TURN_SEPARATOR
 PV_TURNS_SHOWN = 3  # turns of a principal variation shown after the move's own
@@ -77,8 +78,8 @@ def turn_at(state: Any, actions: Sequence[int]) -> list[int]:
 
 def pv_turns_text(pv_turns: Iterable[Mapping[str, Any]], skip_first: bool = False,
                   shown: int = PV_TURNS_SHOWN) -> str:
-    """``seat 0: buy 2.3 | seat 1: take WUK, return R ...``: a principal variation marked
-    by seat and turn (``pv_turns`` of a MoveInfo or TurnInfo)."""
+    """``seat 1: buy 2.3 | seat 2: take WUK, return R ...``: a principal variation marked
+    by seat (numbered for people, from 1) and turn (``pv_turns`` of a MoveInfo or TurnInfo)."""
     turns = list(pv_turns)[1 if skip_first else 0:]
-    text = " | ".join(f"seat {t['seat']}: {SEPARATOR.join(t['moves'])}" for t in turns[:shown])
+    text = " | ".join(f"{seat_name(t['seat'])}: {SEPARATOR.join(t['moves'])}" for t in turns[:shown])
     return text + (" ..." if len(turns) > shown else "")

@@ -68,6 +68,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 from .. import _core
 from ..games.game import Game, load_game
 from ..games.registry import DEFAULT_GAME, load_attribute
+from ..wording import counted
 
 ChanceMode = Literal["deal", "sample"]
 _RENDER_MODES = ("ansi", "human")
@@ -291,7 +292,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
 
     def _render_text(self) -> str:
         state = self._require_state()
-        lines = [f"{self.game.spec}: {len(self._history)} decisions played"]
+        lines = [f"{self.game.spec}: {counted(len(self._history), 'decision')} played"]
         if self._history:
             lines.append("last moves: " + " | ".join(self._history[-_HISTORY_SHOWN:]))
         seat = state.current_player()

@@ -33,7 +33,8 @@ class GameEntry:
     loop. ``card_tables`` holds the other card lists by name (``nobles``, ``royals``).
     ``board`` (``"module:function"``, drawing a seat's view on a rich console) and
     ``play_table`` (``"module:Class"``, a :class:`splendor_mcts.play.tables.Table`) are
-    imported when first used.
+    imported when first used. ``legend`` explains the letters of the game's notation and
+    board in one line (printed under a hint's table and on the board).
     """
 
     name: str
@@ -50,6 +51,7 @@ class GameEntry:
     search_defaults: SearchDefaults = SearchDefaults()
     board: str | None = None
     play_table: str | None = None
+    legend: str = ""
 
     @classmethod
     def from_engine(cls, name: str, title: str, config: type[Any], **more: Any) -> "GameEntry":

@@ -12,12 +12,13 @@ from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
 from ..seeds import seed_or_random
+from ..wording import seat_name
 from .session import PlaySession
 from .thinking import thinking_on_terminal
 
 EXAMPLES = """examples:
-  splendor-mcts play                          you are seat 0 against the engine (2 s per move)
-  splendor-mcts play --players 3 --seat 1 --time 5
+  splendor-mcts play                          you are seat 1 against the engine (2 s per move)
+  splendor-mcts play --players 3 --seat 1 --time 5   --seat counts from 0: you are seat 2
   splendor-mcts play --follow --players 4 --seat 2   follow a game on a real table
   splendor-mcts play --load game.json         go on with a saved game
   splendor-mcts play --game duel              Splendor Duel (the board has cell names: take c3 c4)
@@ -36,7 +37,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--game", default=DEFAULT_GAME, help=f"game name or spec (default: {DEFAULT_GAME})")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
     p.add_argument("--seat", type=int, action="append",
-                   help="your seat (from 0; default 0); repeat for several people at one terminal")
+                   help="your seat as an index from 0, as in JSON (--seat 0 is the board's seat 1; default 0); "
+                        "repeat for several people at one terminal")
     p.add_argument("--follow", action="store_true",
                    help="follow a real table: type every player's moves and the cards revealed; hints at any time")
     add_limit_arguments(p, default_time=PLAY_SECONDS)
@@ -65,7 +67,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     engine_limits = limits.replace(top_k=1, analysis=False)  # the search for play
 
     def engine(state: Any) -> int:
-        with thinking_on_terminal(f"seat {state.current_player()} thinks:", engine_limits) as progress:
+        with thinking_on_terminal(f"{seat_name(state.current_player())} thinks:", engine_limits) as progress:
             return int(run_search(state, engine_limits, on_progress=progress).best_action)
 
     budget = f"iterations={limits.iterations}" if limits.iterations else f"time={limits.time_limit:g}"

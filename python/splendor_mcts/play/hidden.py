@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..wording import seat_name
+
 
 def replay_actions(game: Any, seed: int, actions: list[int]) -> Any:
     """The state after ``actions`` from the deal of ``seed`` (explicit chance); ``ValueError``
@@ -69,10 +71,10 @@ def name_hidden_reserve(game: Any, state: Any, seed: int, actions: list[int], ta
     view = json.loads(state.observation_json(viewer))
     reserved = view["players"][seat]["reserved"]
     if not 1 <= index <= len(reserved):
-        raise ValueError(f"seat {seat} has {len(reserved)} reserved card{'s' if len(reserved) != 1 else ''}")
+        raise ValueError(f"{seat_name(seat)} has {len(reserved)} reserved card{'s' if len(reserved) != 1 else ''}")
     if "card" in reserved[index - 1]:
         if reserved[index - 1]["card"] != card_id:
-            raise ValueError(f"reserved card {index} of seat {seat} is #{reserved[index - 1]['card']}, not #{card_id}")
+            raise ValueError(f"reserved card {index} of {seat_name(seat)} is #{reserved[index - 1]['card']}, not #{card_id}")
         return list(actions)
     current = json.loads(state.to_json())["players"][seat]["reserved"][index - 1]["card"]
     if current == card_id:
@@ -82,6 +84,6 @@ def name_hidden_reserve(game: Any, state: Any, seed: int, actions: list[int], ta
     drawn = [i for i in hidden if actions[i] == old]
     changed = with_draw(game, seed, actions, drawn[-1], new, hidden) if drawn else None
     if changed is None:
-        raise ValueError(f"card #{card_id} cannot be seat {seat}'s hidden card: you have seen it elsewhere, "
+        raise ValueError(f"card #{card_id} cannot be {seat_name(seat)}'s hidden card: you have seen it elsewhere, "
                          "or it is of another level")
     return changed

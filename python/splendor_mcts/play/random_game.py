@@ -9,6 +9,7 @@ from typing import Any
 from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..records import GameRecord
+from ..wording import seat_name, seats_named
 
 _LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "pearl": "P", "gold": "Y"}
 
@@ -19,7 +20,7 @@ def _scoreline(state: Any) -> str:
     for seat, p in enumerate(d["players"]):
         tokens = "".join(f"{_LETTERS.get(c, c)}{n}" for c, n in p["tokens"].items() if n)
         crowns = f", {p['crowns']} crowns" if "crowns" in p else ""
-        parts.append(f"seat {seat}: {p['points']} pts{crowns}, {len(p['cards'])} cards, tokens {tokens or '-'}")
+        parts.append(f"{seat_name(seat)}: {p['points']} pts{crowns}, {len(p['cards'])} cards, tokens {tokens or '-'}")
     return " | ".join(parts)
 
 
@@ -57,12 +58,12 @@ def run(args: argparse.Namespace) -> int:
         seat = state.current_player()
         action = rng.choice(state.legal_actions())
         turn += 1
-        print(f"{turn:4d}. seat {seat}: {state.action_to_string(action)}")
+        print(f"{turn:4d}. {seat_name(seat)}: {state.action_to_string(action)}")
         state.apply_action(action)
     print(_scoreline(state))
     returns = state.returns()
     winners = [seat for seat, r in enumerate(returns) if r > 0]
-    print("winner: seat " + ", ".join(map(str, winners)) if len(winners) == 1 else f"shared win: seats {winners}")
+    print(f"winner: {seat_name(winners[0])}" if len(winners) == 1 else f"shared win: {seats_named(winners)}")
     return 0
 
 

@@ -32,6 +32,7 @@ from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..games.game import load_game
 from ..records import GameRecord, replay
+from ..wording import counted, seat_name, seats_named
 from . import hidden
 from .tables import NotNowError, card_id_of, table_for
 
@@ -50,6 +51,30 @@ def illegal_move_reason(state: Any, action: int) -> str:
     """``buy 2.4: needs 2 more red (you have ...)``: the move and why the game's rules
     (``why_illegal``) refuse it."""
     return f"{state.action_to_string(action)}: {state.why_illegal(action)}"
+
+
+def game_over_text(state: Any) -> str:
+    """``seat 1 wins with 15 points (seat 2: 12 points)``: who won, with each seat's points
+    (Duel's crowns too), and the cards bought when a tie on points was broken by them."""
+    returns = state.returns()
+    players = json.loads(state.to_json())["players"]
+    winners = [s for s, r in enumerate(returns) if r == max(returns)]
+    best = {players[w]["points"] for w in winners}
+    show_cards = len(winners) > 1 or any(p["points"] in best for s, p in enumerate(players) if s not in winners)
+
+    def score(p: dict[str, Any]) -> str:
+        parts = [counted(p["points"], "point")]
+        if "crowns" in p:
+            parts.append(counted(p["crowns"], "crown"))
+        if show_cards:
+            parts.append(counted(len(p["cards"]), "card"))
+        return ", ".join(parts)
+
+    if len(winners) == 1:
+        others = "; ".join(f"{seat_name(s)}: {score(p)}" for s, p in enumerate(players) if s != winners[0])
+        return f"{seat_name(winners[0])} wins with {score(players[winners[0]])} ({others})"
+    return f"{seats_named(winners)} share the win (" + "; ".join(
+        f"{seat_name(s)}: {score(p)}" for s, p in enumerate(players)) + ")"
 
 
 class PlaySession:
@@ -104,7 +129,7 @@ class PlaySession:
 
     def advance(self) -> None:
         """Play the engine's moves and the dealt reveals until a person must act; each
-        engine turn is shown whole once it is over (``seat 1 plays take WUK, return R``)."""
+        engine turn is shown whole once it is over (``seat 2 plays take WUK, return R``)."""
         turn_start: tuple[Any, int] | None = None  # the engine turn in progress: its state and first action
         while not self.state.is_terminal():
             if self.state.is_chance_node():
@@ -126,16 +151,13 @@ class PlaySession:
         if self.state.is_terminal() and not self.finished:
             self.finished = True
             self.draw()
-            returns = self.state.returns()
-            winners = [s for s, r in enumerate(returns) if r == max(returns)]
-            self.console.print(f"game over: seat {' and '.join(map(str, winners))} "
-                               f"win{'s' if len(winners) == 1 else ''} ({', '.join(f'{r:g}' for r in returns)})")
+            self.console.print(f"game over: {game_over_text(self.state)}", highlight=False)
 
     def show_engine_turn(self, start: Any, first: int) -> None:
-        """``seat 1 plays take WUK, return R``: the engine's turn from ``start``, the
+        """``seat 2 plays take WUK, return R``: the engine's turn from ``start``, the
         record's actions from ``first`` on (its reveals show on the table)."""
         label = turn_label(start, self.actions[first:])
-        self.console.print(f"seat {start.current_player()} plays [bold]{label}[/bold]")
+        self.console.print(f"{seat_name(start.current_player())} plays [bold]{label}[/bold]")
 
     def draw(self) -> None:
         self.table.draw(self.console, self.state, self.view_seat(), self.seat_names())
@@ -145,7 +167,7 @@ class PlaySession:
             return "game over> "
         if self.state.is_chance_node():
             return self.table.prompt(self.state)
-        return f"seat {self.state.current_player()}> "
+        return f"{seat_name(self.state.current_player())}> "
 
     # ---------------------------------------------------------------- commands
     def handle(self, line: str) -> bool:
@@ -279,7 +301,7 @@ class PlaySession:
             return
         seat = self.state.current_player()
         if seat not in self.humans:
-            self.console.print(f"it is seat {seat}'s turn (the engine's)")
+            self.console.print(f"it is {seat_name(seat)}'s turn (the engine's)")
             return
         try:
             move, actions = self.name_hidden_reserve(seat, text)
@@ -296,7 +318,7 @@ class PlaySession:
         label = self.state.action_label(action)
         self.apply(action)
         self.unsaved = True
-        self.console.print(f"seat {seat} plays [bold]{label}[/bold]")
+        self.console.print(f"{seat_name(seat)} plays [bold]{label}[/bold]")
         self.advance()
         if not self.state.is_terminal():
             self.draw()

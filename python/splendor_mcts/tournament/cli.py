@@ -10,6 +10,7 @@ from typing import Any
 from .. import exit_codes
 from ..games.registry import DEFAULT_GAME
 from ..records import GameRecord, read_jsonl, replay, result_problem, write_jsonl
+from ..wording import counted
 from .backends import BACKENDS
 from .play import DEFAULT_LOADER
 from .progress import make_progress
@@ -159,7 +160,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     else:
         print(result.report())
     if args.plot:
-        plot_ratings(result.table, args.plot, title=f"{result.game_spec}: {len(result.games)} games")
+        plot_ratings(result.table, args.plot, title=f"{result.game_spec}: {counted(len(result.games), 'game')}")
         print(f"Ratings chart: {args.plot}", file=sys.stderr if args.json else sys.stdout)
     if args.export:
         store = TournamentStore.open_existing(args.db)
@@ -167,7 +168,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
             count = write_jsonl(store.records(), args.export)
         finally:
             store.close()
-        print(f"Exported {count} games to {args.export}", file=sys.stderr if args.json else sys.stdout)
+        print(f"Exported {counted(count, 'game')} to {args.export}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
@@ -243,5 +244,5 @@ def run_export_command(args: argparse.Namespace) -> int:
         store.close()
     for game_id, problem in contradictions:
         _flag_contradiction(game_id, problem, "export")
-    print(f"exported {count} games", file=sys.stderr)
+    print(f"exported {counted(count, 'game')}", file=sys.stderr)
     return 0

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from ... import _core
 from ..registry import GameEntry
-from .config import DuelConfig
+from .config import LEGEND, DuelConfig
 
 GAME = GameEntry.from_engine(
     "duel", "Splendor Duel", DuelConfig, card_tables={"royals": _core.duel_royals},
-    board="splendor_mcts.games.duel.board:draw_duel_board", play_table="splendor_mcts.games.duel.table:DuelTable")
+    board="splendor_mcts.games.duel.board:draw_duel_board", play_table="splendor_mcts.games.duel.table:DuelTable",
+    legend=LEGEND)

@@ -15,6 +15,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ... import _core
+from .config import LEGEND
+from ...wording import seat_name
 from ..card_rows import print_card_rows
 
 COLOURS = ("white", "blue", "green", "red", "black")
@@ -24,7 +26,6 @@ STYLES = {"white": "bold white", "blue": "bold blue", "green": "bold green", "re
           "black": "bold magenta", "pearl": "bold cyan", "gold": "bold yellow", "joker": "bold italic",
           "none": "dim"}
 SYMBOL_KIND = {letter: kind for kind, letter in LETTERS.items()}
-LEGEND = "W white  U blue  G green  R red  K black  P pearl  * gold"
 
 
 @lru_cache(maxsize=1)
@@ -104,7 +105,7 @@ def draw_duel_board(console: Console, state: Any, viewer: int, names: list[str])
     for seat, player in enumerate(view["players"]):
         marker = "▶ " if seat == to_move else "  "
         held = sum(player["tokens"].values())
-        head = Text(f"{marker}seat {seat} {names[seat]}: {player['points']} pts, {player['crowns']} crowns, "
+        head = Text(f"{marker}{seat_name(seat)} {names[seat]}: {player['points']} pts, {player['crowns']} crowns, "
                     f"privileges {player['privileges']}  ", style="bold" if seat == viewer else "")
         head.append(f"tokens ({held}/10) ")
         head.append_text(tokens_text(player["tokens"]))

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from ... import _core
 from ..registry import GameEntry
-from .config import SplendorConfig
+from .config import LEGEND, SplendorConfig
 
 GAME = GameEntry.from_engine(
     "splendor", "Splendor", SplendorConfig, card_tables={"nobles": _core.splendor_nobles},
-    board="splendor_mcts.games.splendor.board:draw_board", play_table="splendor_mcts.games.splendor.table:SplendorTable")
+    board="splendor_mcts.games.splendor.board:draw_board", play_table="splendor_mcts.games.splendor.table:SplendorTable",
+    legend=LEGEND)

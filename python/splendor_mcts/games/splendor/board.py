@@ -14,6 +14,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ... import _core
+from .config import LEGEND
+from ...wording import seat_name
 from ..card_rows import print_card_rows
 
 COLOURS = ("white", "blue", "green", "red", "black")
@@ -67,11 +69,11 @@ def draw_board(console: Console, state: Any, viewer: int, names: list[str]) -> N
         line.append(f"[{noble_text(nobles[n])}] ")
     console.print(line)
     print_card_rows(console, view["table"], view["decks"], lambda card: card_text(cards[card]))
-    console.print(Text("bank    ", style="bold") + tokens_text(view["bank"]))
+    console.print(Text("bank    ", style="bold") + tokens_text(view["bank"]) + Text(f"   {LEGEND}", style="dim"))
     to_move = state.current_player()
     for seat, player in enumerate(view["players"]):
         marker = "▶ " if seat == to_move else "  "
-        head = Text(f"{marker}seat {seat} {names[seat]}: {player['points']} pts  ", style="bold" if seat == viewer else "")
+        head = Text(f"{marker}{seat_name(seat)} {names[seat]}: {player['points']} pts  ", style="bold" if seat == viewer else "")
         head.append("tokens ")
         head.append_text(tokens_text(player["tokens"]))
         head.append(" bonuses ")

@@ -8,6 +8,9 @@ from typing import ClassVar
 from ... import _core
 from ..variants import VariantConfig, check_bool, check_int
 
+# The letters of the notation and the board, explained in one line (hint tables, the board).
+LEGEND = "W white  U blue  G green  R red  K black  Y gold"
+
 
 @dataclass(frozen=True)
 class SplendorConfig(VariantConfig):
