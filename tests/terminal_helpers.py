@@ -44,7 +44,11 @@ class Terminal:
         os.write(self.fd, line.encode() + b"\r")
 
     def interrupt(self) -> None:
-        """Ctrl-C as the terminal sends it (the terminal's driver turns it into SIGINT)."""
+        """Ctrl-C as the terminal sends it (the terminal's driver turns it into SIGINT), a
+        moment after what came before: a SIGINT in the instant between a prompt being printed
+        and Python's readline waiting for keys is seen only at the next key (seen on loaded
+        machines), and no person types that fast."""
+        time.sleep(0.5)
         os.write(self.fd, b"\x03")
 
     def end_of_input(self) -> None:

@@ -2,8 +2,6 @@
 quit, Ctrl-C and Ctrl-D asking before a game with unsaved moves is dropped."""
 from __future__ import annotations
 
-import time
-
 from terminal_helpers import Terminal
 
 PLAY = ("play", "--deal-seed", "1", "--threads", "1", "--hint-time", "0.2")
@@ -59,7 +57,6 @@ def test_ctrl_d_asks_and_no_goes_on():
 
 def test_ctrl_c_asks_and_a_second_ctrl_c_quits():
     term = after_a_move()
-    time.sleep(0.5)
     term.interrupt()
     term.expect("quit anyway? [y/N] ")
     term.interrupt()  # a second Ctrl-C at the question quits
