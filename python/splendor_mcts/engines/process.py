@@ -52,7 +52,7 @@ class EngineFailure(Exception):
         self.stderr = tuple(stderr)
 
 
-def _die_with_parent(parent: int) -> None:  # pragma: no cover - runs in the child, before exec
+def die_with_parent(parent: int) -> None:  # pragma: no cover - runs in the child, before exec
     """Run in the child before exec: SIGKILL when the parent dies (Linux), quit if it already did."""
     if sys.platform.startswith("linux"):
         try:
@@ -77,7 +77,7 @@ class EngineProcess:
         try:
             self._proc = subprocess.Popen(
                 list(argv), cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                bufsize=0, start_new_session=True, preexec_fn=lambda: _die_with_parent(parent))
+                bufsize=0, start_new_session=True, preexec_fn=lambda: die_with_parent(parent))
         except (OSError, subprocess.SubprocessError) as exc:
             raise EngineFailure("start", f"cannot start {' '.join(argv)!r}: {exc}") from None
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr

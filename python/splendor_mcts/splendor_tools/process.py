@@ -9,7 +9,6 @@ so nothing it started outlives the move.
 """
 from __future__ import annotations
 
-import ctypes
 import os
 import resource
 import shlex
@@ -20,8 +19,9 @@ import tempfile
 import time
 from dataclasses import dataclass
 
+from ..engines.process import die_with_parent
+
 OUTPUT_LIMIT = 1 << 20  # bytes per output file: a flood is cut there (SIGXFSZ kills the writer)
-_PR_SET_PDEATHSIG = 1
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,9 @@ def split_command(cmd: str) -> list[str]:
     return [path, *words[1:]]
 
 
-def _limits(cpu_seconds: int) -> None:
+def _limits(parent: int, cpu_seconds: int) -> None:
     """In the child before exec: die with the parent, and the referee's CPU limit."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    die_with_parent(parent)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
     resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
 
@@ -96,9 +95,10 @@ def run_once(argv: list[str], stdin_text: str, cpu_seconds: int, wall_seconds: f
         with open(paths[0], "w") as f:
             f.write(stdin_text)
         started = time.perf_counter()
+        parent = os.getpid()
         with open(paths[0], "rb") as fin, open(paths[1], "wb") as fout, open(paths[2], "wb") as ferr:
             proc = subprocess.Popen(argv, stdin=fin, stdout=fout, stderr=ferr, cwd=os.path.dirname(argv[0]),
-                                    start_new_session=True, preexec_fn=lambda: _limits(cpu_seconds))
+                                    start_new_session=True, preexec_fn=lambda: _limits(parent, cpu_seconds))
             try:
                 code: int | None = proc.wait(timeout=wall_seconds)
                 wall = False
