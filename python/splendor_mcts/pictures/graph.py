@@ -35,7 +35,7 @@ def win_rate_graph(decisions: Sequence[Any], players: int, threshold: float = 0.
                    f'stroke="{"#999" if rate == 0.5 else "#ddd"}"/>'
                    f'<text x="{LEFT - 6}" y="{y(rate) + 4:.1f}" font-size="11" text-anchor="end" '
                    f'font-family="sans-serif">{int(rate * 100)}%</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 6}" font-size="11" text-anchor="middle" '
+    out.append(f'<text x="{LEFT + plot_w}" y="{HEIGHT - 6}" font-size="11" text-anchor="end" '
                f'font-family="sans-serif">move in the record</text>')
     for seat in range(players):
         own = [d for d in decisions if d.seat == seat]
@@ -51,7 +51,7 @@ def win_rate_graph(decisions: Sequence[Any], players: int, threshold: float = 0.
             out.append(f'<circle cx="{x(d.turn):.1f}" cy="{y(d.best_win_rate):.1f}" r="{5 if mistake else 3}" '
                        f'fill="{"#e0245e" if mistake else colour}" class="point" data-turn="{d.turn}" '
                        f'data-seat="{seat}"><title>{escape(tip)}</title></circle>')
-        out.append(f'<text x="{LEFT + 8 + seat * 90}" y="{TOP + 12}" font-size="12" fill="{colour}" '
+        out.append(f'<text x="{LEFT + seat * 70}" y="{HEIGHT - 6}" font-size="12" fill="{colour}" '
                    f'font-family="sans-serif" font-weight="bold">{seat_name(seat)}</text>')
     out.append("</svg>")
     return "".join(out)

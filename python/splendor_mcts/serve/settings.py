@@ -18,7 +18,7 @@ class ServeSettings:
     max_review_iterations: int = 5_000
     max_sessions: int = 100
     threads: int | None = None
-    progress_every: float = 0.2  # five hint updates a second
+    progress_every: float = 0.1  # ten hint updates a second (the first one soon after asking)
 
     def search_threads(self) -> int:
         import os

@@ -64,6 +64,7 @@ export function showBoard(svg) {
 
 function showSession(data) {
   state.session = data;
+  cardsOf(data.game);  // fetched ahead: the hint draws its principal variations with them
   showBoard(data.svg);
   $("play-bar").hidden = false;
   const waiting = data.waiting;
