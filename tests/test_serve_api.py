@@ -289,3 +289,33 @@ def test_serve_command_listens_locally_unless_told_and_then_warns(monkeypatch, c
     assert opened == []  # nothing opened without --open
     assert main(["serve", "--port", "0"]) == 2
     assert "--port must be 1-65535" in capsys.readouterr().err
+
+
+def test_a_proven_win_is_said_in_words(client):
+    from search_helpers import find_win_in_one
+
+    state, wins = find_win_in_one(sm.load_game("splendor", players=2), seed=1)
+    ident = client.post("/api/sessions/position", json={"position": state.to_json()}).json()["id"]
+    with client.stream("GET", f"/api/sessions/{ident}/hint?seconds=1") as response:
+        final = events(response)[-1]
+    best = final["turns"][0]
+    assert best["proof"] == "win" and best["words"] == "wins now" and best["actions"][0] in wins
+    assert "proven: " in final["words"]
+
+
+def test_a_review_whose_page_goes_away_stops():
+    import httpx
+
+    from board_server import running_board
+
+    record = random_record(sm.load_game("splendor", players=2), seed=7)
+    with running_board(ServeSettings(threads=1, max_search_seconds=30)) as (url, app):
+        with httpx.Client(base_url=url, timeout=10) as http:
+            ident = http.post("/api/sessions/record", json={"record": record.to_json()}).json()["id"]
+            with pytest.raises(httpx.ReadTimeout):  # the page gives up long before the review's end
+                http.post(f"/api/sessions/{ident}/review", json={"iterations": 5000}, timeout=0.5)
+            started = time.monotonic()
+            while http.get("/api/status").json()["searches"] and time.monotonic() - started < 5:
+                time.sleep(0.05)
+            assert http.get("/api/status").json()["searches"] == 0
+            assert app.state.board.sessions[ident].review is None

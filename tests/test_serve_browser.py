@@ -213,3 +213,20 @@ def test_review_a_record_with_its_graph(page, shots):
     page.wait_for_selector("#board svg .mark")
     assert page.get_attribute("#board svg .mark", "stroke")
     screenshot(page, shots, "review", whole_page=True)
+
+
+def test_set_up_a_duel_position_by_clicking(page):
+    page.click("#tab-setup")
+    page.select_option("#setup-game", "duel")
+    assert page.input_value("#setup-players") == "2"
+    page.click("#setup-new")
+    page.wait_for_selector("#board svg #token-board")
+    before = page.get_attribute("#board svg #cell-c3", "data-kind")
+    page.click("#board svg #cell-c3")  # the next kind, or a problem named by its path if the counts no longer add up
+    page.wait_for_function(f"""document.querySelector('#board svg #cell-c3').dataset.kind !== {before!r}
+                               || document.querySelector('#setup-problems').dataset.count !== '0'""")
+    page.click("#step-1-privileges")
+    page.wait_for_function("document.querySelector('#setup-problems').dataset.count !== undefined")
+    ids = board_ids(page)
+    assert {"card-3.3", "card-1.5", "royal-1", "privilege-supply", "seat-1-token-pearl"} <= ids
+    assert len([i for i in ids if i.startswith("cell-")]) == 25

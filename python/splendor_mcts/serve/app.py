@@ -378,7 +378,10 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
                 await asyncio.wait({job}, timeout=0.1)
                 if not job.done() and await request.is_disconnected():
                     stopped.set()
-            result = job.result()
+            try:
+                result = job.result()
+            except ReviewStopped:
+                return JSONResponse({"error": "the review was stopped: its page went away"}, status_code=400)
         finally:
             stopped.set()
             board.slots.release(client)

@@ -43,14 +43,6 @@ export async function cardsOf(game) {
 
 // ------------------------------------------------------------------ tabs
 function showTab(name) {
-  // Duel is for two: its player count follows the game chosen.
-  for (const [gameSelect, playersSelect] of [[$("new-game-name"), $("new-players")], [$("setup-game"), $("setup-players")]]) {
-    gameSelect.onchange = () => {
-      const game = games.find((g) => g.name === gameSelect.value);
-      for (const option of playersSelect.options) option.disabled = !game.players.includes(Number(option.value));
-      if (!game.players.includes(Number(playersSelect.value))) playersSelect.value = String(game.players[0]);
-    };
-  }
   for (const tab of document.querySelectorAll("nav .tab")) tab.classList.toggle("active", tab.dataset.tab === name);
   for (const panel of document.querySelectorAll("#right .panel")) panel.hidden = panel.id !== `panel-${name}`;
 }

@@ -1,5 +1,6 @@
 // Setting up a position by clicking what the table shows: the face-up cards and nobles on
-// the board, each seat's tokens (steppers), bought and reserved cards (pickers). The page
+// the board (Duel: the cells of the token board), each seat's tokens and Duel privileges
+// (steppers), bought and reserved cards (pickers). The page
 // edits a player's view (docs/position-format.md) and the server checks it after every
 // change: its problems are listed by JSON path, as the command line lists them.
 const KINDS = {
@@ -73,6 +74,14 @@ export class SetupEditor {
       const id = await this.page.pickNoble(this.game);
       if (id === null) return;
       this.pos.nobles = this.pos.nobles.map((n) => (n === Number(match[1]) ? id : n));
+    } else if ((match = target.id.match(/^cell-([a-e])([1-5])$/))) {
+      // A Duel cell: each click shows the next kind (empty, the gems, pearl, gold).
+      const order = ".WUGRKP*";
+      const row = Number(match[2]) - 1;
+      const column = "abcde".indexOf(match[1]);
+      const line = this.pos.board[row];
+      const next = order[(order.indexOf(line[column]) + 1) % order.length];
+      this.pos.board[row] = line.slice(0, column) + next + line.slice(column + 1);
     } else {
       return;
     }
@@ -134,11 +143,27 @@ export class SetupEditor {
         }
         tokens.appendChild(stepper);
       }
+      if (this.game === "duel") tokens.appendChild(this.privileges(seat));
       div.appendChild(tokens);
       div.appendChild(this.cardLine(seat, "cards", "bought"));
       div.appendChild(this.cardLine(seat, "reserved", "reserved"));
       box.appendChild(div);
     });
+  }
+
+  privileges(seat) {
+    const stepper = document.createElement("span");
+    stepper.className = "stepper";
+    const player = this.pos.players[seat];
+    stepper.innerHTML = `privileges <button type="button" data-step="-1">−</button><b>${player.privileges}</b>` +
+      `<button type="button" data-step="1" id="step-${seat}-privileges">+</button>`;
+    for (const button of stepper.querySelectorAll("button")) {
+      button.onclick = () => {
+        player.privileges = Math.max(0, player.privileges + Number(button.dataset.step));
+        this.changed();
+      };
+    }
+    return stepper;
   }
 
   cardLine(seat, where, words) {
