@@ -319,3 +319,12 @@ def test_a_review_whose_page_goes_away_stops():
                 time.sleep(0.05)
             assert http.get("/api/status").json()["searches"] == 0
             assert app.state.board.sessions[ident].review is None
+
+
+def test_search_time_is_capped():
+    client = TestClient(make_app(ServeSettings(threads=1, max_search_seconds=0.5)))
+    ident = start(client, game="splendor", players=2, seed=1, mode="analyze")["id"]
+    started = time.monotonic()
+    with client.stream("GET", f"/api/sessions/{ident}/hint?seconds=1000") as response:
+        final = events(response)[-1]
+    assert final["final"] and final["seconds"] <= 0.7 and time.monotonic() - started < 5
