@@ -328,3 +328,13 @@ def test_search_time_is_capped():
     with client.stream("GET", f"/api/sessions/{ident}/hint?seconds=1000") as response:
         final = events(response)[-1]
     assert final["final"] and final["seconds"] <= 0.7 and time.monotonic() - started < 5
+
+
+def test_a_duel_hint_marks_cells_and_cards(client):
+    ident = client.post("/api/sessions/position", json={"position": example("duel-view.json")}).json()["id"]
+    with client.stream("GET", f"/api/sessions/{ident}/hint?seconds=0.5") as response:
+        final = events(response)[-1]
+    assert final["final"] and final["turns"]
+    for turn in (t for t in final["turns"] if t["complete"]):
+        assert turn["marks"], turn["label"]  # every whole Duel turn takes, buys or reserves on the board
+        assert all(m.startswith(("cell-", "card-", "deck-", "seat-", "royal-")) for m in turn["marks"])

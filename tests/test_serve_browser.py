@@ -215,7 +215,7 @@ def test_review_a_record_with_its_graph(page, shots):
     screenshot(page, shots, "review", whole_page=True)
 
 
-def test_set_up_a_duel_position_by_clicking(page):
+def test_set_up_a_duel_position_by_clicking(page, shots):
     page.click("#tab-setup")
     page.select_option("#setup-game", "duel")
     assert page.input_value("#setup-players") == "2"
@@ -230,3 +230,4 @@ def test_set_up_a_duel_position_by_clicking(page):
     ids = board_ids(page)
     assert {"card-3.3", "card-1.5", "royal-1", "privilege-supply", "seat-1-token-pearl"} <= ids
     assert len([i for i in ids if i.startswith("cell-")]) == 25
+    screenshot(page, shots, "duel")

@@ -355,10 +355,11 @@ async function review() {
       for (const text of [d.turn, d.seat + 1, d.played_turn, (100 * d.played_win_rate).toFixed(1), (100 * d.drop).toFixed(1), d.best_turn]) {
         row.insertCell().textContent = text;
       }
-      row.onclick = () => showReviewedTurn(d.turn);
+      row.onclick = () => showReviewedTurn(d);
     }
     for (const point of $("review-graph").querySelectorAll("circle.point")) {
-      point.addEventListener("click", () => showReviewedTurn(Number(point.dataset.turn)));
+      const decision = data.decisions.find((d) => d.turn === Number(point.dataset.turn));
+      point.addEventListener("click", () => showReviewedTurn(decision));
     }
     say(`reviewed ${data.decisions.length} decisions`);
   } catch (error) {
@@ -369,11 +370,13 @@ async function review() {
   }
 }
 
-async function showReviewedTurn(turn) {
-  const response = await fetch(`/api/sessions/${state.session.id}/board.svg?ply=${turn}&mark=best`);
+async function showReviewedTurn(decision) {
+  const response = await fetch(`/api/sessions/${state.session.id}/board.svg?ply=${decision.turn}&mark=best`);
   if (response.ok) {
     showBoard(await response.text());
-    say(`the board before move ${turn}, the best turn found marked`);
+    say(`before move ${decision.turn}, seat ${decision.seat + 1} played ${decision.played_turn} ` +
+        `(${(100 * decision.played_win_rate).toFixed(1)}%); the best turn found, marked: ${decision.best_turn} ` +
+        `(${(100 * decision.best_win_rate).toFixed(1)}%, a loss of ${(100 * decision.drop).toFixed(1)}%)`);
   }
 }
 
