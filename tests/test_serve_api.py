@@ -338,3 +338,49 @@ def test_a_duel_hint_marks_cells_and_cards(client):
     for turn in (t for t in final["turns"] if t["complete"]):
         assert turn["marks"], turn["label"]  # every whole Duel turn takes, buys or reserves on the board
         assert all(m.startswith(("cell-", "card-", "deck-", "seat-", "royal-")) for m in turn["marks"])
+
+
+def follow_session(client, **changes: object) -> tuple[str, object]:
+    """The 3-player example followed from seat 3, with ``changes`` to its JSON."""
+    position = {**json.loads(example("splendor-3p-view.json")), **changes}
+    position = {key: value for key, value in position.items() if value is not None}
+    data = client.post("/api/sessions/position", json={"position": position, "mode": "follow"})
+    assert data.status_code == 200, data.text
+    ident = data.json()["id"]
+    return ident, client.app.state.board.sessions[ident]
+
+
+def test_follow_names_an_opponents_hidden_reserve_when_it_is_bought(client):
+    position = json.loads(example("splendor-3p-view.json"))
+    del position["bank"]
+    position["players"][0]["tokens"]["gold"] = 5
+    ident, session = follow_session(client, bank=None, to_move=0, players=position["players"])
+    hidden = json.loads(session.state.to_json())["players"][0]["reserved"][0]["card"]
+    candidates = sorted(session.unseen() - {hidden})
+    levels = {c["id"]: c["level"] for c in session.game.cards()}
+    assert levels[hidden] == 2
+    wrong_level = next(c for c in candidates if levels[c] == 1)
+    refused = client.post(f"/api/sessions/{ident}/move", json={"move": f"buy reserved 1 #{wrong_level}"})
+    assert refused.status_code == 400 and "level" in refused.json()["error"]
+    seen = json.loads(session.state.observation_json(2))["table"][1][0]
+    refused = client.post(f"/api/sessions/{ident}/move", json={"move": f"buy reserved 1 #{seen}"})
+    assert refused.status_code == 400 and "cannot be a hidden card" in refused.json()["error"]
+    bought = None
+    for card in (c for c in candidates if levels[c] == 2):
+        response = client.post(f"/api/sessions/{ident}/move", json={"move": f"buy reserved 1 #{card}"})
+        if response.status_code == 200:
+            bought = card
+            break
+        assert json.loads(session.state.to_json())["players"][0]["reserved"][0]["card"] == hidden  # put back
+    assert bought is not None
+    assert bought in json.loads(client.get(f"/api/sessions/{ident}/position").text)["players"][0]["cards"]
+
+
+def test_follow_reveals_a_card_the_game_had_dealt_unseen(client):
+    ident, session = follow_session(client)
+    hidden = json.loads(session.state.to_json())["players"][0]["reserved"][0]["card"]
+    assert client.post(f"/api/sessions/{ident}/move", json={"move": "reserve 2.1"}).json()["waiting"] == "reveal"
+    revealed = client.post(f"/api/sessions/{ident}/move", json={"move": f"#{hidden}"})
+    assert revealed.status_code == 200, revealed.text
+    full = json.loads(session.state.to_json())
+    assert full["table"][1][0] == hidden and full["players"][0]["reserved"][0]["card"] != hidden

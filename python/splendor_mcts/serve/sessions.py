@@ -6,7 +6,10 @@ A :class:`BoardSession` holds no web code: the app (:mod:`.app`) calls it. Modes
 * ``play``: the user holds ``seat``, the engine the others (:meth:`BoardSession.engine_turns`);
 * ``follow``: a real table followed from ``seat``: the user enters every move and every
   card revealed (``#53`` or ``green 1pt W2U3K2``), as ``play --follow`` reads them; a card
-  drawn blind into another seat's reserve is dealt unseen.
+  drawn blind into another seat's reserve is dealt unseen. When the table later shows
+  that card (an opponent buys the reserve, ``buy r1 #43`` / ``buy reserved 1 #43``, or the
+  card is revealed elsewhere), the unseen card the game had put there trades places with
+  it (:meth:`BoardSession.swap_unseen`): nothing the user saw changes.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from ..games.game import Game, load_game
 from ..games.positions import read_position
 from ..pictures.board import board_svg
 from ..play.session import game_over_text, illegal_move_reason
-from ..play.tables import Table, table_for
+from ..play.tables import NotNowError, Table, card_id_of, table_for
 from ..records import GameRecord, replay
 from ..wording import seat_name
 
@@ -135,13 +138,26 @@ class BoardSession:
     def play(self, move: str | int, by: str = "user") -> str:
         """Play a move (its notation, or an action id), or in follow mode a reveal; the label
         played. ``ValueError`` with the engine's reason when it cannot be played."""
+        saved = self.state
+        try:
+            return self._play(move, by)
+        except ValueError:
+            self.state = saved  # a hidden card named or freed on the way is put back too
+            raise
+
+    def _play(self, move: str | int, by: str) -> str:
         state = self.state
         if state.is_terminal():
             raise ValueError("the game is over")
         if state.is_chance_node():
             if self.mode != "follow":
                 raise ValueError("a reveal is due; the game deals it")
-            actions = self.table.read_chance(state, str(move))
+            try:
+                actions = self.table.read_chance(state, str(move))
+            except NotNowError as exc:  # the card shown was dealt unseen into another seat's reserve
+                self.free_for_reveal(exc)
+                actions = [exc.action]
+            state = self.state
             probe = state.clone()
             for action in actions:  # all of them or none
                 if not probe.is_chance_node() or not probe.is_legal(action):
@@ -154,6 +170,9 @@ class BoardSession:
             return ", ".join(labels)
         if by == "user" and self.mode == "play" and state.current_player() != self.seat:
             raise ValueError(f"it is {seat_name(state.current_player())}'s turn (the engine's)")
+        if isinstance(move, str) and self.mode == "follow":
+            move = self.name_hidden_reserve(move)
+            state = self.state
         action = move if isinstance(move, int) else state.string_to_action(move)
         if not 0 <= action < self.game.num_distinct_actions() or not state.is_legal(action):
             if not 0 <= action < self.game.num_distinct_actions():
@@ -169,6 +188,66 @@ class BoardSession:
         self.state.apply_action(action)
         self.history.append(Step(before, action, label, by))
         self.deal_unseen()
+
+    # ------------------------------------------------------------ cards the user never saw
+    def unseen(self) -> set[int]:
+        """The cards the user's seat cannot see: in a deck or in another seat's blind reserve."""
+        view = json.loads(self.state.observation_json(self.seat))
+        seen = {c for row in view.get("table", view.get("pyramid", [])) for c in row if c}
+        for player in view["players"]:
+            seen |= {c if isinstance(c, int) else c["card"] for c in player["cards"]}
+            seen |= {r["card"] for r in player["reserved"] if "card" in r}
+        return {c["id"] for c in self.game.cards()} - seen
+
+    def swap_unseen(self, a: int, b: int) -> None:
+        """Cards ``a`` and ``b``, both unseen by the user and of one level, trade places."""
+        levels = {c["id"]: c["level"] for c in self.game.cards()}
+        unseen = self.unseen()
+        for card in (a, b):
+            if card not in unseen:
+                raise ValueError(f"card #{card} is on the table as you see it: it cannot be a hidden card")
+        if levels[a] != levels[b]:
+            raise ValueError(f"card #{b} is a level-{levels[b]} card, the hidden one is of level {levels[a]}")
+
+        def swapped(card: Any) -> Any:
+            return b if card == a else a if card == b else card
+
+        data = json.loads(self.state.to_json())
+        data["decks"] = [[swapped(c) for c in deck] for deck in data["decks"]]
+        for player in data["players"]:
+            for entry in player["reserved"]:
+                entry["card"] = swapped(entry["card"])
+        self.state = self.game.state_from_json(json.dumps(data))
+
+    def name_hidden_reserve(self, text: str) -> str:
+        """``buy r1 #43``: the mover's reserved card 1, hidden from the user, is card #43 (it
+        trades places with the unseen card the game had dealt there); the move without the card."""
+        match = self.table.named_reserve_move.match(text)
+        if match is None:
+            return text
+        seat, index, card = self.state.current_player(), int(match.group(2)), card_id_of(self.game, match.group(3))
+        reserved = json.loads(self.state.to_json())["players"][seat]["reserved"]
+        if not 1 <= index <= len(reserved):
+            raise ValueError(f"{seat_name(seat)} has {len(reserved)} reserved card{'s' if len(reserved) != 1 else ''}")
+        if reserved[index - 1]["card"] != card:
+            self.swap_unseen(reserved[index - 1]["card"], card)
+        return match.group(1)
+
+    def free_for_reveal(self, exc: NotNowError) -> None:
+        """The card revealed on the table had been dealt unseen into another seat's blind
+        reserve: it trades places with a card that may be revealed now."""
+        card = int("".join(ch for ch in self.state.action_to_string(exc.action) if ch.isdigit()))
+        held = {entry["card"] for p in json.loads(self.state.to_json())["players"] for entry in p["reserved"]}
+        if card not in held or card not in self.unseen():
+            raise exc
+        for outcome, _ in self.state.chance_outcomes():
+            other = int("".join(ch for ch in self.state.action_to_string(outcome) if ch.isdigit()))
+            try:
+                self.swap_unseen(card, other)
+                return
+            except ValueError:
+                continue
+        raise exc
 
     def deal_unseen(self) -> None:
         """In follow mode a card drawn blind into another seat's reserve is not typed (the user
