@@ -384,3 +384,23 @@ def test_follow_reveals_a_card_the_game_had_dealt_unseen(client):
     assert revealed.status_code == 200, revealed.text
     full = json.loads(session.state.to_json())
     assert full["table"][1][0] == hidden and full["players"][0]["reserved"][0]["card"] != hidden
+
+
+def test_asking_again_continues_the_search(client):
+    ident = client.post("/api/sessions/position", json={"position": example("splendor-3p-view.json")}).json()["id"]
+    finals = []
+    for _ in range(2):
+        with client.stream("GET", f"/api/sessions/{ident}/hint?seconds=0.5") as response:
+            finals.append(events(response)[-1])
+    assert finals[0]["reused"] == 0
+    assert finals[1]["reused"] == finals[0]["visits"] and finals[1]["visits"] > finals[0]["visits"]
+
+
+def test_only_the_last_sessions_keep_their_search_trees():
+    client = TestClient(make_app(ServeSettings(threads=1, kept_trees=2)))
+    board = client.app.state.board
+    idents = [start(client, game="splendor", players=2, seed=s, mode="analyze")["id"] for s in range(3)]
+    for ident in idents:
+        with client.stream("GET", f"/api/sessions/{ident}/hint?seconds=0.2") as response:
+            assert events(response)[-1]["final"]
+    assert [board.sessions[i].hint_searcher is not None for i in idents] == [False, True, True]

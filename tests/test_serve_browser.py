@@ -136,7 +136,7 @@ def test_set_up_a_3_player_position_by_clicking_then_hint(page, shots):
     page.fill("#hint-seconds", "2")
     page.click("#hint-start")
     page.wait_for_selector("#hint-turns li .bar .interval")
-    page.wait_for_function("document.querySelector('#hint-start').textContent === 'Hint again'", timeout=10000)
+    page.wait_for_function("document.querySelector('#hint-start').textContent === 'Continue'", timeout=10000)
     assert int(page.get_attribute("#hint-head", "data-updates")) >= 5
     assert "%" in page.inner_text("#hint-turns li .value")
     assert page.locator("#board svg .mark").count() >= 1

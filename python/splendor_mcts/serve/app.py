@@ -33,7 +33,7 @@ from ..games.positions import PositionError, read_position
 from ..games.registry import DEFAULT_GAME, game_entry, game_names
 from ..pictures.board import board_svg, standalone_card_svg, turn_marks
 from .settings import ServeSettings
-from .live import SearchSlots, TooManySearches, search_events, sse
+from .live import SearchSlots, TooManySearches, continuing_searcher, search_events, sse
 from .sessions import BoardSession, new_game_session, position_session, record_session
 
 STATIC = resources.files("splendor_mcts.serve") / "static"
@@ -99,6 +99,7 @@ class Board:
         self.settings = settings
         self.sessions: OrderedDict[str, BoardSession] = OrderedDict()
         self.slots = SearchSlots(settings.searches_per_client)
+        self.trees: OrderedDict[str, BoardSession] = OrderedDict()  # sessions keeping a hint's tree
         self.lock = threading.Lock()  # one change of a session at a time (engine turns run in threads)
 
     def add(self, session: BoardSession) -> BoardSession:
@@ -120,7 +121,19 @@ class Board:
         cap = self.settings.max_search_seconds
         return SearchLimits(iterations=iterations, time_limit=min(seconds, cap) if seconds else cap,
                             threads=self.settings.search_threads(), seed=int(time.time() * 1000) % 2**31,
-                            top_k=top_k, analysis=analysis)
+                            top_k=top_k, analysis=analysis, settings={"memory_limit": self.settings.max_tree_bytes})
+
+    def hint_searcher(self, session: BoardSession, seconds: float, limits: SearchLimits) -> Any:
+        """The session's searcher for a hint of ``seconds``, which keeps its tree; only the
+        ``kept_trees`` sessions that asked last keep theirs (each up to ``max_tree_bytes``)."""
+        if session.hint_searcher is None or session.hint_seconds != seconds:
+            session.hint_searcher, session.hint_seconds = continuing_searcher(session.state, limits), seconds
+        self.trees[session.ident] = session
+        self.trees.move_to_end(session.ident)
+        while len(self.trees) > self.settings.kept_trees:
+            _, oldest = self.trees.popitem(last=False)
+            oldest.hint_searcher = None  # freed once no search holds it
+        return session.hint_searcher
 
 
 # ------------------------------------------------------------------ reading requests
@@ -352,7 +365,9 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
         client = client_of(request)
         board.slots.acquire(client)
         stopped = threading.Event()
-        events = search_events(session.state, board.limits(seconds=seconds), board.settings.progress_every, stopped)
+        limits = board.limits(seconds=seconds)
+        searcher = board.hint_searcher(session, seconds, limits)
+        events = search_events(session.state, searcher, limits.top_k, board.settings.progress_every, stopped)
 
         async def stream() -> Any:
             try:

@@ -15,8 +15,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from ..analysis.hint import proof_words, win_words
-from ..analysis.running import SearchLimits, run_search
+from ..analysis.running import SearchLimits
+from ..games.registry import entry_of_state
 from ..pictures.board import turn_marks
+from ..search.settings import make_params
 from ..wording import seat_name
 
 
@@ -47,6 +49,12 @@ class SearchSlots:
     def total(self) -> int:
         with self.lock:
             return sum(self.running.values())
+
+
+def continuing_searcher(state: Any, limits: SearchLimits) -> Any:
+    """A searcher of ``state``'s game with ``limits`` that keeps its tree between searches."""
+    entry = entry_of_state(state)
+    return entry.searcher(make_params(entry.search_defaults, **limits.search_settings(), reuse_tree=True))
 
 
 def pv_steps(state: Any, actions: list[int]) -> list[dict[str, Any]]:
@@ -86,13 +94,14 @@ def hint_json(state: Any, analysis: Any, final: bool) -> dict[str, Any]:
     words = (f"{seat_name(player)} proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
              if analysis.proof else f"{seat_name(player)} wins {100 * root.win_rates[player]:.1f}% with the best play found")
     return {"final": final, "iterations": root.iterations, "seconds": root.seconds, "toMove": player,
+            "visits": root.visits, "reused": root.reused_visits,
             "winRate": root.win_rates[player], "proof": analysis.proof, "words": words, "turns": turns}
 
 
-async def search_events(state: Any, limits: SearchLimits, every: float,
+async def search_events(state: Any, searcher: Any, top_k: int | None, every: float,
                         stopped: threading.Event) -> AsyncIterator[dict[str, Any]]:
-    """The search's reports as they come (see the module's text); the last has ``final``.
-    Setting ``stopped`` (or closing this generator) stops the search."""
+    """The reports of ``searcher`` searching ``state`` as they come (see the module's text);
+    the last has ``final``. Setting ``stopped`` (or closing this generator) stops the search."""
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
     searched = state.clone()
@@ -105,7 +114,7 @@ async def search_events(state: Any, limits: SearchLimits, every: float,
 
     def work() -> None:
         try:
-            analysis = run_search(searched, limits, on_progress=progress, progress_every=every, turns=True)
+            analysis = searcher.search(searched, progress, every, top_k, True)
             loop.call_soon_threadsafe(queue.put_nowait, ("final", hint_json(searched, analysis, final=True)))
         except Exception as exc:  # a bad setting or position: reported to the page
             loop.call_soon_threadsafe(queue.put_nowait, ("error", str(exc)))

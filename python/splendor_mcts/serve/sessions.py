@@ -55,6 +55,8 @@ class BoardSession:
     ident: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     seed: int | None = None  # the deal of a game started here or loaded from a record
     review: Any = None       # the last review of this session's record (analysis.review.Review)
+    hint_searcher: Any = None  # keeps its tree: a hint asked again on the same position continues
+    hint_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:

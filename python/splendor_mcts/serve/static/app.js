@@ -64,6 +64,7 @@ function showSession(data) {
   $("reveal-prompt").textContent = data.revealPrompt || "";
   $("undo").disabled = !data.canUndo;
   $("hint-start").disabled = waiting !== "move";
+  $("hint-start").textContent = "Hint";
   $("export-record").disabled = !data.hasRecord;
   const history = $("history");
   history.innerHTML = "";
@@ -196,7 +197,7 @@ function startHint() {
     if (report.final) {
       source.close();
       if (state.hint === source) stopHint();
-      $("hint-start").textContent = "Hint again";
+      $("hint-start").textContent = "Continue";
     }
   };
   source.onerror = () => { if (state.hint === source) stopHint(); };
@@ -206,7 +207,8 @@ async function showHint(report, updates) {
   const cards = (await cardsOf(state.session.game)).cards;
   const byId = Object.fromEntries(cards.map((c) => [c.id, c]));
   $("hint-head").textContent = `${report.words} — ${report.iterations.toLocaleString()} iterations in ` +
-    `${report.seconds.toFixed(1)} s${report.final ? "" : " (thinking)"}`;
+    `${report.seconds.toFixed(1)} s` + (report.reused ? `, continuing from ${report.reused.toLocaleString()} visits` : "") +
+    (report.final ? "" : " (thinking)");
   $("hint-head").dataset.updates = updates;
   const list = $("hint-turns");
   list.innerHTML = "";
@@ -431,7 +433,7 @@ async function init() {
   $("legal-play").onclick = () => playMove($("legal-moves").value);
   $("undo").onclick = undo;
   $("hint-start").onclick = startHint;
-  $("hint-stop").onclick = () => { stopHint(); say("hint stopped (Hint continues with a new search)"); };
+  $("hint-stop").onclick = () => { stopHint(); $("hint-start").textContent = "Continue"; say("hint stopped"); };
   $("board").addEventListener("click", boardClicked);
   $("reveal-pick").onclick = revealPicked;
   $("load-position").onclick = () => loadText("position");
