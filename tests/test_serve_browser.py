@@ -167,6 +167,13 @@ def test_play_against_the_engine_with_an_undo(page, shots):
     page.wait_for_selector("#message.error")
     assert "buy 3.1: " in page.inner_text("#message")
     screenshot(page, shots, "play")
+    # Exports: the board as SVG and PNG (drawn on a canvas in the page), the position, the record.
+    for button, name, start in (("#export-svg", "board.svg", b"<svg"), ("#export-png", "board.png", b"\x89PNG"),
+                                ("#export-position", "position.json", b"{"), ("#export-record", "record.json", b"{")):
+        with page.expect_download() as download:
+            page.click(button)
+        assert download.value.suggested_filename == name
+        assert Path(download.value.path()).read_bytes().startswith(start)
 
 
 def test_follow_two_reveals(page):
