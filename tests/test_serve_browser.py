@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from board_server import running_board
-
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = next((path for path in (os.environ.get("SPLENDOR_MCTS_CHROMIUM"), "/usr/bin/chromium",
                                    shutil.which("chromium"), shutil.which("chromium-browser")) if path and os.path.exists(path)),
@@ -26,8 +24,10 @@ REQUIRED = os.environ.get("SPLENDOR_MCTS_REQUIRE_BROWSER") == "1"
 def _missing() -> str | None:
     try:
         import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed (pip install playwright)"
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        return f"{exc.name} is not installed (pip install \".[test]\")"
     if CHROMIUM is None:
         return "no Chromium found (apt-get install chromium, or set SPLENDOR_MCTS_CHROMIUM)"
     return None
@@ -50,7 +50,8 @@ def browser():
 
 
 @pytest.fixture(scope="module")
-def board_url():
+def board_url(browser):
+    from board_server import running_board
     from splendor_mcts.serve.settings import ServeSettings
 
     with running_board(ServeSettings(threads=1, max_search_seconds=20)) as (url, _app):
