@@ -229,16 +229,23 @@ async function showHint(report, updates) {
     li.appendChild(bar);
     const pv = document.createElement("div");
     pv.className = "pv";
-    for (const step of turn.pv.slice(0, 8)) {
+    // The line after the turn, one box per seat's turn (its moves run together), with its cards.
+    const turns = [];
+    for (const step of turn.pv) {
+      if (!turns.length || turns[turns.length - 1].seat !== step.seat) turns.push({ seat: step.seat, steps: [] });
+      turns[turns.length - 1].steps.push(step);
+    }
+    for (const line of turns.slice(0, 5)) {
       const box = document.createElement("div");
       box.className = "step";
-      box.innerHTML = (step.card ? byId[step.card].svg : "") + `<span>seat ${step.seat + 1}: ${escapeHtml(step.label)}</span>`;
+      const cardsShown = line.steps.filter((step) => step.card).map((step) => byId[step.card].svg).join("");
+      box.innerHTML = `<div>${cardsShown}</div><span>seat ${line.seat + 1}: ${escapeHtml(line.steps.map((step) => step.label).join(", "))}</span>`;
       pv.appendChild(box);
     }
     li.appendChild(pv);
     list.appendChild(li);
   }
-  if (report.turns.length && updates === 1) markTurn(report.turns[0].actions);
+  if (report.turns.length && (updates === 1 || report.final)) markTurn(report.turns[0].actions);
 }
 
 // The board with a turn's cards and tokens outlined (the server draws the marks).
