@@ -24,11 +24,12 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .play.cli import register as register_play
     from .play.random_game import register as register_random_game
     from .search.bench import register as register_bench
+    from .serve.cli import register as register_serve
     from .splendor_tools.agent_cli import register as register_splendor_tools_agent
     from .tournament.cli import register as register_tournament
 
     return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament,
-            register_bench, register_perft, register_splendor_tools_agent, register_engine]
+            register_bench, register_perft, register_splendor_tools_agent, register_engine, register_serve]
 
 
 def build_parser() -> argparse.ArgumentParser:

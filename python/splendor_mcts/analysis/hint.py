@@ -30,6 +30,7 @@ EXAMPLES = """examples:
   splendor-mcts hint examples/duel-view.json --json
   splendor-mcts hint examples/duel-view.json --decisions
   splendor-mcts hint position.json --time 10 --top 8
+  splendor-mcts hint examples/splendor-3p-view.json --svg board.svg
   cat position.json | splendor-mcts hint - --iterations 20000 --threads 1 --json
 
 exit codes: 0 ok, 2 bad option, 3 invalid position (every problem is listed with its
@@ -55,6 +56,7 @@ def register(subparsers: Any) -> None:
                    help="one decision per row (e.g. 'take WUK', then 'return R' separately) instead of whole turns")
     p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
     p.add_argument("--no-progress", action="store_true", help="no live progress line on standard error")
+    p.add_argument("--svg", metavar="FILE", help="also write the board with the best turn marked as an SVG picture")
     p.set_defaults(func=run_hint_command)
 
 
@@ -81,6 +83,8 @@ def run_hint_command(args: argparse.Namespace) -> int:
     finally:
         if progress:
             progress.clear()
+    if args.svg:
+        write_board_svg(args.svg, position, analysis)
     if args.json:
         print(json.dumps(hint_json(position, analysis)))
     else:
@@ -89,6 +93,19 @@ def run_hint_command(args: argparse.Namespace) -> int:
         console = make_console()
         print_hint(console, position.game, analysis, limits.resolved_threads(), decisions=args.decisions)
     return exit_codes.OK
+
+
+def write_board_svg(path: str, position: Position, analysis: Any) -> None:
+    """The board as the player to move sees it, the best turn's cards and tokens outlined."""
+    from ..pictures.board import board_svg, turn_marks
+
+    best = (analysis.turns or [None])[0]
+    marks = turn_marks(position.state, list(best.actions)) if best is not None else set()
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(board_svg(position.state, marks=marks) + "\n")
+    except OSError as exc:
+        raise ValueError(f"--svg: cannot write {path}: {exc.strerror or exc}") from None
 
 
 def report_invalid(command: str, source: str, exc: PositionError) -> int:

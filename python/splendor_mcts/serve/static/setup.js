@@ -1,0 +1,210 @@
+// Setting up a position by clicking what the table shows: the face-up cards and nobles on
+// the board (Duel: the cells of the token board), each seat's tokens and Duel privileges
+// (steppers), bought and reserved cards (pickers). The page
+// edits a player's view (docs/position-format.md) and the server checks it after every
+// change: its problems are listed by JSON path, as the command line lists them.
+const KINDS = {
+  splendor: ["white", "blue", "green", "red", "black", "gold"],
+  duel: ["white", "blue", "green", "red", "black", "pearl", "gold"],
+};
+// Fields the server derives from the rest when they are left out.
+const DERIVED = { splendor: ["bank"], duel: ["bag", "privilege_supply", "royals"] };
+const DERIVED_PLAYER = { splendor: ["points", "bonuses"], duel: ["points", "crowns", "colour_points"] };
+
+const $ = (id) => document.getElementById(id);
+
+export class SetupEditor {
+  constructor(page) {
+    this.page = page;
+    this.pos = null;
+    $("setup-form").onsubmit = (event) => { event.preventDefault(); this.newTable(); };
+    $("board").addEventListener("click", (event) => this.boardClicked(event));
+    $("setup-to-move").onchange = () => { this.pos.to_move = Number($("setup-to-move").value); this.changed(); };
+    $("setup-observer").onchange = () => { this.pos.observer = Number($("setup-observer").value); this.changed(); };
+    $("setup-analyze").onclick = () => this.start("analyze");
+    $("setup-follow").onclick = () => this.start("follow");
+    $("setup-play").onclick = () => this.start("play");
+  }
+
+  active() { return !$("panel-setup").hidden && this.pos !== null; }
+  get game() { return this.pos.game; }
+  get rows() { return this.game === "duel" ? this.pos.pyramid : this.pos.table; }
+
+  async newTable() {
+    const { position } = await this.page.api("/api/new-position", {
+      game: $("setup-game").value, players: Number($("setup-players").value), seed: Number($("setup-seed").value),
+    });
+    this.pos = position;
+    $("setup-fields").hidden = false;
+    await this.changed();
+  }
+
+  cleaned() {
+    const pos = structuredClone(this.pos);
+    for (const key of DERIVED[this.game]) delete pos[key];
+    delete pos.variant;  // the number of seats is counted from the players
+    for (const player of pos.players) for (const key of DERIVED_PLAYER[this.game]) delete player[key];
+    return pos;
+  }
+
+  async changed() {
+    const data = await this.page.api("/api/preview", { position: this.cleaned() });
+    if (data.valid) this.page.showBoard(data.svg);
+    this.page.problemList($("setup-problems"), data.problems);
+    $("setup-problems").dataset.count = data.problems.length;
+    this.drawSeats();
+  }
+
+  async levelOf(id) {
+    const { cards } = await this.page.cardsOf(this.game);
+    return cards.find((c) => c.id === id).level;
+  }
+
+  async boardClicked(event) {
+    if (!this.active()) return;
+    const target = event.target.closest("[id]");
+    if (!target) return;
+    let match;
+    if ((match = target.id.match(/^card-(\d)\.(\d)$/))) {
+      const level = Number(match[1]);
+      const id = await this.page.pickCard(this.game, `The card at level ${level}, slot ${match[2]}`, (c) => c.level === level);
+      if (id === null) return;
+      this.rows[level - 1][Number(match[2]) - 1] = id;
+    } else if ((match = target.id.match(/^noble-(\d+)$/))) {
+      const id = await this.page.pickNoble(this.game);
+      if (id === null) return;
+      this.pos.nobles = this.pos.nobles.map((n) => (n === Number(match[1]) ? id : n));
+    } else if ((match = target.id.match(/^cell-([a-e])([1-5])$/))) {
+      // A Duel cell: each click shows the next kind (empty, the gems, pearl, gold).
+      const order = ".WUGRKP*";
+      const row = Number(match[2]) - 1;
+      const column = "abcde".indexOf(match[1]);
+      const line = this.pos.board[row];
+      const next = order[(order.indexOf(line[column]) + 1) % order.length];
+      this.pos.board[row] = line.slice(0, column) + next + line.slice(column + 1);
+    } else {
+      return;
+    }
+    await this.changed();
+  }
+
+  // A card leaving the unseen pool (bought, reserved face up or blind) takes one from its deck's count.
+  async addCard(seat, where, blindLevel) {
+    const player = this.pos.players[seat];
+    if (blindLevel) {
+      player.reserved.push({ level: blindLevel, blind: true });
+      this.pos.decks[blindLevel - 1] -= 1;
+    } else {
+      const id = await this.page.pickCard(this.game, where === "cards" ? `A card seat ${seat + 1} bought` : `A card seat ${seat + 1} reserved`);
+      if (id === null) return;
+      player[where].push(where === "cards" ? id : { card: id });
+      this.pos.decks[(await this.levelOf(id)) - 1] -= 1;
+    }
+    await this.changed();
+  }
+
+  async removeCard(seat, where, index) {
+    const entry = this.pos.players[seat][where].splice(index, 1)[0];
+    const id = typeof entry === "number" ? entry : entry.card;
+    const level = id === undefined ? entry.level : await this.levelOf(id);
+    this.pos.decks[level - 1] += 1;
+    await this.changed();
+  }
+
+  step(seat, kind, delta) {
+    const tokens = this.pos.players[seat].tokens;
+    tokens[kind] = Math.max(0, (tokens[kind] || 0) + delta);
+    this.changed();
+  }
+
+  drawSeats() {
+    const seats = this.pos.players.length;
+    for (const select of [$("setup-to-move"), $("setup-observer")]) {
+      const value = select.id === "setup-to-move" ? this.pos.to_move : this.pos.observer ?? 0;
+      select.innerHTML = "";
+      for (let s = 0; s < seats; s++) select.add(new Option(`seat ${s + 1}`, s));
+      select.value = value;
+    }
+    const box = $("setup-seats");
+    box.innerHTML = "";
+    this.pos.players.forEach((player, seat) => {
+      const div = document.createElement("div");
+      div.className = "seat-edit";
+      div.id = `setup-seat-${seat}`;
+      div.innerHTML = `<h3>seat ${seat + 1}</h3>`;
+      const tokens = document.createElement("div");
+      for (const kind of KINDS[this.game]) {
+        const stepper = document.createElement("span");
+        stepper.className = "stepper";
+        stepper.innerHTML = `${kind} <button type="button" data-step="-1">−</button>` +
+          `<b>${player.tokens[kind] || 0}</b><button type="button" data-step="1" id="step-${seat}-${kind}">+</button>`;
+        for (const button of stepper.querySelectorAll("button")) {
+          button.onclick = () => this.step(seat, kind, Number(button.dataset.step));
+        }
+        tokens.appendChild(stepper);
+      }
+      if (this.game === "duel") tokens.appendChild(this.privileges(seat));
+      div.appendChild(tokens);
+      div.appendChild(this.cardLine(seat, "cards", "bought"));
+      div.appendChild(this.cardLine(seat, "reserved", "reserved"));
+      box.appendChild(div);
+    });
+  }
+
+  privileges(seat) {
+    const stepper = document.createElement("span");
+    stepper.className = "stepper";
+    const player = this.pos.players[seat];
+    stepper.innerHTML = `privileges <button type="button" data-step="-1">−</button><b>${player.privileges}</b>` +
+      `<button type="button" data-step="1" id="step-${seat}-privileges">+</button>`;
+    for (const button of stepper.querySelectorAll("button")) {
+      button.onclick = () => {
+        player.privileges = Math.max(0, player.privileges + Number(button.dataset.step));
+        this.changed();
+      };
+    }
+    return stepper;
+  }
+
+  cardLine(seat, where, words) {
+    const line = document.createElement("div");
+    line.append(`${words}: `);
+    this.pos.players[seat][where].forEach((entry, index) => {
+      const chip = document.createElement("span");
+      chip.className = "chip";
+      const id = typeof entry === "number" ? entry : entry.card;
+      chip.textContent = id === undefined ? `level ${entry.level} blind` : `#${id}`;
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.textContent = "×";
+      remove.title = "remove";
+      remove.onclick = () => this.removeCard(seat, where, index);
+      chip.appendChild(remove);
+      line.appendChild(chip);
+    });
+    const add = document.createElement("button");
+    add.type = "button";
+    add.id = `add-${where}-${seat}`;
+    add.textContent = where === "cards" ? "+ bought card" : "+ face-up reserve";
+    add.onclick = () => this.addCard(seat, where);
+    line.appendChild(add);
+    if (where === "reserved") {
+      for (const level of [1, 2, 3]) {
+        const blind = document.createElement("button");
+        blind.type = "button";
+        blind.textContent = `+ blind ${level}`;
+        blind.onclick = () => this.addCard(seat, where, level);
+        line.appendChild(blind);
+      }
+    }
+    return line;
+  }
+
+  async start(mode) {
+    try {
+      await this.page.startFromPosition(this.cleaned(), mode, this.pos.observer ?? 0);
+    } catch (error) {
+      this.page.problemList($("setup-problems"), error.problems.length ? error.problems : [{ path: "", message: error.message }]);
+    }
+  }
+}
