@@ -253,7 +253,7 @@ def test_review_finds_the_injected_duel_blunder(tmp_path):
     run = cli("review", str(path), "--iterations", "200", "--threads", "1", "--json", timeout=300)
     assert run.returncode == 0, run.stderr
     review = json.loads(run.stdout)
-    blunder = next(d for d in review["players"][seat]["worst"] if d["turn"] == turn)  # reported as a mistake
+    blunder = next(d for d in review["players"][seat]["worst"] if d["action_number"] == turn)  # reported as a mistake
     assert blunder["best_action"] == winning or blunder["best_win_rate"] > 0.95
     assert blunder["drop"] >= 0.5
     assert blunder["played"].startswith("take")

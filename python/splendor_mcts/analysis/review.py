@@ -23,8 +23,9 @@ from ..console import note_reading_stdin
 from ..games.game import load_game
 from ..records import GameRecord, result_problem
 from ..search.defaults import REVIEW_ITERATIONS
-from ..wording import counted, seat_name
+from ..wording import counted, seat_name, turn_name
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
+from .numbering import BadStep, Step, walk
 from .turns import SEPARATOR, turn_at, turn_label
 
 DEFAULT_THRESHOLD = 0.05
@@ -37,11 +38,15 @@ MIN_VISITS_SHARE = 0.05
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision: turn is the index of the action in the record; played_turn
-    the turn played from this decision on, best_turn the best whole turn found that
-    starts with the best move (both as people read them)."""
+    """One reviewed decision: ``turn_number`` counts turns as players do, from 0 like the
+    analysis protocol's ``turnNumber`` (a take and its returns are one turn; card reveals
+    start none; people read it from 1, :func:`~splendor_mcts.wording.turn_name`);
+    ``action_number`` is the index of the action in the record; played_turn the turn played
+    from this decision on, best_turn the best whole turn found that starts with the best
+    move (both as people read them)."""
 
-    turn: int
+    turn_number: int
+    action_number: int
     seat: int
     played: str
     played_action: int
@@ -92,13 +97,14 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
     game = load_game(record.game)
     state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
     states: list[tuple[int, Any]] = []
-    for index, action in enumerate(record.actions):
-        if decision_problem(state) is None:
-            states.append((index, state.clone()))
-        try:
-            state.apply_action(action)
-        except ValueError as exc:
-            raise ValueError(f"record action #{index} ({action}) is illegal here: {exc}") from None
+    turn_numbers: dict[int, int] = {}  # action index -> turn number, numbered as the protocol does
+    steps = [Step(action, f"record.actions[{index}]") for index, action in enumerate(record.actions)]
+    for point in walk(state, steps, game.num_distinct_actions()):
+        if isinstance(point, BadStep):
+            raise ValueError(point.message)
+        turn_numbers[point.action_number] = point.turn_number
+        if point.action_number < len(record.actions) and decision_problem(point.state) is None:
+            states.append((point.action_number, point.state.clone()))
     final = state
     problem = result_problem(record, final)
     if problem is not None:  # a review would pin mistakes on a game that did not end this way
@@ -128,7 +134,7 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
         else:
             played_value = value_after(next_decision[index], final, seat, analysis_at)
         decisions.append(Decision(
-            turn=index, seat=seat, played=st.action_label(played), played_action=played,
+            turn_number=turn_numbers[index], action_number=index, seat=seat, played=st.action_label(played), played_action=played,
             best=best.label, best_action=best.action, best_win_rate=best.win_rate,
             played_win_rate=played_value, drop=max(0.0, best.win_rate - played_value) if played != best.action else 0.0,
             position_win_rate=analysis.root.win_rates[seat],
@@ -257,7 +263,7 @@ def print_review(review: Review) -> None:
         for col, justify in (("turn", "right"), ("played turn", "left"), ("win %", "right"), ("best turn", "left"),
                              ("win %", "right"), ("drop", "right")):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
-        for d in sorted(mistakes, key=lambda d: d.turn):
-            table.add_row(str(d.turn), d.played_turn, f"{100 * d.played_win_rate:.1f}", d.best_turn,
+        for d in sorted(mistakes, key=lambda d: d.action_number):
+            table.add_row(turn_name(d.turn_number), d.played_turn, f"{100 * d.played_win_rate:.1f}", d.best_turn,
                           f"{100 * d.best_win_rate:.1f}", f"{100 * d.drop:.1f}")
         console.print(table)
