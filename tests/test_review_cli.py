@@ -116,3 +116,35 @@ def test_review_table_and_bad_record(tmp_path):
     run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(bad)],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 3 and "record.actions[0]: action 999 is outside" in run.stderr
+
+
+def test_review_plots_the_win_rate_graph(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    record, turn, _ = blunder_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    png, svg = tmp_path / "review.png", tmp_path / "review.svg"
+    for chart in (png, svg):
+        run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(path), "--iterations", "150",
+                              "--threads", "1", "--plot", str(chart)], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+        assert f"Win-rate graph: {chart}" in run.stdout
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    root = ET.parse(svg).getroot()  # well-formed
+    texts = " ".join("".join(t.itertext()) for t in root.iter() if t.tag.endswith("text"))
+    for shown in ("seat 1 (greedy)", "seat 2 (blunderer)", "mistake", "turn", "win %"):
+        assert shown in texts, shown
+
+
+def test_review_refuses_a_bad_plot_path_before_reviewing(tmp_path):
+    record, _, _ = blunder_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    for plot, message in ((tmp_path / "review.pdf", "--plot wants a file name ending in .png or .svg"),
+                          (tmp_path / "missing" / "review.png", "does not exist"),
+                          (tmp_path, "wants a file name ending in .png or .svg")):
+        run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(path), "--plot", str(plot)],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr, run.stderr
+        assert run.stdout == ""  # refused before any search

@@ -44,9 +44,11 @@ def save_chart(fig: Any, path: str | Path, option: str = "--plot") -> None:
     """Write ``fig`` as PNG or SVG (by the suffix) and close it; ``ValueError`` if it cannot be written."""
     plt = pyplot(option)
     chart = Path(path)
+    svg = chart.suffix.lower() == ".svg"
     try:
-        fig.savefig(chart, dpi=PNG_DPI, format=chart.suffix.lower().lstrip(".") or None,
-                    metadata={"Date": None} if chart.suffix.lower() == ".svg" else None)
+        # An SVG keeps its words as text (smaller, searchable) and no date (the same run, the same file).
+        with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "splendor-mcts"}):
+            fig.savefig(chart, dpi=PNG_DPI, format="svg" if svg else "png", metadata={"Date": None} if svg else None)
     except OSError as exc:
         raise ValueError(f"{option}: cannot write {str(path)!r}: {exc.strerror or exc}") from None
     finally:

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import exit_codes
+from ..charts import check_chart_path
 from ..console import note_reading_stdin
 from ..games.game import load_game
 from ..records import GameRecord, result_problem
@@ -56,6 +57,7 @@ class Decision:
     played_win_rate: float
     drop: float
     position_win_rate: float
+    win_rates: list[float]  # every seat's win rate at this decision (by seat index)
     played_turn: str
     best_turn: str
 
@@ -137,7 +139,7 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
             turn_number=turn_numbers[index], action_number=index, seat=seat, played=st.action_label(played), played_action=played,
             best=best.label, best_action=best.action, best_win_rate=best.win_rate,
             played_win_rate=played_value, drop=max(0.0, best.win_rate - played_value) if played != best.action else 0.0,
-            position_win_rate=analysis.root.win_rates[seat],
+            position_win_rate=analysis.root.win_rates[seat], win_rates=[float(w) for w in analysis.root.win_rates],
             played_turn=turn_label(st, turn_at(st, record.actions[index:])), best_turn=best_turn(analysis, best)))
     return Review(game=record.game, seats=list(record.seats), decisions=decisions, threshold=threshold)
 
@@ -177,6 +179,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
                    help=f"smallest win-rate drop reported as a mistake (default {DEFAULT_THRESHOLD})")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--plot", metavar="FILE", help="save the win-rate graph over the game (PNG or SVG by the suffix; "
+                   "matplotlib): each seat's win %% per turn, the mistakes marked")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress on standard error (a live line on a terminal, else a line every "
                    f"{PLAIN_PROGRESS_EVERY:g} s)")
@@ -205,6 +209,8 @@ def read_record(source: str, index: int) -> Any:
 def run_review_command(args: argparse.Namespace) -> int:
     if not 0 <= args.threshold <= 1:
         raise ValueError(f"--threshold must be between 0 and 1, got {args.threshold}")
+    if args.plot:
+        check_chart_path(args.plot)
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
         limits = limits.replace(iterations=REVIEW_ITERATIONS)
@@ -240,6 +246,11 @@ def run_review_command(args: argparse.Namespace) -> int:
         print(json.dumps(review.to_dict()))
     else:
         print_review(review)
+    if args.plot:
+        from .review_chart import plot_review
+
+        plot_review(review, args.plot)
+        print(f"Win-rate graph: {args.plot}", file=sys.stderr if args.json else sys.stdout)
     return exit_codes.OK
 
 
