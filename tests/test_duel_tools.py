@@ -32,7 +32,7 @@ def lines(*typed: str) -> str:
 # ---------------------------------------------------------------- follow a real table
 
 OPENING_CARDS = (1, 2, 3, 4, 5, 31, 32, 33, 34, 55, 56, 57)   # pyramid 1.1 ... 3.3
-BAG = "WUGRK" * 4 + "PP***"                                     # the 25 tokens, in spiral order
+BAG = "WUGRK" * 4 + "PPYY*"  # the 25 tokens, in spiral order (* is gold's first letter, still read)
 
 
 def opening() -> list[str]:
@@ -45,7 +45,7 @@ def api_after(typed_moves: list[str]) -> object:
     """The same table through the API (follow mode starts from seed 0, explicit chance);
     the opponent's blind draws are dealt, unseen, as the session does."""
     state = GAME.new_initial_state(seed=0, explicit_chance=True)
-    kinds = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "*": "gold"}
+    kinds = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "Y": "gold", "*": "gold"}
     for text in [f"card {c}" for c in OPENING_CARDS] + [f"fill {kinds[ch]}" for ch in BAG] + ["first 1"] + typed_moves:
         state.apply_action(state.string_to_action(text))
         while state.is_chance_node() and json.loads(state.observation_json(0))["to_move"] != 0:
