@@ -14,13 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import exit_codes
 from ..charts import check_chart_path
-from ..console import note_reading_stdin
+from ..console import StepProgress, note_reading_stdin
 from ..games.game import load_game
 from ..records import GameRecord, result_problem
 from ..search.defaults import REVIEW_ITERATIONS
@@ -221,18 +220,11 @@ def run_review_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
         return exit_codes.INVALID_INPUT
-    show = sys.stderr.isatty() and not args.json and not args.no_progress
-    # Off a terminal (a log, CI), a plain line now and then, as the tournament's progress does.
-    plain = not sys.stderr.isatty() and not args.no_progress
-    last_line = [-PLAIN_PROGRESS_EVERY]
+    # a live line on a terminal; off one (a log, CI) a plain line now and then, as the tournament's progress does
+    display = StepProgress("review", enabled=not args.no_progress, live=not args.json, every=PLAIN_PROGRESS_EVERY)
 
     def progress(n: int, total: int) -> None:
-        if show:
-            sys.stderr.write(f"\r\x1b[Kreviewing decision {n + 1} of {total}")
-            sys.stderr.flush()
-        elif plain and time.monotonic() - last_line[0] >= PLAIN_PROGRESS_EVERY:
-            last_line[0] = time.monotonic()
-            print(f"splendor-mcts review: decision {n + 1} of {total}", file=sys.stderr, flush=True)
+        display.step(f"reviewing decision {n + 1} of {total}", f"decision {n + 1} of {total}")
 
     try:
         review = review_record(record, limits, threshold=args.threshold, on_turn=progress)
@@ -240,8 +232,7 @@ def run_review_command(args: argparse.Namespace) -> int:
         print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
         return exit_codes.INVALID_INPUT
     finally:
-        if show:
-            sys.stderr.write("\r\x1b[K")
+        display.close()
     if args.json:
         print(json.dumps(review.to_dict()))
     else:
