@@ -12,8 +12,8 @@ and what they show is compared by doctest (an exception shows its last line unde
 "Traceback (most recent call last):" line, the rest cut to "...").
 
 What may differ from run to run, and is compared loosely:
-- durations and rates ("4.2 s", "1.39 ms", "Time (s): 0.007", "elapsed 0:00:02", "35,120 it/s")
-  are compared as <time> / <rate>;
+- durations and rates ("4.2 s", "1.39 ms", "Time (s): 0.007", "elapsed 0:00:02", "35,120 it/s",
+  the engine protocol's "time 16 nps 124694") are compared as <time> / <rate>;
 - runs of spaces count as one space (a table's columns widen with its widest cell);
 - a line "[...]" stands for any number of lines (a long output shown in part).
 Everything else must match exactly, so a documented output that is no longer true fails.
@@ -41,6 +41,7 @@ ELLIPSIS = "[...]"
 COMMAND_TIMEOUT = 600  # seconds; a documented command that runs longer is a bad example
 _TIME = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:ns|us|µs|ms|s|min|h)\b")
 _CLOCK = re.compile(r"\b\d+:\d\d:\d\d\b")  # "elapsed 0:00:02 ETA 0:00:03", the progress lines' form
+_WIRE = re.compile(r"\b(time|nps) \d+\b")  # the engine protocol's info line: milliseconds, iterations/s
 _SECONDS = re.compile(r"(?<=\(s\): )\d+(?:\.\d+)?")  # "Time (s): 0.007", perft's form
 _RATE = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:[kM]?(?:it|iterations|games|moves|decisions)/s)\b")
 
@@ -148,6 +149,7 @@ def loose(line: str) -> str:
     line = _TIME.sub("<time>", line)
     line = _SECONDS.sub("<time>", line)
     line = _CLOCK.sub("<time>", line)
+    line = _WIRE.sub(r"\1 <n>", line)
     return " ".join(line.split())
 
 
