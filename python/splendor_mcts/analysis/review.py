@@ -238,7 +238,7 @@ def run_review_command(args: argparse.Namespace) -> int:
     else:
         print_review(review)
     if args.plot:
-        from .review_chart import plot_review
+        from .win_rate_graph import plot_review
 
         plot_review(review, args.plot)
         print(f"Win-rate graph: {args.plot}", file=sys.stderr if args.json else sys.stdout)

@@ -3,6 +3,9 @@
 One line per seat: its win % at the start of each turn (turns as players count them, from 1;
 the search of the turn's first decision values every seat). Each mistake is marked on its
 mover's line at the decision where it was made, with the win % it lost.
+
+It takes a :class:`~splendor_mcts.analysis.review.Review` (typed ``Any`` here: review.py's
+command imports this module, so this one does not import it back).
 """
 from __future__ import annotations
 
@@ -12,21 +15,20 @@ from typing import Any
 
 from ..charts import pyplot, save_chart
 from ..wording import seat_name, turn_name
-from .review import Decision, Review
 
 MISTAKE_COLOUR = "#d62728"
 LABELLED_MISTAKES = 5  # the largest drops get their size written beside the mark
 
 
-def turn_starts(review: Review) -> list[Decision]:
+def turn_starts(review: Any) -> list[Any]:
     """The first reviewed decision of each turn, in game order."""
-    starts: dict[int, Decision] = {}
+    starts: dict[int, Any] = {}
     for d in sorted(review.decisions, key=lambda d: d.action_number):
         starts.setdefault(d.turn_number, d)
     return list(starts.values())
 
 
-def review_figure(review: Review) -> Any:
+def review_figure(review: Any) -> Any:
     """The graph (a matplotlib figure)."""
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(10, 4.5), layout="constrained")
@@ -53,6 +55,6 @@ def review_figure(review: Review) -> Any:
     return fig
 
 
-def plot_review(review: Review, path: str | Path) -> None:
+def plot_review(review: Any, path: str | Path) -> None:
     """Save :func:`review_figure` as PNG or SVG (by the suffix)."""
     save_chart(review_figure(review), path)
