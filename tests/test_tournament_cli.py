@@ -127,3 +127,19 @@ def test_the_chart_numbers_are_the_report_numbers(tmp_path: Path) -> None:
     counts, series = ratings_over_games(result)
     assert counts[-1] == len(result.games) and counts == sorted(set(counts))
     assert {r.agent: r.rating for r in result.table.rows} == {a: pytest.approx(s[-1]) for a, s in series.items()}
+
+
+def test_the_chart_fits_its_title(tmp_path: Path) -> None:
+    from splendor_mcts.tournament.charts import tournament_figure
+    from splendor_mcts.tournament.runner import Tournament, TournamentConfig
+
+    config = TournamentConfig(game="highcard", agents=(T, R), loader=LOADER, deals=2, db=str(tmp_path / "t.sqlite"),
+                              concurrency=1)
+    result = Tournament(config).run(lambda p: None)
+    result.game_spec = "splendor(players=3,points_to_win=15,take_fewer_distinct=true,gem_tokens=5,gold_tokens=5,nobles=4," \
+                       "token_limit=10,reserve_limit=3,take_two_min=4)"  # the longest spec a report shows
+    fig = tournament_figure(result)
+    fig.canvas.draw()
+    box = fig._suptitle.get_window_extent(fig.canvas.get_renderer())
+    assert 0 <= box.x0 and box.x1 <= fig.bbox.x1 and box.y1 <= fig.bbox.y1
+    assert [ax.get_title() for ax in fig.axes if ax.get_title()] == ["Head to head: % score", "Ratings over the games"]
