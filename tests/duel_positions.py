@@ -28,7 +28,7 @@ class DuelPosition:
         self.extra: dict[str, Any] = {}
 
     def set_board(self, *rows: str) -> "DuelPosition":
-        """Five rows of five symbols: W U G R K, P pearl, * gold, . empty (spaces ignored)."""
+        """Five rows of five symbols: W U G R K, P pearl, Y gold (or *), . empty (spaces ignored)."""
         cells = "".join("".join(rows).split())
         assert len(cells) == 25, cells
         self.board = [cells[i : i + 5] for i in range(0, 25, 5)]

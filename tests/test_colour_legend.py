@@ -12,7 +12,7 @@ import pytest
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SPLENDOR = "W white  U blue  G green  R red  K black  Y gold"
-DUEL = "W white  U blue  G green  R red  K black  P pearl  * gold"
+DUEL = "W white  U blue  G green  R red  K black  P pearl  Y gold"
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

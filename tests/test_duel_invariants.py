@@ -13,7 +13,7 @@ import splendor_mcts as sm
 from search_helpers import policy_wins_against_random
 
 TOKENS = {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "pearl": 2, "gold": 3}
-SYMBOL = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "*": "gold"}
+SYMBOL = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "Y": "gold"}
 
 
 def check_position(d: dict, privileges: int = 3) -> None:

@@ -120,7 +120,7 @@ ERROR_CLASSES = {
     "unknown card description": (set_at(["pyramid", 0, 0], "red 0pt W9"), 'pyramid[0][0]: no card is "red 0pt W9"'),
     "card of the wrong level": (set_at(["pyramid", 1, 0], "blue 0pt 1cr G3"), "is a level-1 card, not level 2"),
     "card in two places": (set_at(["pyramid", 0, 1], "green 0pt 1cr R3"), "is also at"),
-    "bad board symbol": (set_at(["board", 2], "UWxG."), "board[2]: cell c3: 'x' is not one of W U G R K P * ."),
+    "bad board symbol": (set_at(["board", 2], "UWxG."), "board[2]: cell c3: 'x' is not one of W U G R K P Y ."),
     "missing field": (lambda d: d.pop("pyramid"), '(root): missing field "pyramid"'),
     "bag does not add up": (set_at(["bag", "gold"], 3), "bag.gold: 3 does not add up"),
     "privileges do not add up": (set_at(["privilege_supply"], 2), "privilege_supply: does not add up"),
@@ -188,3 +188,14 @@ def test_analysis_protocol_answers_a_bad_duel_position_with_its_field():
     assert answers["bad"]["field"] == "position.players[0].tokens.white"
     assert "9 is more than 4" in answers["bad"]["error"]
     assert answers["v"]["version"] == 1
+
+
+def test_gold_is_y_on_the_board_and_the_old_star_is_still_read():
+    """Gold is Y in positions as on play's board and in Splendor; a file written with * reads the same."""
+    view = example()
+    assert any("Y" in row for row in view["board"])
+    old = {**view, "board": [row.replace("Y", "*") for row in view["board"]]}
+    new_state = read_position(json.dumps(view)).state
+    old_state = read_position(json.dumps(old)).state
+    assert old_state.observation_json(view["to_move"]) == new_state.observation_json(view["to_move"])
+    assert json.loads(new_state.observation_json(view["to_move"]))["board"] == view["board"]

@@ -31,7 +31,7 @@ def test_components_67_cards_4_royals_25_tokens():
     assert len(game.royals()) == 4
     d = view(game.new_initial_state(seed=1))
     on_board = "".join(d["board"])
-    assert {s: on_board.count(s) for s in "WUGRKP*"} == {"W": 4, "U": 4, "G": 4, "R": 4, "K": 4, "P": 2, "*": 3}
+    assert {s: on_board.count(s) for s in "WUGRKPY"} == {"W": 4, "U": 4, "G": 4, "R": 4, "K": 4, "P": 2, "Y": 3}
 
 
 def test_components_card_table_matches_the_csv():
@@ -209,7 +209,7 @@ def test_replenish_probabilities_are_the_bag_counts():
     probs = {s.action_to_string(a): p for a, p in s.chance_outcomes()}
     assert probs["fill white"] == pytest.approx(3 / 24) and probs["fill gold"] == pytest.approx(3 / 24)
     s.apply_action(s.string_to_action("fill gold"))
-    assert view(s)["board"][2][2] == "*"  # the spiral starts at the centre
+    assert view(s)["board"][2][2] == "Y"  # the spiral starts at the centre
 
 
 def test_replenish_forced_when_no_mandatory_action():

@@ -32,7 +32,7 @@ def lines(*typed: str) -> str:
 # ---------------------------------------------------------------- follow a real table
 
 OPENING_CARDS = (1, 2, 3, 4, 5, 31, 32, 33, 34, 55, 56, 57)   # pyramid 1.1 ... 3.3
-BAG = "WUGRK" * 4 + "PP***"                                     # the 25 tokens, in spiral order
+BAG = "WUGRK" * 4 + "PPYY*"  # the 25 tokens, in spiral order (* is gold's first letter, still read)
 
 
 def opening() -> list[str]:
@@ -45,7 +45,7 @@ def api_after(typed_moves: list[str]) -> object:
     """The same table through the API (follow mode starts from seed 0, explicit chance);
     the opponent's blind draws are dealt, unseen, as the session does."""
     state = GAME.new_initial_state(seed=0, explicit_chance=True)
-    kinds = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "*": "gold"}
+    kinds = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "Y": "gold", "*": "gold"}
     for text in [f"card {c}" for c in OPENING_CARDS] + [f"fill {kinds[ch]}" for ch in BAG] + ["first 1"] + typed_moves:
         state.apply_action(state.string_to_action(text))
         while state.is_chance_node() and json.loads(state.observation_json(0))["to_move"] != 0:
@@ -253,7 +253,7 @@ def test_review_finds_the_injected_duel_blunder(tmp_path):
     run = cli("review", str(path), "--iterations", "200", "--threads", "1", "--json", timeout=300)
     assert run.returncode == 0, run.stderr
     review = json.loads(run.stdout)
-    blunder = next(d for d in review["players"][seat]["worst"] if d["turn"] == turn)  # reported as a mistake
+    blunder = next(d for d in review["players"][seat]["worst"] if d["action_number"] == turn)  # reported as a mistake
     assert blunder["best_action"] == winning or blunder["best_win_rate"] > 0.95
     assert blunder["drop"] >= 0.5
     assert blunder["played"].startswith("take")

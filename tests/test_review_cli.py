@@ -69,6 +69,19 @@ def blunder_record() -> tuple[GameRecord, int, int]:
     raise AssertionError("no blunder position found")
 
 
+def turn_as_players_count(record: GameRecord, index: int) -> int:
+    """The turn (from 1) of the record's action ``index``, counted the slow way: a new turn
+    whenever another seat decides; reveals are no turns (no Duel extra turns in Splendor)."""
+    state = sm.load_game(record.game).new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
+    turns, last = 0, None
+    for action in record.actions[:index + 1]:
+        if not state.is_chance_node():
+            turns += state.current_player() != last
+            last = state.current_player()
+        state.apply_action(action)
+    return turns
+
+
 def test_review_finds_the_injected_blunder(tmp_path):
     record, turn, winning = blunder_record()
     replay(record)  # the record is valid
@@ -81,7 +94,8 @@ def test_review_finds_the_injected_blunder(tmp_path):
     review = json.loads(run.stdout)
     seat1 = review["players"][1]
     worst = seat1["worst"][0]
-    assert worst["turn"] == turn
+    assert worst["action_number"] == turn
+    assert worst["turn_number"] + 1 == turn_as_players_count(record, turn) < turn  # the reveals count no turn
     assert worst["best_action"] == winning or worst["best_win_rate"] > 0.95
     assert worst["drop"] >= 0.3
     assert seat1["mistakes"] >= 1
@@ -94,9 +108,43 @@ def test_review_table_and_bad_record(tmp_path):
     run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(path), "--iterations", "150",
                           "--threads", "1"], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    assert "seat 2 (blunderer)" in run.stdout and str(turn) in run.stdout
+    assert "seat 2 (blunderer)" in run.stdout
+    rows = [line.split("│") for line in run.stdout.splitlines() if "│" in line]
+    assert str(turn_as_players_count(record, turn)) in [row[0].strip() for row in rows]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**record.to_dict(), "actions": [999]}))
     run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(bad)],
                          capture_output=True, text=True, timeout=60)
-    assert run.returncode == 3 and "record action #0" in run.stderr
+    assert run.returncode == 3 and "record.actions[0]: action 999 is outside" in run.stderr
+
+
+def test_review_plots_the_win_rate_graph(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    record, turn, _ = blunder_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    png, svg = tmp_path / "review.png", tmp_path / "review.svg"
+    for chart in (png, svg):
+        run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(path), "--iterations", "150",
+                              "--threads", "1", "--plot", str(chart)], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+        assert f"Win-rate graph: {chart}" in run.stdout
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    root = ET.parse(svg).getroot()  # well-formed
+    texts = " ".join("".join(t.itertext()) for t in root.iter() if t.tag.endswith("text"))
+    for shown in ("seat 1 (greedy)", "seat 2 (blunderer)", "mistake", "turn", "win %"):
+        assert shown in texts, shown
+
+
+def test_review_refuses_a_bad_plot_path_before_reviewing(tmp_path):
+    record, _, _ = blunder_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    for plot, message in ((tmp_path / "review.pdf", "--plot wants a file name ending in .png or .svg"),
+                          (tmp_path / "missing" / "review.png", "does not exist"),
+                          (tmp_path, "wants a file name ending in .png or .svg")):
+        run = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "review", str(path), "--plot", str(plot)],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr, run.stderr
+        assert run.stdout == ""  # refused before any search

@@ -507,3 +507,14 @@ def test_the_seat_refuses_other_rules(tmp_path: Path) -> None:
         SplendorToolsSeat(sm.load_game("splendor(points_to_win=18)"), cmd=str(program))
     with pytest.raises(ValueError, match="published rules"):
         SplendorToolsSeat(sm.load_game("duel"), cmd=str(program))
+
+
+def test_the_documented_input_is_the_example_view_in_the_referees_format() -> None:
+    """examples/splendor-tools-input.txt (docs/splendor-tools.md) is examples/splendor-2p-view.json
+    in round 9, written by the adapter: the two examples say the same."""
+    from splendor_mcts.games.positions import read_position
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    state = read_position((examples / "splendor-2p-view.json").read_text()).state
+    view = json.loads(state.observation_json(state.current_player()))
+    assert (examples / "splendor-tools-input.txt").read_text() == format_input(input_from_view(view, 9))

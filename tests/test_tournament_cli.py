@@ -64,7 +64,8 @@ def test_replay_and_export(tmp_path: Path, capsys: pytest.CaptureFixture) -> Non
 @pytest.mark.parametrize("extra, message", [
     (["--games", "5"], "not a multiple of the 2 seat rotations"),
     (["--sprt", "elo0=0", "elo1=x"], "elo1 must be a number"),
-    (["--plot", "ratings.svg"], "--plot wants a .png"),
+    (["--plot", "ratings.pdf"], "--plot wants a file name ending in .png or .svg"),
+    (["--plot", "no-such-folder/ratings.png"], "the folder 'no-such-folder' does not exist"),
     (["--concurrency", "0"], "--concurrency must be at least 1"),
     (["--players", "5"], "players=5"),
 ])
@@ -85,3 +86,60 @@ def test_unknown_agent_and_corrupt_database(tmp_path: Path, capsys: pytest.Captu
     assert main(tournament(tmp_path)) == 2
     assert "not a usable SQLite database" in capsys.readouterr().err
     assert db.read_bytes() == b"\x00garbage" * 64
+
+
+def svg_texts(path: Path) -> str:
+    """The texts an SVG chart shows (matplotlib draws text as paths, each after a comment naming it)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(path).getroot()  # well-formed XML, else this raises
+    assert root.tag.endswith("svg")
+    return path.read_text()
+
+
+@pytest.mark.parametrize("players", ["2", "3"])
+def test_the_chart_has_ratings_head_to_head_and_ratings_over_games(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                                                   players: str) -> None:
+    svg = tmp_path / "chart.svg"
+    extra = ["random"] if players == "3" else []
+    args = tournament(tmp_path, "--players", players, "--deals", "4", "--plot", str(svg))
+    assert main(args[:3] + extra + args[3:]) == 0
+    assert f"Chart: {svg}" in capsys.readouterr().out
+    text = svg_texts(svg)
+    for shown in ("Head to head", "finished ahead" if players == "3" else "% score", "Ratings over the games",
+                  "games played", T):
+        assert shown in text, shown
+
+
+def test_the_chart_numbers_are_the_report_numbers(tmp_path: Path) -> None:
+    from splendor_mcts.tournament.charts import head_to_head, ratings_over_games
+    from splendor_mcts.tournament.runner import Tournament, TournamentConfig
+
+    config = TournamentConfig(game="highcard", agents=(T, R), loader=LOADER, deals=10, db=str(tmp_path / "t.sqlite"),
+                              concurrency=1)
+    result = Tournament(config).run(lambda p: None)
+    order, score = head_to_head(result)
+    match = result.matches[0]
+    assert order == [r.agent for r in result.table.rows]
+    first = order.index(match.a)
+    assert score[first][1 - first] == pytest.approx(match.overall.score)
+    assert score[1 - first][first] == pytest.approx(1 - match.overall.score)
+    counts, series = ratings_over_games(result)
+    assert counts[-1] == len(result.games) and counts == sorted(set(counts))
+    assert {r.agent: r.rating for r in result.table.rows} == {a: pytest.approx(s[-1]) for a, s in series.items()}
+
+
+def test_the_chart_fits_its_title(tmp_path: Path) -> None:
+    from splendor_mcts.tournament.charts import tournament_figure
+    from splendor_mcts.tournament.runner import Tournament, TournamentConfig
+
+    config = TournamentConfig(game="highcard", agents=(T, R), loader=LOADER, deals=2, db=str(tmp_path / "t.sqlite"),
+                              concurrency=1)
+    result = Tournament(config).run(lambda p: None)
+    result.game_spec = "splendor(players=3,points_to_win=15,take_fewer_distinct=true,gem_tokens=5,gold_tokens=5,nobles=4," \
+                       "token_limit=10,reserve_limit=3,take_two_min=4)"  # the longest spec a report shows
+    fig = tournament_figure(result)
+    fig.canvas.draw()
+    box = fig._suptitle.get_window_extent(fig.canvas.get_renderer())
+    assert 0 <= box.x0 and box.x1 <= fig.bbox.x1 and box.y1 <= fig.bbox.y1
+    assert [ax.get_title() for ax in fig.axes if ax.get_title()] == ["Head to head: % score", "Ratings over the games"]

@@ -130,7 +130,7 @@ def test_places_of_one_game():
 
 
 def test_ratings_chart_fits_its_title_and_plackett_luce_is_not_drawn_from_zero():
-    from splendor_mcts.tournament.report import ratings_figure
+    from splendor_mcts.tournament.charts import ratings_figure
 
     table = RatingTable("plackett-luce", [RatingRow(0, "mcts:iterations=300", 32.1, 6.0, 90, 0.7),
                                           RatingRow(1, "greedy", 19.8, 5.6, 90, 0.1)], origin=25.0)

@@ -87,11 +87,15 @@ def test_review_names_the_played_and_the_best_whole_turns(tmp_path):
     path.write_text(record.to_json())
     run = cli("review", str(path), "--iterations", "300", "--threads", "1", "--json")
     assert run.returncode == 0, run.stderr
-    decisions = {d["turn"]: d for d in json.loads(run.stdout)["decisions"]}
+    decisions = {d["action_number"]: d for d in json.loads(run.stdout)["decisions"]}
     played = decisions[len(history)]
     assert played["played_turn"] == turn_label(state, turn) and SEPARATOR in played["played_turn"]
     assert decisions[len(history) + 1]["played_turn"] == turn_label(
         *(lambda s: (s, turn[1:]))(_after(state, turn[:1])))
+    # the take and its return are one turn, numbered as the analysis protocol numbers turns
+    assert decisions[len(history)]["turn_number"] == decisions[len(history) + 1]["turn_number"]
+    asked = {t: n for n, t in enumerate(sorted({d["turn_number"] for d in decisions.values()}))}
+    assert asked == {t: t for t in asked}  # every turn, from 0, none skipped
     for d in decisions.values():
         assert d["best_turn"].startswith(d["best"])
         assert d["played_turn"].startswith(d["played"])

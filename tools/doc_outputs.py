@@ -12,8 +12,8 @@ and what they show is compared by doctest (an exception shows its last line unde
 "Traceback (most recent call last):" line, the rest cut to "...").
 
 What may differ from run to run, and is compared loosely:
-- durations and rates ("4.2 s", "1.39 ms", "Time (s): 0.007", "35,120 it/s") are compared as
-  <time> / <rate>;
+- durations and rates ("4.2 s", "1.39 ms", "Time (s): 0.007", "elapsed 0:00:02", "35,120 it/s",
+  the engine protocol's "time 16 nps 124694") are compared as <time> / <rate>;
 - runs of spaces count as one space (a table's columns widen with its widest cell);
 - a line "[...]" stands for any number of lines (a long output shown in part).
 Everything else must match exactly, so a documented output that is no longer true fails.
@@ -40,6 +40,8 @@ REPO = Path(__file__).resolve().parent.parent
 ELLIPSIS = "[...]"
 COMMAND_TIMEOUT = 600  # seconds; a documented command that runs longer is a bad example
 _TIME = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:ns|us|µs|ms|s|min|h)\b")
+_CLOCK = re.compile(r"\b\d+:\d\d:\d\d\b")  # "elapsed 0:00:02 ETA 0:00:03", the progress lines' form
+_WIRE = re.compile(r"\b(time|nps) \d+\b")  # the engine protocol's info line: milliseconds, iterations/s
 _SECONDS = re.compile(r"(?<=\(s\): )\d+(?:\.\d+)?")  # "Time (s): 0.007", perft's form
 _RATE = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:[kM]?(?:it|iterations|games|moves|decisions)/s)\b")
 
@@ -110,7 +112,7 @@ def parse(path: Path) -> Document:
                 command = text[2:]
                 while command.endswith("\\") and i + 1 < len(lines):
                     i += 1
-                    command = command[:-1] + "\n" + lines[i]
+                    command = command + "\n" + lines[i]  # bash reads the backslash-newline as one line
                 current = Example(start + 1, command, [], i + 1, i + 1)
             elif current is None:
                 raise SystemExit(f"{shown(path)}:{i + 1}: a console block must start with a '$ ' command")
@@ -146,6 +148,8 @@ def loose(line: str) -> str:
     line = _RATE.sub("<rate>", line)
     line = _TIME.sub("<time>", line)
     line = _SECONDS.sub("<time>", line)
+    line = _CLOCK.sub("<time>", line)
+    line = _WIRE.sub(r"\1 <n>", line)
     return " ".join(line.split())
 
 

@@ -15,7 +15,15 @@ namespace json = core::json;
 
 namespace {
 
-constexpr const char* kBoardSymbols = "WUGRKP*.";  // by kind; '.' empty
+constexpr const char* kBoardSymbols = "WUGRKPY.";  // by kind; '.' empty; gold is Y as in Splendor
+constexpr char kOldGoldSymbol = '*';              // gold's first spelling, still read
+
+// The kind of a board symbol (kEmpty for '.'), or -1.
+int board_kind(char symbol) {
+  if (symbol == kOldGoldSymbol) return kGold;
+  const char* sym = symbol ? std::strchr(kBoardSymbols, symbol) : nullptr;
+  return sym ? static_cast<int>(sym - kBoardSymbols) : -1;
+}
 constexpr const char* kColourNames[5] = {"white", "blue", "green", "red", "black"};
 
 int level_of(int card) { return tables::kCards[card].level - 1; }
@@ -220,15 +228,13 @@ void PositionReader::read_board(State& s, const json::Cursor& root) {
     attempt([&] {
       const json::Cursor row = rows[static_cast<size_t>(r)];
       const std::string& text = row.as_string();
-      if (text.size() != 5) row.fail("a row is 5 symbols (W U G R K, P pearl, * gold, . empty), found \"" + text + "\"");
-      for (int col = 0; col < 5; ++col) {
-        const char* sym = std::strchr(kBoardSymbols, text[static_cast<size_t>(col)]);
-        if (!sym || !*sym)
+      if (text.size() != 5) row.fail("a row is 5 symbols (W U G R K, P pearl, Y gold, . empty), found \"" + text + "\"");
+      for (int col = 0; col < 5; ++col)
+        if (board_kind(text[static_cast<size_t>(col)]) < 0)
           row.fail("cell " + cell_name(r * 5 + col) + ": '" + std::string(1, text[static_cast<size_t>(col)]) +
-                   "' is not one of W U G R K P * .");
-      }
+                   "' is not one of W U G R K P Y .");
       for (int col = 0; col < 5; ++col) {
-        int kind = static_cast<int>(std::strchr(kBoardSymbols, text[static_cast<size_t>(col)]) - kBoardSymbols);
+        int kind = board_kind(text[static_cast<size_t>(col)]);
         if (kind != kEmpty) s.place(r * 5 + col, kind);
       }
     });

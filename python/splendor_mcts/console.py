@@ -1,4 +1,5 @@
-"""The rich console every command prints its human-readable output on.
+"""The rich console every command prints its human-readable output on, and the progress line
+of the commands that work through known steps (:class:`StepProgress`).
 
 On a terminal, rich fits the output to the window as usual. Piped or redirected, the output
 is read by programs or kept in files: rich then assumes 80 columns, wraps long headers
@@ -9,6 +10,7 @@ the width their rows need (and rich itself leaves out colours and cursor codes).
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 from rich.console import Console
@@ -31,3 +33,34 @@ def note_reading_stdin(command: str, what: str) -> None:
     if sys.stdin is not None and sys.stdin.isatty():
         print(f"splendor-mcts {command}: reading {what} from standard input (Ctrl-D to end)", file=sys.stderr,
               flush=True)
+
+
+class StepProgress:
+    """Progress of a command that works through known steps (review's decisions, bench's
+    positions, perft's root moves), on standard error: a live line on a terminal, redrawn at
+    each step and erased at the end; off a terminal (a log, CI), a plain line now and then,
+    as the tournament's progress does; nothing when ``enabled`` is false."""
+
+    def __init__(self, command: str, enabled: bool = True, live: bool = True, every: float = 5.0,
+                 first_at_once: bool = True) -> None:
+        on_terminal = sys.stderr is not None and sys.stderr.isatty()
+        self.command = command
+        self.live = enabled and live and on_terminal
+        self.plain = enabled and not on_terminal
+        self.every = every
+        self._last = -every if first_at_once else time.monotonic()  # a run shorter than `every` prints nothing
+
+    def step(self, live_text: str, plain_text: str | None = None) -> None:
+        """Show the step now under way (``plain_text``, default ``live_text``, for the plain line)."""
+        if self.live:
+            sys.stderr.write(f"\r\x1b[K{live_text}")
+            sys.stderr.flush()
+        elif self.plain and time.monotonic() - self._last >= self.every:
+            self._last = time.monotonic()
+            print(f"splendor-mcts {self.command}: {plain_text or live_text}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        """Erase the live line, so the output that follows starts clean."""
+        if self.live:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()

@@ -1,5 +1,5 @@
-"""Words for people: seats as people number them (``seat 1`` is the first player, index 0)
-and counts with their plural (``1 decision``, ``2 decisions``).
+"""Words for people: seats and turns as people number them (``seat 1`` is the first player,
+index 0; turn 1 is turn number 0) and counts with their plural (``1 decision``, ``2 decisions``).
 
 Every human-facing output (boards, prompts, hint and review text, random-game, tournament
 reports) names seats with :func:`seat_name`; JSON, the Python API and options such as
@@ -18,6 +18,12 @@ def seats_named(indexes: list[int] | tuple[int, ...]) -> str:
     if len(numbers) == 1:
         return f"seat {numbers[0]}"
     return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def turn_name(turn_number: int) -> str:
+    """``1`` for turn number 0: a turn as printed for people. Turn numbers count turns as
+    players do (analysis/numbering.py) from 0, as the analysis protocol and JSON give them."""
+    return str(turn_number + 1)
 
 
 def counted(number: int, noun: str) -> str:

@@ -14,17 +14,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import exit_codes
-from ..console import note_reading_stdin
+from ..charts import check_chart_path
+from ..console import StepProgress, note_reading_stdin
 from ..games.game import load_game
 from ..records import GameRecord, result_problem
 from ..search.defaults import REVIEW_ITERATIONS
-from ..wording import counted, seat_name
+from ..wording import counted, seat_name, turn_name
 from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
+from .numbering import BadStep, Step, walk
 from .turns import SEPARATOR, turn_at, turn_label
 
 DEFAULT_THRESHOLD = 0.05
@@ -37,11 +38,15 @@ MIN_VISITS_SHARE = 0.05
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision: turn is the index of the action in the record; played_turn
-    the turn played from this decision on, best_turn the best whole turn found that
-    starts with the best move (both as people read them)."""
+    """One reviewed decision: ``turn_number`` counts turns as players do, from 0 like the
+    analysis protocol's ``turnNumber`` (a take and its returns are one turn; card reveals
+    start none; people read it from 1, :func:`~splendor_mcts.wording.turn_name`);
+    ``action_number`` is the index of the action in the record; played_turn the turn played
+    from this decision on, best_turn the best whole turn found that starts with the best
+    move (both as people read them)."""
 
-    turn: int
+    turn_number: int
+    action_number: int
     seat: int
     played: str
     played_action: int
@@ -51,6 +56,7 @@ class Decision:
     played_win_rate: float
     drop: float
     position_win_rate: float
+    win_rates: list[float]  # every seat's win rate at this decision (by seat index)
     played_turn: str
     best_turn: str
 
@@ -92,13 +98,14 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
     game = load_game(record.game)
     state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
     states: list[tuple[int, Any]] = []
-    for index, action in enumerate(record.actions):
-        if decision_problem(state) is None:
-            states.append((index, state.clone()))
-        try:
-            state.apply_action(action)
-        except ValueError as exc:
-            raise ValueError(f"record action #{index} ({action}) is illegal here: {exc}") from None
+    turn_numbers: dict[int, int] = {}  # action index -> turn number, numbered as the protocol does
+    steps = [Step(action, f"record.actions[{index}]") for index, action in enumerate(record.actions)]
+    for point in walk(state, steps, game.num_distinct_actions()):
+        if isinstance(point, BadStep):
+            raise ValueError(point.message)
+        turn_numbers[point.action_number] = point.turn_number
+        if point.action_number < len(record.actions) and decision_problem(point.state) is None:
+            states.append((point.action_number, point.state.clone()))
     final = state
     problem = result_problem(record, final)
     if problem is not None:  # a review would pin mistakes on a game that did not end this way
@@ -128,10 +135,10 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
         else:
             played_value = value_after(next_decision[index], final, seat, analysis_at)
         decisions.append(Decision(
-            turn=index, seat=seat, played=st.action_label(played), played_action=played,
+            turn_number=turn_numbers[index], action_number=index, seat=seat, played=st.action_label(played), played_action=played,
             best=best.label, best_action=best.action, best_win_rate=best.win_rate,
             played_win_rate=played_value, drop=max(0.0, best.win_rate - played_value) if played != best.action else 0.0,
-            position_win_rate=analysis.root.win_rates[seat],
+            position_win_rate=analysis.root.win_rates[seat], win_rates=[float(w) for w in analysis.root.win_rates],
             played_turn=turn_label(st, turn_at(st, record.actions[index:])), best_turn=best_turn(analysis, best)))
     return Review(game=record.game, seats=list(record.seats), decisions=decisions, threshold=threshold)
 
@@ -171,6 +178,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
                    help=f"smallest win-rate drop reported as a mistake (default {DEFAULT_THRESHOLD})")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--plot", metavar="FILE", help="save the win-rate graph over the game (PNG or SVG by the suffix; "
+                   "matplotlib): each seat's win %% per turn, the mistakes marked")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress on standard error (a live line on a terminal, else a line every "
                    f"{PLAIN_PROGRESS_EVERY:g} s)")
@@ -199,6 +208,8 @@ def read_record(source: str, index: int) -> Any:
 def run_review_command(args: argparse.Namespace) -> int:
     if not 0 <= args.threshold <= 1:
         raise ValueError(f"--threshold must be between 0 and 1, got {args.threshold}")
+    if args.plot:
+        check_chart_path(args.plot)
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
         limits = limits.replace(iterations=REVIEW_ITERATIONS)
@@ -209,18 +220,11 @@ def run_review_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
         return exit_codes.INVALID_INPUT
-    show = sys.stderr.isatty() and not args.json and not args.no_progress
-    # Off a terminal (a log, CI), a plain line now and then, as the tournament's progress does.
-    plain = not sys.stderr.isatty() and not args.no_progress
-    last_line = [-PLAIN_PROGRESS_EVERY]
+    # a live line on a terminal; off one (a log, CI) a plain line now and then, as the tournament's progress does
+    display = StepProgress("review", enabled=not args.no_progress, live=not args.json, every=PLAIN_PROGRESS_EVERY)
 
     def progress(n: int, total: int) -> None:
-        if show:
-            sys.stderr.write(f"\r\x1b[Kreviewing decision {n + 1} of {total}")
-            sys.stderr.flush()
-        elif plain and time.monotonic() - last_line[0] >= PLAIN_PROGRESS_EVERY:
-            last_line[0] = time.monotonic()
-            print(f"splendor-mcts review: decision {n + 1} of {total}", file=sys.stderr, flush=True)
+        display.step(f"reviewing decision {n + 1} of {total}", f"decision {n + 1} of {total}")
 
     try:
         review = review_record(record, limits, threshold=args.threshold, on_turn=progress)
@@ -228,12 +232,16 @@ def run_review_command(args: argparse.Namespace) -> int:
         print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
         return exit_codes.INVALID_INPUT
     finally:
-        if show:
-            sys.stderr.write("\r\x1b[K")
+        display.close()
     if args.json:
         print(json.dumps(review.to_dict()))
     else:
         print_review(review)
+    if args.plot:
+        from .win_rate_graph import plot_review
+
+        plot_review(review, args.plot)
+        print(f"Win-rate graph: {args.plot}", file=sys.stderr if args.json else sys.stdout)
     return exit_codes.OK
 
 
@@ -257,7 +265,7 @@ def print_review(review: Review) -> None:
         for col, justify in (("turn", "right"), ("played turn", "left"), ("win %", "right"), ("best turn", "left"),
                              ("win %", "right"), ("drop", "right")):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
-        for d in sorted(mistakes, key=lambda d: d.turn):
-            table.add_row(str(d.turn), d.played_turn, f"{100 * d.played_win_rate:.1f}", d.best_turn,
+        for d in sorted(mistakes, key=lambda d: d.action_number):
+            table.add_row(turn_name(d.turn_number), d.played_turn, f"{100 * d.played_win_rate:.1f}", d.best_turn,
                           f"{100 * d.best_win_rate:.1f}", f"{100 * d.drop:.1f}")
         console.print(table)

@@ -8,11 +8,15 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .game import load_game
-from .playouts import perft, perft_divide
+from ..console import StepProgress
+from .playouts import perft
 from .registry import DEFAULT_GAME
+
+PLAIN_PROGRESS_EVERY = 5.0  # seconds between progress lines when standard error is not a terminal
 
 
 EXAMPLES = """examples:
@@ -37,16 +41,50 @@ def register(subparsers: Any) -> None:
     p.add_argument("--divide", action="store_true",
                    help="list each root move with its count DEPTH-1 plies below it (DEPTH >= 1)")
     p.add_argument("--json", action="store_true", help="print the counts as one JSON object")
+    p.add_argument("--no-progress", action="store_true",
+                   help=f"no progress on standard error (a live line on a terminal, else a line every "
+                   f"{PLAIN_PROGRESS_EVERY:g} s once a count runs that long)")
     p.set_defaults(func=run)
+
+
+def divided(state: Any, depth: int, on_move: Callable[[int, int], None]) -> dict[str, int]:
+    """:func:`perft_divide` one root move at a time, ``on_move(index, total)`` before each: the
+    same counts, in the same order, with progress between them."""
+    if depth < 1 or state.is_terminal():
+        return {}
+    actions = state.legal_actions()
+    counts: dict[str, int] = {}
+    for index, action in enumerate(actions):
+        on_move(index, len(actions))
+        child = state.clone()
+        child.apply_action(action)
+        counts[state.action_to_string(action)] = perft(child, depth - 1)
+    return counts
 
 
 def run(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     state = game.new_initial_state(seed=args.seed, explicit_chance=args.explicit_chance)
+    if args.depth < 0:
+        raise ValueError(f"the depth must be at least 0, got {args.depth}")
+    if args.divide and args.depth < 1:
+        raise ValueError(f"--divide needs a depth of at least 1, got {args.depth}")
+    display = StepProgress("perft", enabled=not args.no_progress, live=not args.json, every=PLAIN_PROGRESS_EVERY,
+                           first_at_once=False)
+
+    def progress(index: int, total: int) -> None:
+        display.step(f"perft: depth {args.depth}, root move {index + 1} of {total}",
+                     f"depth {args.depth}, root move {index + 1} of {total}")
+
     start = time.perf_counter()
-    counts = perft_divide(state, args.depth) if args.divide else None
-    nodes = sum(counts.values()) if counts is not None else perft(state, args.depth)
+    try:
+        counts = divided(state, args.depth, progress)
+    finally:
+        display.close()
+    nodes = sum(counts.values()) if counts else 1  # depth 0 or a finished game: the one leaf
     seconds = time.perf_counter() - start
+    if not args.divide:
+        counts = None
     if args.json:
         print(json.dumps({"game": game.spec, "seed": args.seed, "explicitChance": args.explicit_chance,
                           "depth": args.depth, "nodes": nodes, "seconds": seconds,

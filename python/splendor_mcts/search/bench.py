@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
+from collections.abc import Callable
 from typing import Any
 
+from ..console import StepProgress
 from ..games.game import load_game
 from .analyze import analyze
 from .defaults import BENCH_ITERATIONS
@@ -44,17 +47,25 @@ def _fnv1a(values: list[int], h: int = 0xCBF29CE484222325) -> int:
     return h
 
 
-def run_bench(iterations: int = BENCH_ITERATIONS, seed: int = 0) -> tuple[int, int, float, list[tuple[str, int, float]]]:
+def run_bench(iterations: int = BENCH_ITERATIONS, seed: int = 0,
+              on_position: Callable[[int, str, tuple[str, int, float] | None], None] | None = None,
+              ) -> tuple[int, int, float, list[tuple[str, int, float]]]:
     """Searches every bench position with one thread; returns (total nodes, signature,
-    seconds, rows). The signature hashes each root's moves and visit counts."""
+    seconds, rows). The signature hashes each root's moves and visit counts.
+    ``on_position(index, name, row)`` is called before each search (row None) and after it."""
     rows = []
     total_nodes, total_seconds, signature = 0, 0.0, _fnv1a([])
-    for spec, deal, plies in POSITIONS:
+    for index, (spec, deal, plies) in enumerate(POSITIONS):
+        name = f"{spec} seed {deal} +{plies}"
+        if on_position:
+            on_position(index, name, None)
         state = _position(spec, deal, plies)
         start = time.perf_counter()
         analysis = analyze(state, iterations=iterations, threads=1, seed=seed, top_k=None)
         seconds = time.perf_counter() - start
-        rows.append((f"{spec} seed {deal} +{plies}", analysis.root.nodes, seconds))
+        rows.append((name, analysis.root.nodes, seconds))
+        if on_position:
+            on_position(index, name, rows[-1])
         total_nodes += analysis.root.nodes
         total_seconds += seconds
         signature = _fnv1a([v for m in analysis.moves for v in (m.action, m.visits)], signature)
@@ -79,20 +90,41 @@ def register(subparsers: Any) -> None:
                    help=f"iterations per position (default {BENCH_ITERATIONS})")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress line on standard error (shown on a terminal: the position being searched; "
+                   "each position's row is printed as it finishes)")
     p.set_defaults(func=run)
+
+
+def format_row(name: str, nodes: int, seconds: float) -> str:
+    """One position's line: its name, nodes and nodes per second."""
+    return f"{name:<32} nodes {nodes:>9,}  {nodes / seconds:>12,.0f} nodes/s"
 
 
 def run(args: argparse.Namespace) -> int:
     if args.iterations < 1:
         raise ValueError(f"--iterations must be at least 1, got {args.iterations}")
-    nodes, signature, seconds, rows = run_bench(args.iterations, args.seed)
+    # Each row is printed as its position finishes (progress in a log too); on a terminal a
+    # live line names the position being searched. --json prints once, at the end.
+    display = StepProgress("bench", enabled=not args.no_progress, every=math.inf, first_at_once=False)
+
+    def progress(index: int, name: str, row: tuple[str, int, float] | None) -> None:
+        if row is None:
+            display.step(f"bench: searching position {index + 1} of {len(POSITIONS)}: {name}")
+            return
+        display.close()
+        if not args.json:
+            print(format_row(*row), flush=True)
+
+    try:
+        nodes, signature, seconds, rows = run_bench(args.iterations, args.seed, on_position=progress)
+    finally:
+        display.close()
     if args.json:
         print(json.dumps({"iterations": args.iterations, "seed": args.seed, "nodes": nodes,
                           "signature": f"{signature:016x}", "seconds": seconds, "nodesPerSecond": nodes / seconds,
                           "positions": [{"position": name, "nodes": n, "seconds": s} for name, n, s in rows]}))
         return 0
-    for name, n, s in rows:
-        print(f"{name:<32} nodes {n:>9,}  {n / s:>12,.0f} nodes/s")
     print(f"Nodes searched  : {nodes}")
     print(f"Signature       : {signature:016x}")
     print(f"Nodes/second    : {nodes / seconds:.0f}")

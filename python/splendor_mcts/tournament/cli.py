@@ -14,7 +14,9 @@ from ..wording import counted
 from .backends import BACKENDS
 from .play import DEFAULT_LOADER
 from .progress import make_progress
-from .report import format_seconds, plot_ratings
+from ..charts import check_chart_path
+from .charts import plot_tournament
+from .report import format_seconds
 from .runner import Progress, Tournament, TournamentConfig, _load_game
 from .schedule import MODES, deals_for_games
 from .sprt import SprtConfig
@@ -80,7 +82,8 @@ def register(subparsers: Any) -> None:
                    help="seconds per decision for every engine:... agent without its own limit")
     p.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
                    help="stop agent 1 vs agent 2 early: elo0=0 elo1=10 alpha=0.05 beta=0.05")
-    p.add_argument("--plot", metavar="PNG", help="save a ratings chart (matplotlib)")
+    p.add_argument("--plot", metavar="FILE", help="save a chart (PNG or SVG by the suffix; matplotlib): the ratings, "
+                   "the head-to-head score matrix and the ratings over the games")
     p.add_argument("--export", metavar="JSONL", help="also write every stored game as JSON lines")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines")
     p.add_argument("--json", action="store_true",
@@ -131,8 +134,8 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         seed=args.seed, db=args.db, concurrency=args.concurrency, backend=args.backend,
         ray_address=args.ray_address, sprt=sprt, loader=args.game_loader, tc=args.tc, movetime=args.movetime,
     )
-    if args.plot and not args.plot.lower().endswith(".png"):
-        raise ValueError(f"--plot wants a .png file name, got {args.plot!r}")
+    if args.plot:
+        check_chart_path(args.plot)
     tournament = Tournament(config)  # validates everything before the database is touched
     display = make_progress(not args.no_progress)
     latest: list[Progress] = []
@@ -160,8 +163,8 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     else:
         print(result.report())
     if args.plot:
-        plot_ratings(result.table, args.plot, title=f"{result.game_spec}: {counted(len(result.games), 'game')}")
-        print(f"Ratings chart: {args.plot}", file=sys.stderr if args.json else sys.stdout)
+        plot_tournament(result, args.plot)
+        print(f"Chart: {args.plot}", file=sys.stderr if args.json else sys.stdout)
     if args.export:
         store = TournamentStore.open_existing(args.db)
         try:

@@ -1,12 +1,10 @@
 """A tournament's result and its reports in the shapes people know (cutechess-cli lines, a
-rating table), and the ratings plot."""
+rating table); its charts are in ``charts.py``."""
 
 from __future__ import annotations
 
 import math
-import textwrap
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .elo import EloEstimate, WinLossDraw
@@ -221,46 +219,3 @@ def format_contradictions(contradictions: list[tuple[int, str]]) -> list[str]:
     if len(contradictions) > 20:
         lines.append(f"  ... and {len(contradictions) - 20} more")
     return lines
-
-
-def ratings_figure(table: RatingTable, title: str = "") -> Any:
-    """The ratings chart (a matplotlib figure): each agent's rating with its 95% error, best on top.
-
-    Elo ratings are centred on their mean, so bars from 0 show who is above or below average.
-    Plackett-Luce's mu has no meaningful zero (every agent starts at the model's mu), so its
-    ratings are points with error bars on an axis fitted to them, the starting rating marked.
-    The title is wrapped to the figure's width.
-    """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ValueError("--plot needs matplotlib: pip install 'splendor-mcts[tournament]'") from None
-    rows = list(reversed(table.rows))
-    fig, ax = plt.subplots(figsize=(8, 0.5 * len(rows) + 2))
-    names = [r.name for r in rows]
-    values = [r.rating if math.isfinite(r.rating) else table.origin for r in rows]
-    errors = [r.error if math.isfinite(r.error) else 0.0 for r in rows]
-    if table.kind == "elo":
-        ax.barh(names, values, xerr=errors, capsize=4, color="#4c78a8")
-        ax.axvline(0.0, color="grey", linewidth=0.8)
-        ax.set_xlabel("Elo (mean 0), 95% error")
-    else:
-        ax.errorbar(values, names, xerr=errors, fmt="o", capsize=4, color="#4c78a8")
-        ax.axvline(table.origin, color="grey", linewidth=0.8, linestyle="--")
-        ax.margins(x=0.15, y=0.2)
-        ax.set_xlabel(f"Plackett-Luce mu, 95% error (dashed: {table.origin:g}, the starting rating)")
-    ax.set_title(textwrap.fill((title or "Ratings").replace(",", ", "), 70), fontsize=10)
-    fig.tight_layout()
-    return fig
-
-
-def plot_ratings(table: RatingTable, path: str | Path, title: str = "") -> None:
-    """Save :func:`ratings_figure` as a PNG."""
-    import matplotlib.pyplot as plt
-
-    fig = ratings_figure(table, title)
-    fig.savefig(path, dpi=100)
-    plt.close(fig)

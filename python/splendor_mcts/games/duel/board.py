@@ -21,7 +21,7 @@ from ..card_rows import print_card_rows
 
 COLOURS = ("white", "blue", "green", "red", "black")
 KINDS = COLOURS + ("pearl", "gold")
-LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "pearl": "P", "gold": "*"}
+LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "pearl": "P", "gold": "Y"}
 STYLES = {"white": "bold white", "blue": "bold blue", "green": "bold green", "red": "bold red",
           "black": "bold magenta", "pearl": "bold cyan", "gold": "bold yellow", "joker": "bold italic",
           "none": "dim"}

@@ -9,7 +9,7 @@ from ... import _core
 from ..variants import VariantConfig, check_int
 
 # The letters of the notation and the board, explained in one line (hint tables, the board).
-LEGEND = "W white  U blue  G green  R red  K black  P pearl  * gold"
+LEGEND = "W white  U blue  G green  R red  K black  P pearl  Y gold"
 
 
 @dataclass(frozen=True)

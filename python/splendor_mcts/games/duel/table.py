@@ -18,12 +18,12 @@ DUEL_FOLLOW_HELP = """  in follow mode type what happens on the table:
     a card revealed (a pyramid refill, or the card you drew blind) as on the card:
       red 2pt 1cr W2U2G2P1 (x2 double bonus, 1cr crowns, abilities again/token/privilege/steal,
       P pearl; or #43)
-    the tokens the bag fills the board with, in spiral order: red blue pearl gold or R U P *
+    the tokens the bag fills the board with, in spiral order: red blue pearl gold or R U P Y
       (several per line); who plays first: first 0 / first 1
   an opponent's blind reserve stays hidden; when they buy it, name it: buy r1 #43"""
 
-LETTER_KINDS = {"w": "white", "u": "blue", "g": "green", "r": "red", "k": "black", "p": "pearl", "*": "gold",
-                "y": "gold"}
+LETTER_KINDS = {"w": "white", "u": "blue", "g": "green", "r": "red", "k": "black", "p": "pearl", "y": "gold",
+                "*": "gold"}  # * was gold's first letter; still read
 
 
 class DuelTable(Table):
@@ -65,7 +65,7 @@ class DuelTable(Table):
             return "who plays first? type 'first 0' or 'first 1'"
         if kind == "fill":
             return (f"the bag refills the board ({pending.get('fills', 0)} to draw): type the token drawn onto "
-                    f"{next_fill_cell(state)} (red or R, pearl P, gold *; several at once in spiral order)")
+                    f"{next_fill_cell(state)} (red or R, pearl P, gold Y; several at once in spiral order)")
         reveal = pending.get("reveal", "")
         if reveal.startswith("deck"):
             return f"you reserved blind from level {reveal[4:]}: type the card you drew (e.g. red 2pt 1cr W2U2G2P1, or #43)"
@@ -94,7 +94,7 @@ class DuelTable(Table):
                 kinds.extend(LETTER_KINDS[ch] for ch in low)
             else:
                 raise ValueError(f"cannot read the token {word!r}: a kind (white blue green red black pearl gold) or "
-                                 "letters W U G R K P * (gold), e.g. 'R U P' or 'RUP'")
+                                 "letters W U G R K P Y (gold), e.g. 'R U P' or 'RUP'")
         if not kinds:
             raise ValueError("type the token drawn from the bag, e.g. red or R")
         return [state.string_to_action(f"fill {k}") for k in kinds]
