@@ -111,14 +111,14 @@ def test_a_turn_marks_the_cards_and_tokens_it_uses():
 def test_win_rate_graph_has_a_point_per_decision():
     from splendor_mcts.analysis.review import Decision
 
-    decisions = [Decision(turn=t, seat=t % 2, played="take WUG", played_action=0, best="take WUG", best_action=0,
-                          best_win_rate=0.5 + 0.01 * t, played_win_rate=0.4, drop=0.1 * (t == 3), position_win_rate=0.5,
+    decisions = [Decision(turn_number=t, action_number=t, seat=t % 2, played="take WUG", played_action=0, best="take WUG", best_action=0,
+                          best_win_rate=0.5 + 0.01 * t, played_win_rate=0.4, drop=0.1 * (t == 3), position_win_rate=0.5, win_rates=[0.5, 0.5],
                           played_turn="take WUG", best_turn="take WUG") for t in range(6)]
     svg = win_rate_graph(decisions, 2)
     root = ET.fromstring(svg)
     points = [c for c in root.iter(f"{NS}circle") if c.get("class") == "point"]
-    assert [p.get("data-turn") for p in points] == ["0", "2", "4", "1", "3", "5"]
-    assert [p.get("r") for p in points if p.get("data-turn") == "3"] == ["5"]  # the mistake, larger
+    assert [p.get("data-ply") for p in points] == ["0", "2", "4", "1", "3", "5"]
+    assert [p.get("r") for p in points if p.get("data-ply") == "3"] == ["5"]  # the mistake, larger
 
 
 def test_hint_svg_writes_the_board_with_the_best_turn_marked(tmp_path):

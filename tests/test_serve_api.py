@@ -233,7 +233,7 @@ def test_records_load_review_and_export(client):
     assert review["graph"].startswith("<svg") and 'class="point"' in review["graph"]
     decisions = review["decisions"]
     assert decisions and all(0 <= d["drop"] <= 1 for d in decisions)
-    first = decisions[0]["turn"]
+    first = decisions[0]["action_number"]
     marked = client.get(f"/api/sessions/{ident}/board.svg?ply={first}&mark=best")
     assert marked.status_code == 200 and 'class="mark"' in marked.text
     assert client.get(f"/api/sessions/{ident}/board.svg?ply=100000").status_code == 400

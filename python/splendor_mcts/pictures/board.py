@@ -36,7 +36,8 @@ TINT = {"white": "#fbfaf6", "blue": "#dde8f8", "green": "#dcf1e3", "red": "#f7de
 DARK_TEXT = {"white", "gold", "pearl", "none"}  # light fills: their numbers are written in black
 LETTERS = {"white": "W", "blue": "U", "green": "G", "red": "R", "black": "K", "gold": "Y", "pearl": "P"}
 SPLENDOR_TAKE = {letter: colour for colour, letter in LETTERS.items()}
-DUEL_SYMBOL = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "*": "gold"}
+# Board rows write gold as Y (older files: *, still read).
+DUEL_SYMBOL = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black", "P": "pearl", "Y": "gold", "*": "gold"}
 ABILITY_WORDS = {"again": "again", "token": "+token", "privilege": "+privilege", "steal": "steal",
                  "bonus_copy": "joker"}
 MARK = "#ff2d95"  # the outline of a marked element
@@ -329,7 +330,7 @@ def _duel_grid(rows: list[str], x: float, y: float, marks: set[str]) -> str:
             if kind is None:
                 out.append(f'<g id="cell-{cell}" data-cell="{cell}"><circle cx="{cx}" cy="{cy}" r="5" fill="#c9bea6"/></g>')
             else:
-                out.append(_token(cx, cy, 18, kind, LETTERS[kind] if kind != "gold" else "*", ident=f"cell-{cell}",
+                out.append(_token(cx, cy, 18, kind, LETTERS[kind], ident=f"cell-{cell}",
                                   data_cell=cell, data_kind=kind))
             if f"cell-{cell}" in marks:
                 out.append(_mark(cx - 20, cy - 20, 40, 40))

@@ -1,6 +1,6 @@
 """A review's win-rate graph as SVG: each seat's win % at its decisions over the game.
 
-Each point is one reviewed decision (``data-turn`` is its index in the record, so the
+Each point is one reviewed decision (``data-ply`` is its index in the record, so the
 page can show that board); a decision that lost at least the review's threshold against
 the best move is drawn larger, in red.
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..wording import seat_name
+from ..wording import seat_name, turn_name
 
 SEAT_COLOURS = ("#1f5fbf", "#c9302c", "#1e8f4e", "#8a4fbf")
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM = 720, 240, 44, 16, 28
@@ -20,10 +20,10 @@ def win_rate_graph(decisions: Sequence[Any], players: int, threshold: float = 0.
     """The graph of ``decisions`` (:class:`~splendor_mcts.analysis.review.Decision`, in
     record order) of a game of ``players`` seats."""
     plot_w, plot_h = WIDTH - LEFT - 12, HEIGHT - TOP - BOTTOM
-    last = max((d.turn for d in decisions), default=1) or 1
+    last = max((d.action_number for d in decisions), default=1) or 1
 
-    def x(turn: int) -> float:
-        return LEFT + plot_w * turn / last
+    def x(ply: int) -> float:
+        return LEFT + plot_w * ply / last
 
     def y(rate: float) -> float:
         return TOP + plot_h * (1 - rate)
@@ -41,15 +41,15 @@ def win_rate_graph(decisions: Sequence[Any], players: int, threshold: float = 0.
         own = [d for d in decisions if d.seat == seat]
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         if len(own) > 1:
-            points = " ".join(f"{x(d.turn):.1f},{y(d.best_win_rate):.1f}" for d in own)
+            points = " ".join(f"{x(d.action_number):.1f},{y(d.best_win_rate):.1f}" for d in own)
             out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2" '
                        f'class="seat-line" data-seat="{seat}"/>')
         for d in own:
             mistake = d.drop >= threshold
-            tip = (f"{seat_name(seat)}, move {d.turn}: {d.played} ({100 * d.played_win_rate:.1f}%), "
+            tip = (f"{seat_name(seat)}, turn {turn_name(d.turn_number)}: {d.played} ({100 * d.played_win_rate:.1f}%), "
                    f"best {d.best} ({100 * d.best_win_rate:.1f}%), loss {100 * d.drop:.1f}%")
-            out.append(f'<circle cx="{x(d.turn):.1f}" cy="{y(d.best_win_rate):.1f}" r="{5 if mistake else 3}" '
-                       f'fill="{"#e0245e" if mistake else colour}" class="point" data-turn="{d.turn}" '
+            out.append(f'<circle cx="{x(d.action_number):.1f}" cy="{y(d.best_win_rate):.1f}" r="{5 if mistake else 3}" '
+                       f'fill="{"#e0245e" if mistake else colour}" class="point" data-ply="{d.action_number}" '
                        f'data-seat="{seat}"><title>{escape(tip)}</title></circle>')
         out.append(f'<text x="{LEFT + seat * 70}" y="{HEIGHT - 6}" font-size="12" fill="{colour}" '
                    f'font-family="sans-serif" font-weight="bold">{seat_name(seat)}</text>')

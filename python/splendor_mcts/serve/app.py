@@ -491,7 +491,7 @@ def review_decision(session: BoardSession, ply: int) -> Any:
     if session.review is None:
         raise HttpError(400, "mark: review the game first")
     for decision in session.review.decisions:
-        if decision.turn == ply:
+        if decision.action_number == ply:
             return decision
     raise HttpError(400, f"ply {ply} is not a reviewed decision")
 

@@ -359,15 +359,15 @@ async function review() {
     body.innerHTML = "";
     for (const d of data.decisions) {
       const row = body.insertRow();
-      row.dataset.turn = d.turn;
+      row.dataset.ply = d.action_number;
       row.className = d.drop >= data.threshold ? "mistake" : "";
-      for (const text of [d.turn, d.seat + 1, d.played_turn, (100 * d.played_win_rate).toFixed(1), (100 * d.drop).toFixed(1), d.best_turn]) {
+      for (const text of [d.turn_number + 1, d.seat + 1, d.played_turn, (100 * d.played_win_rate).toFixed(1), (100 * d.drop).toFixed(1), d.best_turn]) {
         row.insertCell().textContent = text;
       }
       row.onclick = () => showReviewedTurn(d);
     }
     for (const point of $("review-graph").querySelectorAll("circle.point")) {
-      const decision = data.decisions.find((d) => d.turn === Number(point.dataset.turn));
+      const decision = data.decisions.find((d) => d.action_number === Number(point.dataset.ply));
       point.addEventListener("click", () => showReviewedTurn(decision));
     }
     say(`reviewed ${data.decisions.length} decisions`);
@@ -380,10 +380,10 @@ async function review() {
 }
 
 async function showReviewedTurn(decision) {
-  const response = await fetch(`/api/sessions/${state.session.id}/board.svg?ply=${decision.turn}&mark=best`);
+  const response = await fetch(`/api/sessions/${state.session.id}/board.svg?ply=${decision.action_number}&mark=best`);
   if (response.ok) {
     showBoard(await response.text());
-    say(`before move ${decision.turn}, seat ${decision.seat + 1} played ${decision.played_turn} ` +
+    say(`turn ${decision.turn_number + 1}: seat ${decision.seat + 1} played ${decision.played_turn} ` +
         `(${(100 * decision.played_win_rate).toFixed(1)}%); the best turn found, marked: ${decision.best_turn} ` +
         `(${(100 * decision.best_win_rate).toFixed(1)}%, a loss of ${(100 * decision.drop).toFixed(1)}%)`);
   }

@@ -76,7 +76,7 @@ export class SetupEditor {
       this.pos.nobles = this.pos.nobles.map((n) => (n === Number(match[1]) ? id : n));
     } else if ((match = target.id.match(/^cell-([a-e])([1-5])$/))) {
       // A Duel cell: each click shows the next kind (empty, the gems, pearl, gold).
-      const order = ".WUGRKP*";
+      const order = ".WUGRKPY";
       const row = Number(match[2]) - 1;
       const column = "abcde".indexOf(match[1]);
       const line = this.pos.board[row];
