@@ -52,6 +52,7 @@ def test_a_win_in_two_turns_is_proven_and_played(game, deals):
         assert own_turns(best.proof_turns, game.num_players()) == 2
         assert _core.forced_win(state, 2, NODES, analysis.best_action) is True  # the move played wins
         assert analysis.to_dict()["moveInfos"][0]["proofTurns"] == best.proof_turns
+        assert analysis.root.win_rates[state.current_player()] == 1.0  # no iteration: the known result
 
 
 def test_a_win_in_one_comes_first():

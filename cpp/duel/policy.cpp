@@ -190,7 +190,7 @@ bool State::may_win_within(int turns) const {
   count = kept;
   // The most `value` the cards can add: min(best n values, fractional fill of the budget).
   int order[kNumCards];
-  auto most = [&](auto value) {
+  auto most = [&](auto value) {  // value(card) -> double
     int m = 0;
     for (int i = 0; i < count; ++i)
       if (value(cards[i]) > 0) order[m++] = i;
@@ -203,33 +203,31 @@ bool State::may_win_within(int turns) const {
     });
     double fill = 0, left = budget;
     for (int i = 0; i < m && (left > 0 || cost[order[i]] == 0); ++i) {
-      const int v = value(cards[order[i]]), c = cost[order[i]];
+      const double v = value(cards[order[i]]);
+      const int c = cost[order[i]];
       const double share = c <= left ? 1.0 : left / c;
       fill += v * share;
       left -= c * share;
     }
     return std::min(best_n, fill);
   };
-  const double crowns = most([](int card) { return int{tables::kCards[card].crowns}; });
+  const double crowns = most([](int card) { return double(tables::kCards[card].crowns); });
   if (p.crowns + crowns >= config_.crowns_to_win) return true;
-  int royal_points[2] = {0, 0};  // the best two royals left
-  core::for_each_bit(royals_avail_, [&](int r) {
-    const int v = tables::kRoyals[r].points;
-    if (v > royal_points[0]) {
-      royal_points[1] = royal_points[0];
-      royal_points[0] = v;
-    } else {
-      royal_points[1] = std::max(royal_points[1], v);
-    }
+  int royal_points = 0;  // the best royal left
+  core::for_each_bit(royals_avail_, [&](int r) { royal_points = std::max<int>(royal_points, tables::kRoyals[r].points); });
+  // Royal points per crown: the best royal's points over the crowns the next royal needs
+  // (the one after needs 3 more), so a card's crowns count toward the points with the
+  // cards that bring them, within the same buys and tokens. A royal being chosen now
+  // (phase kRoyal) counts in full.
+  const double per_crown = p.crowns < 6 ? double(royal_points) / to_royal : 0.0;
+  const double points = most([per_crown](int card) {
+    return tables::kCards[card].points + per_crown * tables::kCards[card].crowns;
   });
-  const int royals = (p.crowns < 3 && p.crowns + crowns >= 3) + (p.crowns < 6 && p.crowns + crowns >= 6);
-  const int from_royals = royals == 0 ? 0 : royals == 1 ? royal_points[0] : royal_points[0] + royal_points[1];
-  if (p.points + most([](int card) { return int{tables::kCards[card].points}; }) + from_royals >= config_.points_to_win)
-    return true;
+  if (p.points + points + (phase_ == Phase::kRoyal ? royal_points : 0) >= config_.points_to_win) return true;
   for (int c = 0; c < 5; ++c) {
     const double colour = most([c](int card) {
       const int bonus = tables::kCards[card].bonus;
-      return bonus == c || bonus == 5 ? int{tables::kCards[card].points} : 0;
+      return bonus == c || bonus == 5 ? double(tables::kCards[card].points) : 0.0;
     });
     if (p.colour_points[c] + colour >= config_.colour_points_to_win) return true;
   }

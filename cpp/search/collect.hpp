@@ -157,6 +157,8 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
             [lcb_visits](const MoveStats& a, const MoveStats& b) { return better_move(a, b, lcb_visits); });
   if (!r.moves.empty()) r.best_action = r.moves[0].action;
   root_proof<G>(r, root);
+  if (seat_iterations == 0 && r.proof == solver::Proof::kWin)  // proven before any iteration (search/probe.hpp)
+    for (int s = 0; s < root.num_players(); ++s) r.seat_values[static_cast<size_t>(s)] = s == player ? 1.0 : 0.0;
   return r;
 }
 
