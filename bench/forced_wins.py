@@ -5,8 +5,9 @@ random.Random(d), d in 0..DEALS-1) of Splendor 2 players and Duel where the play
 sees every card the opponent holds (no blind reserve of theirs: the exhaustive check
 needs the cards it cannot see to be exactly those left in the decks).
 
-The exhaustive check is ``_core.forced_win`` (cpp/core/forced_win.hpp, a measurement
-tool): does the player to move win within its next N turns whatever the opponent does
+The exhaustive check is ``_core.forced_win`` (cpp/core/forced_win.hpp, which the search
+also runs at the root near the end: cpp/search/probe.hpp): does the player to move win
+within its next N turns whatever the opponent does
 and whatever is revealed (every card left in a deck, every bag draw), choosing each move
 on what it sees? A turn is a run of one seat's decisions, as the solver counts them
 (Duel's extra turn belongs to the turn before it); a shared win is no win. A position
@@ -14,7 +15,8 @@ whose check reaches MAX_NODES positions is counted as undecided.
 
 For each position with a forced win in two turns but none in one, the search at its
 default settings and ITERATIONS iterations (``sm.analyze``): is the root proven a win,
-and is its chosen move a winning one (the check again, with that move first)? Every
+and is its chosen move a winning one (the check again, with that move first)? The
+search's seconds on those positions, and the share its root probe took, are reported. Every
 proof the search reports there is checked too: a proven win in T turns of play must be
 a forced win within the player's share of those turns, and a proven loss is false there.
 For comparison, the same search with perfect_information=True (the true cards: every node
@@ -46,7 +48,8 @@ def own_turns(turns_of_play: int) -> int:
 
 def measure(game: sm.Game, args: argparse.Namespace) -> dict[str, int | float]:
     counts = dict.fromkeys(("positions", "in_one", "in_two", "no_win", "undecided", "proven", "winning_move",
-                            "false_proofs", "move_undecided", "proven_true_cards"), 0)
+                            "false_proofs", "move_undecided", "proven_true_cards", "search_seconds",
+                            "probe_seconds"), 0)
     start = time.perf_counter()
     for i, state in enumerate(end_positions(game, range(args.deals), args.last)):
         counts["positions"] += 1
@@ -62,7 +65,10 @@ def measure(game: sm.Game, args: argparse.Namespace) -> dict[str, int | float]:
             counts["no_win"] += 1
             continue
         counts["in_two"] += 1
+        searched = time.perf_counter()
         analysis = sm.analyze(state, iterations=args.iterations, seed=i, top_k=None)
+        counts["search_seconds"] += time.perf_counter() - searched
+        counts["probe_seconds"] += analysis.root.probe_seconds
         counts["proven"] += analysis.proof == "win"
         true_cards = sm.analyze(state, iterations=args.iterations, seed=i, top_k=None, perfect_information=True)
         counts["proven_true_cards"] += true_cards.proof == "win"
@@ -76,6 +82,8 @@ def measure(game: sm.Game, args: argparse.Namespace) -> dict[str, int | float]:
             holds = _core.forced_win(state, own_turns(move.proof_turns), args.max_nodes, move.action)
             counts["false_proofs"] += holds is False
     counts["seconds"] = round(time.perf_counter() - start, 1)
+    counts["search_seconds"] = round(counts["search_seconds"], 2)
+    counts["probe_seconds"] = round(counts["probe_seconds"], 2)
     return counts
 
 
@@ -89,8 +97,9 @@ def main() -> int:
                     help="only this game (repeatable; default: both)")
     args = ap.parse_args()
     print("| game | positions | win in one | win in two (not one) | no win in two | undecided | "
-          "search proves | search plays a winning move | false proofs | proven with the true cards | seconds |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "search proves | search plays a winning move | false proofs | proven with the true cards | "
+          "search seconds (probe) | seconds |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     false_proofs = 0
     for name, variant in GAMES:
         if args.game and name not in args.game:
@@ -101,7 +110,7 @@ def main() -> int:
         move = f"{c['winning_move']}" + (f" (+{c['move_undecided']} undecided)" if c["move_undecided"] else "")
         print(f"| {name} {game.num_players()}p | {c['positions']} | {c['in_one']} | {c['in_two']} | {c['no_win']} | "
               f"{c['undecided']} | {c['proven']} | {move} | {c['false_proofs']} | "
-              f"{c['proven_true_cards']} | {c['seconds']} |", flush=True)
+              f"{c['proven_true_cards']} | {c['search_seconds']} ({c['probe_seconds']}) | {c['seconds']} |", flush=True)
     return 1 if false_proofs else 0
 
 

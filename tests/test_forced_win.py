@@ -1,5 +1,6 @@
-"""The exhaustive forced-win check (_core.forced_win, cpp/core/forced_win.hpp): the
-measurement tool of bench/forced_wins.py that the search's proofs are compared with."""
+"""The exhaustive forced-win check (_core.forced_win, cpp/core/forced_win.hpp): what the
+search's root probe runs (tests/test_solver_probe.py), and what bench/forced_wins.py
+compares the search's proofs with."""
 from __future__ import annotations
 
 import pytest

@@ -336,6 +336,10 @@ void bind_results(py::module_& m) {
       .def_property_readonly("nodes", [](const RootInfo& x) { return x.d->result.nodes; })
       .def_property_readonly("bytes", [](const RootInfo& x) { return x.d->result.bytes; })
       .def_property_readonly("reused_visits", [](const RootInfo& x) { return x.d->result.reused_visits; })
+      .def_property_readonly("probe_nodes", [](const RootInfo& x) { return x.d->result.probe_nodes; },
+                             "Positions the solver's root probe visited (docs/search.md, \"Proven results\").")
+      .def_property_readonly("probe_seconds", [](const RootInfo& x) { return x.d->result.probe_seconds; },
+                             "Seconds of `seconds` the solver's root probe took (0 if it did not run).")
       .def_property_readonly("interrupted", [](const RootInfo& x) { return x.d->result.interrupted; })
       .def_property_readonly("memory_full", [](const RootInfo& x) { return x.d->result.memory_full; })
       .def("to_dict", [](const RootInfo& x) { return root_dict(x.d->result); },

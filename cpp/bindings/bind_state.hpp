@@ -289,7 +289,8 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
           return py::bool_(r == core::ForcedWin::kYes);
         },
         py::arg("state"), py::arg("turns"), py::arg("max_nodes"), py::arg("move") = py::none(),
-        "Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns "
+        "The exhaustive check (core/forced_win.hpp; the search's root probe runs it, bench/forced_wins.py "
+        "measures against it): whether the seat to move wins within its next `turns` turns "
         "whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with "
         "`move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat "
         "sees every card the others hold.");

@@ -102,6 +102,17 @@ concept HasHeuristicAction = requires(const S s, Rng& rng) {
   { s.heuristic_action(rng) } -> std::same_as<Action>;
 };
 
+// What the search's proof probe needs (search/probe.hpp): whether a seat other than
+// `seat` holds a card `seat` cannot see (then the exhaustive check at the root does not
+// apply), and a cheap gate: false when the seat to move cannot win within its next
+// `turns` turns (each game says how its bound is drawn), so the probe costs nothing
+// where no win is near.
+template <class S>
+concept HasWinProbe = requires(const S s, int seat, int turns) {
+  { s.others_hold_unseen(seat) } -> std::same_as<bool>;
+  { s.may_win_within(turns) } -> std::same_as<bool>;
+};
+
 // ---- The declaration -----------------------------------------------------------------
 
 // The optional methods a game's State has (each false unless declared).
@@ -112,6 +123,7 @@ struct Capabilities {
   bool apply_unhashed = false;
   bool evaluate = false;
   bool heuristic_action = false;
+  bool win_probe = false;
 };
 
 // A game's types and sizes, in the order of docs/engine-interface.md. A game declares
@@ -152,6 +164,9 @@ consteval bool check_game() {
   static_assert(G::kHas.evaluate == HasEvaluate<S>, "Game::kHas.evaluate does not match double State::evaluate(int) const");
   static_assert(G::kHas.heuristic_action == HasHeuristicAction<S>,
                 "Game::kHas.heuristic_action does not match core::Action State::heuristic_action(core::Rng&) const");
+  static_assert(G::kHas.win_probe == HasWinProbe<S>,
+                "Game::kHas.win_probe does not match bool State::others_hold_unseen(int) const and "
+                "bool State::may_win_within(int) const");
   return true;
 }
 

@@ -9,7 +9,8 @@ namespace duel {
 struct Game : core::GameTypes<State, Config, ActionList, ChanceList, kNumDistinctActions, kMaxPlayers, kMaxLegalActions,
                               kObservationSize> {
   static constexpr const char* kName = "duel";
-  static constexpr core::Capabilities kHas{.apply_unhashed = true, .evaluate = true, .heuristic_action = true};
+  static constexpr core::Capabilities kHas{.apply_unhashed = true, .evaluate = true, .heuristic_action = true,
+                                           .win_probe = true};
 };
 static_assert(core::check_game<Game>());
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/bits.hpp"
 #include "duel/state.hpp"
 
 namespace duel {
@@ -126,6 +127,111 @@ double State::evaluate(int player) const {
   };
   double d = progress(players_[player]) - progress(players_[player ^ 1]);
   return 1.0 / (1.0 + std::exp(-6.0 * d));
+}
+
+}  // namespace duel
+
+namespace duel {
+
+bool State::others_hold_unseen(int seat) const { return players_[seat ^ 1].reserved_blind != 0; }
+
+// A bound on what the seat to move can buy in its next `turns` turns, counting one more
+// turn for an extra turn (`again`, or the royal with `again` reached by one card's
+// crowns; a chain of several is not counted, so this is a gate for the probe, not a
+// proof that no win exists). Each buy is of a card on the pyramid,
+// in its reserve or in a deck; all of them cost at most the tokens it holds, plus its
+// privileges and 2 more a turn of the opponent's (replenish, a take of three alike or
+// of both pearls), plus 3 a turn before the last (a take, or a buy's ability and royal),
+// plus the bonuses the earlier buys add (at most 2 each on each later card). Within that,
+// the most points, crowns or points in one colour its cards can give: the lesser of the
+// best `n` cards and the best fractional fill of that many tokens (cost per value).
+bool State::may_win_within(int turns) const {
+  if (turns > 2 || phase_ == Phase::kOver) return true;
+  const Player& p = players_[turn_seat_];
+  auto tokens_for = [&](int buys) {  // what `buys` buys in a row can cost at most
+    return p.num_tokens() + p.privileges + 2 * (turns - 1) + 3 * (buys - 1) + buys * (buys - 1);
+  };
+  auto need = [&](int card) {
+    int tokens = tables::kCards[card].cost[5];  // pearls: no bonus pays them
+    for (int k = 0; k < 5; ++k) tokens += std::max(0, int{tables::kCards[card].cost[k]} - int(core::swar::lane(p.bonuses, k)));
+    return tokens;
+  };
+  int cards[kNumCards], count = 0;
+  for (int slot = 0; slot < kNumSlots; ++slot)
+    if (pyramid_[slot] != kNoCard) cards[count++] = pyramid_[slot];
+  for (int i = 0; i < p.num_reserved; ++i) cards[count++] = p.reserved[i];
+  for (int level = 0; level < 3; ++level)
+    core::for_each_bit(deck_[level], [&](int i) { cards[count++] = kLevelFirst[level] + i; });
+  // The extra turn: one already coming (free), or one bought with an `again` card or a
+  // crown card that brings the royal with `again` (the cheapest such card's tokens are
+  // then spent on it).
+  int n = turns, budget = tokens_for(turns);
+  bool royal_again = false;
+  core::for_each_bit(royals_avail_, [&](int r) { royal_again |= (tables::kRoyals[r].abilities & tables::kAbility_again) != 0; });
+  const int to_royal = (p.crowns < 3 ? 3 : 6) - p.crowns;  // crowns to the next royal
+  royal_again = royal_again && p.crowns < 6;
+  int again = again_ || mandatory_done_ ? 0 : 1 << 30;
+  for (int i = 0; i < count; ++i) {
+    const CardRow& row = tables::kCards[cards[i]];
+    if ((row.abilities & tables::kAbility_again) || (royal_again && row.crowns >= to_royal))
+      again = std::min(again, need(cards[i]));
+  }
+  if (again <= budget) {
+    n = turns + 1;
+    budget = tokens_for(n) - again;
+  }
+  int cost[kNumCards], kept = 0;
+  for (int i = 0; i < count; ++i) {
+    const int tokens = need(cards[i]);
+    if (tokens > budget) continue;
+    cards[kept] = cards[i];
+    cost[kept++] = tokens;
+  }
+  count = kept;
+  // The most `value` the cards can add: min(best n values, fractional fill of the budget).
+  int order[kNumCards];
+  auto most = [&](auto value) {  // value(card) -> double
+    int m = 0;
+    for (int i = 0; i < count; ++i)
+      if (value(cards[i]) > 0) order[m++] = i;
+    std::sort(order, order + m, [&](int a, int b) { return value(cards[a]) > value(cards[b]); });
+    double best_n = 0;
+    for (int i = 0; i < std::min(m, n); ++i) best_n += value(cards[order[i]]);
+    std::sort(order, order + m, [&](int a, int b) {  // free cards first, then by value per token
+      if ((cost[a] == 0) != (cost[b] == 0)) return cost[a] == 0;
+      return value(cards[a]) * cost[b] > value(cards[b]) * cost[a];
+    });
+    double fill = 0, left = budget;
+    for (int i = 0; i < m && (left > 0 || cost[order[i]] == 0); ++i) {
+      const double v = value(cards[order[i]]);
+      const int c = cost[order[i]];
+      const double share = c <= left ? 1.0 : left / c;
+      fill += v * share;
+      left -= c * share;
+    }
+    return std::min(best_n, fill);
+  };
+  const double crowns = most([](int card) { return double(tables::kCards[card].crowns); });
+  if (p.crowns + crowns >= config_.crowns_to_win) return true;
+  int royal_points = 0;  // the best royal left
+  core::for_each_bit(royals_avail_, [&](int r) { royal_points = std::max<int>(royal_points, tables::kRoyals[r].points); });
+  // Royal points per crown: the best royal's points over the crowns the next royal needs
+  // (the one after needs 3 more), so a card's crowns count toward the points with the
+  // cards that bring them, within the same buys and tokens. A royal being chosen now
+  // (phase kRoyal) counts in full.
+  const double per_crown = p.crowns < 6 ? double(royal_points) / to_royal : 0.0;
+  const double points = most([per_crown](int card) {
+    return tables::kCards[card].points + per_crown * tables::kCards[card].crowns;
+  });
+  if (p.points + points + (phase_ == Phase::kRoyal ? royal_points : 0) >= config_.points_to_win) return true;
+  for (int c = 0; c < 5; ++c) {
+    const double colour = most([c](int card) {
+      const int bonus = tables::kCards[card].bonus;
+      return bonus == c || bonus == 5 ? double(tables::kCards[card].points) : 0.0;
+    });
+    if (p.colour_points[c] + colour >= config_.colour_points_to_win) return true;
+  }
+  return false;
 }
 
 }  // namespace duel

@@ -221,6 +221,12 @@ struct State {
   std::vector<std::string> invariant_problems() const;
   core::Action heuristic_action(core::Rng& rng) const;
   double evaluate(int player) const;
+  // The search's proof probe (core/game.hpp, HasWinProbe): the opponent holds a blind
+  // reserve `seat` cannot see; and false when the seat to move cannot reach a victory
+  // condition within its next `turns` (1 or 2; more: true) turns by a bound on what it
+  // can buy (policy.cpp: at most one extra turn of `again` counted).
+  bool others_hold_unseen(int seat) const;
+  bool may_win_within(int turns) const;
 
   // ---- Read access for tests, bindings and JSON io --------------------------------
   Phase phase() const { return phase_; }

@@ -75,20 +75,20 @@ struct NodeSum {
     avail += n.avail;
     value += n.value_sum;
     if (solver::proof_of(n.flags) != solver::Proof::kUnknown) proof = proven_first(proof, n.flags);
-    if (n.visits > best_visits) {
+    if (n.visits > best_visits || best_tree < 0) {  // (a move the root probe proved may have no visits)
       best_visits = n.visits;
       best_tree = t;
       best_node = node;
     }
   }
 
-  // The statistics of move `action` (no principal variation yet); visits > 0.
+  // The statistics of move `action` (no principal variation yet); visits > 0 or proven.
   MoveStats stats(core::Action action) const {
     MoveStats m;
     m.action = action;
     m.visits = visits;
     m.avail = avail;
-    m.win_rate = value / static_cast<double>(visits);
+    m.win_rate = visits ? value / static_cast<double>(visits) : 0.0;
     m.lcb = wilson_lower(m.win_rate, static_cast<double>(visits));
     m.ucb = wilson_upper(m.win_rate, static_cast<double>(visits));
     m.proof = solver::proof_of(proof);
@@ -147,7 +147,7 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
 
   for (int a = 0; a < G::kNumDistinctActions; ++a) {
     const NodeSum& x = acc[static_cast<size_t>(a)];
-    if (x.visits == 0 || !root.is_legal(a)) continue;
+    if (x.best_tree < 0 || (x.visits == 0 && !x.proof) || !root.is_legal(a)) continue;
     MoveStats m = x.stats(a);
     principal_variation<G>(trees[x.best_tree].own_tree, x.best_node, view, m);
     r.moves.push_back(std::move(m));
@@ -157,6 +157,8 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
             [lcb_visits](const MoveStats& a, const MoveStats& b) { return better_move(a, b, lcb_visits); });
   if (!r.moves.empty()) r.best_action = r.moves[0].action;
   root_proof<G>(r, root);
+  if (seat_iterations == 0 && r.proof == solver::Proof::kWin)  // proven before any iteration (search/probe.hpp)
+    for (int s = 0; s < root.num_players(); ++s) r.seat_values[static_cast<size_t>(s)] = s == player ? 1.0 : 0.0;
   return r;
 }
 

@@ -8,6 +8,7 @@
 //   evaluators.hpp    the leaf evaluators and their registry
 //   tree_search.hpp   one thread's iterations
 //   solver.hpp        proven results (MCTS-Solver)
+//   probe.hpp         the solver's proof of a win within two turns at the root
 //   choice.hpp        the best-move rule, analysis mode's floor, the 95% intervals
 //   collect.hpp       the result (result.hpp) from the trees, principal variations
 //   turns.hpp         the result per whole turn (asked for: `turns`)
@@ -31,6 +32,7 @@
 #include "search/collect.hpp"
 #include "search/evaluators.hpp"
 #include "search/params.hpp"
+#include "search/probe.hpp"
 #include "search/result.hpp"
 #include "search/reuse.hpp"
 #include "search/seeds.hpp"
@@ -124,6 +126,9 @@ class MCTS {
     if (shared) trees_[0].own_tree.reserve_for(memory_per_tree);
     for (int t = 0; t < n_threads; ++t)
       trees_[t].begin(thread_seed(params_.seed, searches_, t), player, shared ? &trees_[0].own_tree : nullptr);
+    const probe::Found probed = probe::prove_win<G>(root, params_, start);
+    const double probe_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (probed.move >= 0) prove_root(probed, player);  // the threads then stop at once
     reused_ = reused;
     {
       std::lock_guard<std::mutex> lock(pause_mu_);
@@ -200,6 +205,8 @@ class MCTS {
     r.seconds = seconds;
     r.iterations_per_second = seconds > 0 ? static_cast<double>(r.iterations) / seconds : 0.0;
     r.reused_visits = reused;
+    r.probe_nodes = probed.nodes;
+    r.probe_seconds = probed.nodes ? probe_seconds : 0.0;
     previous_ = root;
     have_previous_ = true;
     ++searches_;
@@ -207,6 +214,19 @@ class MCTS {
   }
 
  private:
+  // The probe's win: its first move proven won (a node of tree 0, with no visits if the
+  // tree had none) and every tree's root proven, so no iteration runs.
+  void prove_root(const probe::Found& won, int player) {
+    const uint8_t code = solver::encode(solver::Proof::kWin, won.turns);
+    Tree& tree = trees_[0].own_tree;
+    uint32_t child = tree[0].first_child;
+    while (child && tree[child].action != won.move) child = tree[child].next_sibling;
+    if (!child) child = tree.add_child(0, won.move, player);
+    tree[child].flags = proven_first(tree[child].flags, code);
+    for (auto& t : trees_)
+      if (t.own_tree.size()) t.own_tree[0].flags = code;
+  }
+
   void add_turns(SearchResult& r, const State& root) const {
     r.turns = collect_turns<G>(trees_, root, r.player, params_, r.search_index, r.best_action);
     r.has_turns = true;

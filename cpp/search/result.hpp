@@ -43,6 +43,8 @@ struct SearchResult {
   uint64_t nodes = 0;
   uint64_t bytes = 0;          // tree memory allocated (all threads)
   uint64_t reused_visits = 0;  // root visits carried over from the previous search
+  uint64_t probe_nodes = 0;    // positions the solver's root probe visited (search/probe.hpp)
+  double probe_seconds = 0.0;  // its share of `seconds` (with the trees' preparation)
   std::vector<double> seat_values;  // mean return per seat over the root's visits
   bool interrupted = false;    // stopped early by request (Ctrl-C)
   bool memory_full = false;    // the tree hit the memory limit and stopped growing

@@ -12,6 +12,8 @@
 //     there when one child is, lost when all its legal moves have children and all are
 //     proven lost; its proof then holds for the move into it when that move's seat is
 //     the seat to move, or in a 2-player game (one seat's loss is the other's win).
+// Wins over several turns, which the tree cannot prove below the root under hidden
+// information, come from the root probe (search/probe.hpp) before the iterations.
 // A proof is stored in the node's flags byte (bit 0 is tree parallelism's lock), with
 // its distance in turns of play (1 = the game ends with this move's turn), so a quick
 // win and a long resistance can be preferred.

@@ -41,7 +41,7 @@ void walk(const Tree& tree, uint32_t node, int player, int t, const typename G::
     walk<G>(tree, c, player, t, view, line, acc);
     line.pop_back();
   }
-  if (continues || tree[node].visits == 0) return;
+  if (continues || (tree[node].visits == 0 && solver::proof_of(tree[node].flags) == solver::Proof::kUnknown)) return;
   TurnAcc& a = acc[line];
   a.add(tree, t, node);
   if (!tree[node].first_child) {  // not expanded further: does the turn go on? (asked of the sample)

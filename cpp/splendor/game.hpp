@@ -10,7 +10,7 @@ struct Game : core::GameTypes<State, Config, ActionList, ChanceList, kNumDistinc
                               kObservationSize> {
   static constexpr const char* kName = "splendor";
   static constexpr core::Capabilities kHas{.legal_action_bits = true, .determinize_lazily = true, .play_random = true,
-                                           .apply_unhashed = true, .evaluate = true, .heuristic_action = true};
+                                           .apply_unhashed = true, .evaluate = true, .heuristic_action = true, .win_probe = true};
 };
 static_assert(core::check_game<Game>());
 

@@ -1,6 +1,7 @@
 // Search helpers for the base game: the heuristic rollout policy and the static
 // evaluation used by rollout cut-offs and the greedy agent. Both are on the search's
 // hot path: no allocation, a few passes over 12 table cards and the player's reserve.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -285,6 +286,63 @@ double State::evaluate(int player) const {
   double total = 0;
   for (int s = 0; s < n; ++s) total += score[s] = std::exp(0.5 * (score[s] - best));
   return score[player] / total;
+}
+
+}  // namespace splendor
+
+namespace splendor {
+
+bool State::others_hold_unseen(int seat) const {
+  for (int s = 0; s < config_.players; ++s)
+    if (s != seat && players_[s].reserved_blind) return true;
+  return false;
+}
+
+// A win needs the seat's points at the target when the game ends (the most points
+// win, and the game ends once someone reaches the target). In its next two turns a seat
+// buys at most two cards, the first affordable now and the second at most 3 tokens
+// short of it now (a turn adds at most 3 tokens, or 1 gold and a reserve, or one bonus
+// and no tokens), and takes at most one noble a turn, one whose bonuses are at most
+// `turns` short. A game ended by a round of passes is won with the most points, maybe
+// below the target: that needs the seat unable to move (no gem left to take, its
+// reserve full), so it is considered only when so few gems are left and the reserve is
+// full or can be filled in time.
+bool State::may_win_within(int turns) const {
+  if (turns > 2 || phase_ == Phase::kOver) return true;
+  const int seat = turn_seat_;
+  const Player& p = players_[seat];
+  auto short_by = [&](int card) {
+    int missing = 0;
+    for (int c = 0; c < kColours; ++c)
+      missing += std::max(0, tables::kCards[card].cost[c] - lane(p.bonuses, c) - lane(p.tokens, c));
+    return std::max(0, missing - lane(p.tokens, kGold));
+  };
+  int now = 0, next = 0;  // the most points of a card bought now, and of one bought next turn
+  auto consider = [&](int card, bool now_too) {
+    const int pts = tables::kCards[card].points, missing = short_by(card);
+    if (now_too && missing == 0) now = std::max(now, pts);
+    if (missing <= 3) next = std::max(next, pts);
+  };
+  for (int slot = 0; slot < kTableSlots; ++slot)
+    if (table_[slot] != kNoCard) consider(table_[slot], true);
+  for (int i = 0; i < p.num_reserved; ++i) consider(p.reserved[i], true);
+  for (int level = 0; level < kLevels; ++level)
+    core::for_each_bit(deck_bits_[level], [&](int i) { consider(first_card_of_level(level) + i, false); });
+  int nobles = 0, noble_points = 0;
+  core::for_each_bit(table_nobles_, [&](int nb) {
+    int missing = 0;
+    for (int c = 0; c < kColours; ++c)
+      missing += std::max(0, tables::kNobles[nb].requirement[c] - lane(p.bonuses, c));
+    if (missing > turns) return;
+    ++nobles;
+    noble_points = std::max<int>(noble_points, tables::kNobles[nb].points);
+  });
+  const int most = p.points + now + (turns == 2 ? next : 0) + noble_points * std::min(nobles, turns);
+  if (most >= config_.points_to_win) return true;
+  if (sum(bank_ & kGemLanes) > 3 * config_.players || p.num_reserved + turns - 1 < config_.reserve_limit) return false;
+  for (int s = 0; s < config_.players; ++s)
+    if (s != seat && players_[s].points > most) return false;
+  return true;
 }
 
 }  // namespace splendor

@@ -165,6 +165,12 @@ class State {
   static int heuristic_take(uint32_t legal, uint32_t needed, uint64_t noise);
   static int heuristic_take_reference(uint32_t legal, uint32_t needed, uint64_t noise);
   double evaluate(int player) const;
+  // The search's proof probe (core/game.hpp, HasWinProbe): another seat holds a blind
+  // reserve `seat` cannot see; and false when the seat to move cannot win within its
+  // next `turns` (1 or 2; more: true) turns, because its points plus the most a buy now,
+  // a buy next turn and the nobles within reach can add stay below the target.
+  bool others_hold_unseen(int seat) const;
+  bool may_win_within(int turns) const;
 
   std::string action_to_string(Action a) const;
   std::string action_label(Action a) const;  // the notation and the card it names: "buy 2.1 (green 1pt W2U3K2)"

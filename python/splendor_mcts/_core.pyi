@@ -747,6 +747,16 @@ class RootInfo:
     def player(self) -> int:
         ...
     @property
+    def probe_nodes(self) -> int:
+        """
+        Positions the solver's root probe visited (docs/search.md, "Proven results").
+        """
+    @property
+    def probe_seconds(self) -> float:
+        """
+        Seconds of `seconds` the solver's root probe took (0 if it did not run).
+        """
+    @property
     def reused_visits(self) -> int:
         ...
     @property
@@ -890,17 +900,17 @@ def evaluate(state: NimState, player: typing.SupportsInt | typing.SupportsIndex)
 @typing.overload
 def forced_win(state: SplendorState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
     """
-    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
+    The exhaustive check (core/forced_win.hpp; the search's root probe runs it, bench/forced_wins.py measures against it): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
     """
 @typing.overload
 def forced_win(state: DuelState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
     """
-    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
+    The exhaustive check (core/forced_win.hpp; the search's root probe runs it, bench/forced_wins.py measures against it): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
     """
 @typing.overload
 def forced_win(state: NimState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
     """
-    Measurement only (bench/forced_wins.py): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
+    The exhaustive check (core/forced_win.hpp; the search's root probe runs it, bench/forced_wins.py measures against it): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
     """
 @typing.overload
 def greedy_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
