@@ -5,8 +5,10 @@
     python bench/solver_choices.py --db bench/strength-solver-duel.sqlite --first 400 --games 12 --time 0.02
 
 ``--wins-only``: at every decision of the stored games, whether the seat to move had a move
-that wins at once (checked on the true cards) and whether its agent played one, per agent,
-and how many games an agent lost after missing such a win. No search.
+that wins at once (checked on the true cards) and whether its agent played one, per agent;
+of the misses, how many turns still ended the game (won a decision later, e.g. after a
+Duel privilege) and how many let the game go on, and how many games an agent lost after
+letting a win go. No search.
 
 Otherwise a solver-on and a solver-off ``MCTSBot`` per seat (tree reuse as in a tournament,
 the same seeds) are asked at every decision of the replayed games, the game going on with
@@ -72,14 +74,22 @@ def count_wins(db: Path, first: int, games: int) -> collections.Counter[str]:
     out: collections.Counter[str] = collections.Counter()
     for _, seats, record in stored_games(db, first, games):
         missed = set()
+        pending = -1  # the seat that passed over a win in one, until another seat moves
         for state, move in decisions(record):
+            seat = state.current_player()
+            if pending >= 0 and seat != pending:  # the turn ended without the game's end
+                out[f"agent {seats[pending]}: ... and the game went on"] += 1
+                missed.add(seats[pending])
+                pending = -1
             winning = wins_at_once(state)
             if winning:
-                agent = seats[state.current_player()]
+                agent = seats[seat]
                 out[f"agent {agent}: a win in one"] += 1
                 out[f"agent {agent}: played it" if move in winning else f"agent {agent}: missed it"] += 1
                 if move not in winning:
-                    missed.add(agent)
+                    pending = seat
+        if pending >= 0:  # the game ended in the same turn: won a decision later
+            out[f"agent {seats[pending]}: ... but won later in that turn"] += 1
         for agent in missed:
             out[f"agent {agent}: games with a missed win"] += 1
             out[f"agent {agent}: ... of them lost"] += record.result is not None and record.result[seats.index(agent)] == 0.0
