@@ -23,7 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from splendor_mcts.tournament import SprtConfig, Tournament, TournamentConfig, TournamentResult
+from splendor_mcts.tournament import (DatabaseInUse, SprtConfig, Tournament, TournamentConfig,
+                                     TournamentDatabaseError, TournamentResult)
 from splendor_mcts.tournament.report import format_report
 
 
@@ -73,7 +74,10 @@ def main() -> None:
             sprt=SprtConfig.parse(args.sprt) if args.sprt else None)
         start = time.perf_counter()
         tournament = Tournament(config)
-        result = tournament.stored() if args.report else tournament.run()
+        try:
+            result = tournament.stored() if args.report else tournament.run()
+        except (DatabaseInUse, TournamentDatabaseError) as exc:  # e.g. --report while a run plays on
+            ap.error(str(exc))
     print(f"{args.game} A={args.a} B={args.b} games={len(result.games)} seed={args.seed}: {score_line(result)} "
           f"({time.perf_counter() - start:.0f}s)")
     if result.sprt is not None:

@@ -1,6 +1,8 @@
 """bench/strength.py keeps its games in --db, resumes them, and --report reads them without playing."""
 from __future__ import annotations
 
+import fcntl
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,3 +30,17 @@ def test_report_reads_the_stored_games_and_plays_none(tmp_path):
 def test_report_needs_a_database(tmp_path):
     run = strength("--report", "--db", str(tmp_path / "missing.sqlite"))
     assert run.returncode == 2 and "--report needs --db naming an existing tournament database" in run.stderr
+
+
+def test_a_database_in_use_is_refused_by_name(tmp_path):
+    """--report while another run holds the database (its lock): a clear error, no traceback."""
+    db = tmp_path / "busy.sqlite"
+    assert strength("--games", "2", "--db", str(db)).returncode == 0
+    fd = os.open(db, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the lock a running tournament holds
+        run = strength("--games", "2", "--db", str(db), "--report")
+    finally:
+        os.close(fd)
+    assert run.returncode == 2 and "is in use by another tournament" in run.stderr
+    assert "Traceback" not in run.stderr

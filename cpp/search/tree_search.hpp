@@ -125,6 +125,18 @@ class TreeSearch {
     bool valued = false;    // values already hold the returns of the end reached
     Access::enter_root(tree);
     int prove_from = -1;    // the solver's work after the backup: the deepest node to (re)prove
+    // The move into path[depth - 1], from an exact node, ended the game: the same end in
+    // every sample, so a sole winner's move is a proven win and a move that gets nothing a
+    // proven loss (a shared win stays an estimate).
+    auto prove_end = [&](uint32_t child) {
+      valued = true;
+      s.returns(values);
+      const double v = values[tree[child].mover];
+      if (v == 1.0 || v == 0.0) {
+        Access::prove(tree[child], solver::encode(v == 1.0 ? solver::Proof::kWin : solver::Proof::kLoss, 1));
+        prove_from = depth - 2;
+      }
+    };
     for (;;) {
       while (s.is_chance()) {  // games with chance left in apply
         exact = false;
@@ -151,14 +163,7 @@ class TreeSearch {
         }
         core::apply_unhashed<G>(s, a);
         path[depth++] = child;
-        if (exact && s.is_terminal()) {  // a move from an exact node ends the game: the same in every sample
-          valued = true;
-          s.returns(values);
-          if (values[mover] == 1.0 || values[mover] == 0.0) {
-            Access::prove(tree[child], solver::encode(values[mover] == 1.0 ? solver::Proof::kWin : solver::Proof::kLoss, 1));
-            prove_from = depth - 2;
-          }
-        }
+        if (exact && s.is_terminal()) prove_end(child);
         break;
       }
       if constexpr (kAnalysis)  // the floor of the root moves shown (search/choice.hpp)
@@ -170,6 +175,12 @@ class TreeSearch {
       core::apply_unhashed<G>(s, tree[scan.best].action);
       node = scan.best;
       path[depth++] = scan.best;
+      // A child made before its parent was exact (below the root of a reused tree) was
+      // never proven when it was made: it is proven here, the first time it is chosen.
+      if (exact && s.is_terminal()) {
+        prove_end(node);
+        break;
+      }
       exact = exact && p.perfect_information;  // else the next node mixes samples that differ
     }
     if (!valued) {

@@ -108,6 +108,51 @@ TEST_CASE("wins in one and lost positions") {
   check_positions<duel::Game>(found, default_params(3, search::Parallelism::kRoot), "duel, 3 root trees");
 }
 
+// A bot keeps its tree between moves (reuse_tree): the children of the new root were
+// made below the old one, where nothing is proven, so a win in one among them must be
+// proven when the descent first chooses it (it is never made again). Each position of
+// random games with a win in one is searched after the same seat's previous decision.
+template <class G>
+void check_reused_wins(const typename G::Config& config, uint64_t first, int games, const char* game) {
+  search::SearchParams p = default_params(1, search::Parallelism::kRoot);
+  p.iterations = 3000;
+  p.reuse_tree = true;
+  int checked = 0;
+  for (uint64_t deal = first; deal < first + static_cast<uint64_t>(games); ++deal) {
+    std::vector<typename G::State> line{G::State::initial(config, deal, false)};
+    core::Rng rng(deal);
+    while (!line.back().is_terminal()) {
+      typename G::State next = line.back();
+      next.apply(next.random_action(rng));
+      line.push_back(next);
+    }
+    for (size_t j = 1; j < line.size(); ++j) {
+      const typename G::State& b = line[j];
+      if (b.is_terminal() || b.is_chance()) continue;
+      typename G::ActionList legal;
+      b.legal_actions(legal);
+      if (std::none_of(legal.begin(), legal.end(), [&](core::Action a) { return outcome<G>(b, a) == 1; })) continue;
+      size_t i = j;  // the same seat's previous decision
+      while (i > 0 && (line[i - 1].is_chance() || line[i - 1].current_player() != b.current_player())) --i;
+      if (i == 0) continue;
+      search::MCTS<G> mcts(p);
+      mcts.search(line[i - 1]);
+      const search::SearchResult r = mcts.search(b);
+      if (r.reused_visits == 0) continue;
+      ++checked;
+      expect(outcome<G>(b, r.best_action) == 1, "a reused tree plays a win in one");
+      expect(r.proof == search::solver::Proof::kWin && r.proof_turns == 1, "a reused tree proves a win in one");
+    }
+  }
+  std::printf("%s: %d wins in one searched with a reused tree\n", game, checked);
+  expect(checked >= 5, "the fixture reuses trees at wins in one");
+}
+
+TEST_CASE("wins in one in a reused tree") {
+  check_reused_wins<duel::Game>(duel::Config{}, 100, 8, "duel");
+  check_reused_wins<splendor::Game>(splendor::Config::standard(2), 100, 30, "splendor 2p");
+}
+
 // The MCTS-Solver rules on a hand-made tree: seat 0 moves into A (a lost end) or B,
 // where seat 1 moves into C (lost at once) or D, where seat 1 moves again into E (lost).
 TEST_CASE("propagation rules") {
