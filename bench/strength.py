@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import tempfile
 import time
 from pathlib import Path
 
+from splendor_mcts import exit_codes
 from splendor_mcts.tournament import (DatabaseInUse, SprtConfig, Tournament, TournamentConfig,
                                      TournamentDatabaseError, TournamentResult)
 from splendor_mcts.tournament.report import format_report
@@ -78,6 +80,11 @@ def main() -> None:
             result = tournament.stored() if args.report else tournament.run()
         except (DatabaseInUse, TournamentDatabaseError) as exc:  # e.g. --report while a run plays on
             ap.error(str(exc))
+        except KeyboardInterrupt:
+            kept = f"the games played are stored in {args.db}: run the same command to resume" if args.db else \
+                "the games played are lost (no --db)"
+            print(f"strength.py: interrupted; {kept}", file=sys.stderr)
+            raise SystemExit(exit_codes.INTERRUPTED) from None
     print(f"{args.game} A={args.a} B={args.b} games={len(result.games)} seed={args.seed}: {score_line(result)} "
           f"({time.perf_counter() - start:.0f}s)")
     if result.sprt is not None:

@@ -62,7 +62,9 @@ def test_a_misbehaving_engine_forfeits_and_leaves_nothing_behind(tmp_path: Path,
                                                                   reason: str, stderr: str | None,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     before = descendants(os.getpid())
-    result, db = play(tmp_path, bad(mode, extra=extra))
+    # A flood must be caught as a flood, not as a time loss on a loaded machine: its clock is long.
+    limits = "movetime=5,grace=1" if mode == "flood" else "movetime=0.3,grace=0.3"
+    result, db = play(tmp_path, bad(mode, extra=extra, limits=limits))
     assert len(result.forfeits) == 2  # both seat rotations, each with a fresh engine
     for game_id, agent, text in result.forfeits:
         assert agent == 0 and text.startswith(reason), text
@@ -90,7 +92,7 @@ def test_a_misbehaving_engine_forfeits_and_leaves_nothing_behind(tmp_path: Path,
         shown = capsys.readouterr().out
         assert "forfeit: seat 1 - engine crashed" in shown and "stderr: bad-engine: crashing at move 2" in shown
     # The database is whole: a second run resumes with nothing left to play.
-    again = run_tournament(TournamentConfig(game="splendor", agents=(bad(mode, extra=extra), "random"), deals=1,
+    again = run_tournament(TournamentConfig(game="splendor", agents=(bad(mode, extra=extra, limits=limits), "random"), deals=1,
                                             seed=3, db=db, concurrency=1))
     assert again.played_now == 0 and len(again.games) == 2
 

@@ -74,7 +74,7 @@ def main():
                     send("bestmove fly to the moon")
                     continue
                 if args.mode == "flood":
-                    line = "info string " + "x" * 1000 + "\n"
+                    line = "info string " + "x" * 65536 + "\n"  # big lines: the flood limit comes long before the clock
                     while True:
                         sys.stdout.write(line)
             send(f"bestmove {legal[0]}")
