@@ -54,6 +54,10 @@ void bind_splendor(py::module_& m) {
   m.def(
       "splendor_card_from_text", [](const py::str& text) { return splendor::card_from_text(utf8_text(text, "card text")) + 1; },
       py::arg("text"), "Card id of a readable description such as \"green 1pt W2U1\"; ValueError otherwise.");
+  m.def(
+      "splendor_noble_from_text",
+      [](const py::str& text) { return splendor::noble_from_text(utf8_text(text, "noble text")) + 1; }, py::arg("text"),
+      "Noble id of \"noble 4\", \"#4\", \"4\" or a requirement as printed (\"3pt W4U4\", \"W4U4\"); ValueError otherwise.");
   m.def("splendor_nobles", [] {
     return table_rows(splendor::tables::kNobles, [](py::dict& d, const splendor::NobleRow& row, int) {
       d["points"] = row.points;
