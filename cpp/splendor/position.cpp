@@ -455,9 +455,11 @@ void PositionReader::draw_summarised(State& s, int n_unseen[kLevels], const int 
         });
   }
   std::vector<CardSet> drawn(sums.size());
-  constexpr int kTries = 20000;
+  // Colours that collide are redrawn inside draw_bought; whole draws whose levels miss
+  // the decks' are redrawn here: both rejections keep the draw uniform.
+  constexpr int kTries = 500, kColourTries = 20;
   for (int attempt_no = 0; attempt_no < kTries; ++attempt_no) {
-    if (draw_bought(sums.data(), static_cast<int>(sums.size()), pool, rng_, 1, drawn.data()) != 0) continue;
+    if (draw_bought(sums.data(), static_cast<int>(sums.size()), pool, rng_, kColourTries, drawn.data()) != 0) continue;
     int levels[kLevels] = {0, 0, 0};
     for (const CardSet& d : drawn)
       for (int card = 0; card < kNumCards; ++card) levels[card_level(card)] += card_in(d, card);
@@ -478,7 +480,7 @@ void PositionReader::draw_summarised(State& s, int n_unseen[kLevels], const int 
     throw core::PathError(decks_given_ ? "decks" : "players",
                           "the bought cards given by colour cannot all be drawn at once from the cards not on the table, "
                           "reserved or listed" + std::string(decks_given_ ? " with these deck counts" : "") +
-                          " (no consistent draw in " + std::to_string(kTries) + " tries)");
+                          " (no consistent draw in " + std::to_string(kTries * kColourTries) + " tries)");
   });
 }
 

@@ -860,7 +860,7 @@ bool State::has_sampled_cards() const {
   return any != 0;
 }
 
-void State::resample_bought(uint64_t unseen[kLevels], core::Rng& rng) {
+bool State::resample_bought(uint64_t unseen[kLevels], core::Rng& rng, const uint64_t* excluded) {
   CardSet pool{};
   for (int level = 0; level < kLevels; ++level)
     core::for_each_bit(unseen[level], [&](int b) { add_card(pool, kT.level_base[level] + b); });
@@ -884,11 +884,19 @@ void State::resample_bought(uint64_t unseen[kLevels], core::Rng& rng) {
         });
       if (s.count) pool[0] |= cards[n][0], pool[1] |= cards[n][1], ++n;
     }
+  }
+  if (excluded) {
+    pool[0] &= ~excluded[0], pool[1] &= ~excluded[1];
+    if (draw_bought(summaries, n, pool, rng, 10000, cards) != 0) return false;
+  } else {
+    // A colour whose draw keeps colliding keeps its cards (docs/search.md says how rare).
+    draw_bought(summaries, n, pool, rng, 64, cards);
+  }
+  for (int p = 0; p < config_.players; ++p) {
+    Player& pl = players_[p];
     pl.owned[0] &= ~pl.sampled[0], pl.owned[1] &= ~pl.sampled[1];
     pl.sampled[0] = pl.sampled[1] = 0;
   }
-  // A colour whose draw keeps colliding keeps its cards (docs/search.md says how rare).
-  draw_bought(summaries, n, pool, rng, 64, cards);
   for (int k = 0; k < n; ++k) {
     Player& pl = players_[summaries[k].seat];
     for (int w = 0; w < 2; ++w) {
@@ -903,6 +911,37 @@ void State::resample_bought(uint64_t unseen[kLevels], core::Rng& rng) {
     for (int card = base; card < base + kDeckCapacity[level]; ++card)
       if (card_in(pool, card)) unseen[level] |= uint64_t{1} << (card - base);
   }
+  return true;
+}
+
+bool State::release_sampled_card(int card, core::Rng& rng, const uint64_t* keep_out) {
+  if (card < 0 || card >= kNumCards) return false;
+  CardSet sampled{};
+  for (int p = 0; p < config_.players; ++p) sampled[0] |= players_[p].sampled[0], sampled[1] |= players_[p].sampled[1];
+  if (!card_in(sampled, card)) return false;
+  uint64_t decks[kLevels];  // the blind reserves stay: only the decks and the samples change
+  CardSet excluded{}, back{};  // back: excluded cards now in a deck or a sample, which end in the decks
+  if (keep_out) excluded = {keep_out[0], keep_out[1]};
+  add_card(excluded, card);
+  for (int level = 0; level < kLevels; ++level) {
+    decks[level] = deck_bits_[level];
+    core::for_each_bit(decks[level], [&](int b) {
+      if (card_in(excluded, kT.level_base[level] + b)) add_card(back, kT.level_base[level] + b);
+    });
+  }
+  back[0] |= excluded[0] & sampled[0], back[1] |= excluded[1] & sampled[1];
+  if (!resample_bought(decks, rng, excluded.data())) return false;
+  for (int c = 0; c < kNumCards; ++c)
+    if (card_in(back, c)) decks[kT.cards[c].level] |= uint64_t{1} << (c - kT.level_base[kT.cards[c].level]);
+  for (int l = 0; l < kLevels; ++l) {
+    deck_bits_[l] = decks[l];
+    if (decks_unordered_) continue;
+    int n = 0;
+    core::for_each_bit(decks[l], [&](int b) { deck_[l][n++] = static_cast<uint8_t>(kT.level_base[l] + b); });
+    rng.shuffle(deck_[l], n);
+  }
+  hash_ = compute_key_part();
+  return true;
 }
 
 void State::determinize(int observer, core::Rng& rng) {

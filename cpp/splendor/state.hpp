@@ -187,6 +187,13 @@ class State {
   uint64_t deck_set(int level) const { return deck_bits_[level]; }   // bit i: the level's card i
   bool decks_unordered() const { return decks_unordered_; }           // determinize_lazily was called
   bool has_sampled_cards() const;  // some bought card's identity is a sample (Player::sampled)
+  // A card a table shows (a reveal being typed) that this state had drawn for a bought-card
+  // summary: the summaries are drawn again without it and it goes back to its deck, the
+  // decks reshuffled (following a real game from a position); `keep_out` (bit per card
+  // index, may be null) are deck cards the new draw must not take either (revealed later in
+  // a record replayed from here). False if it was not such a card, or no other draw fits
+  // the summaries (nothing changes then).
+  bool release_sampled_card(int card, core::Rng& rng, const uint64_t* keep_out = nullptr);
   uint16_t table_nobles() const { return table_nobles_; }
   // Passes in a row within the current round (a round runs from seat 0 to the last seat).
   int passes_this_round() const { return passes_; }
@@ -240,7 +247,9 @@ class State {
   // Draws the sampled bought cards again from `unseen` (bits per level, as unseen_cards)
   // and their own cards, keeping each seat's count, points and levels per colour;
   // `unseen` is left holding what the draw did not take.
-  void resample_bought(uint64_t unseen[kLevels], core::Rng& rng);
+  // `excluded` (bit per card index): cards that may not be drawn (seen elsewhere);
+  // false if then no draw fitted and nothing changed.
+  bool resample_bought(uint64_t unseen[kLevels], core::Rng& rng, const uint64_t* excluded = nullptr);
   void set_deck_bits();  // from deck_, after it is written directly
   void remove_from_deck(int level, int card);
   template <bool H>

@@ -111,6 +111,10 @@ class SplendorState:
         """
         Heuristic win chance in [0, 1] of `player` (the rollout cut-off value).
         """
+    def has_sampled_cards(self) -> bool:
+        """
+        Whether some bought cards are known only by colour and points (drawn from the unseen cards).
+        """
     def hash(self) -> int:
         """
         64-bit Zobrist hash of the position (deck order excluded).
@@ -150,6 +154,10 @@ class SplendorState:
     def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
         """
         numpy float32 vector of what `player` sees.
+        """
+    def release_sampled_card(self, card_id: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, keep_out: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> bool:
+        """
+        A card seen on the table (a typed reveal) that this state had drawn for a bought-card summary of a position: the summaries are drawn again without it (nor any card id of `keep_out`) and it goes back to its deck (decks reshuffled). False if it was not such a card or no other draw fits the summaries (nothing changes then).
         """
     def returns(self) -> list[float]:
         """
