@@ -3,15 +3,14 @@
 bought cards from the unseen ones, consistently with the summaries, in every door."""
 from __future__ import annotations
 
-import copy
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from test_play_cli import play
 
 import splendor_mcts as sm
 from splendor_mcts.games.positions import PositionError, read_position
@@ -170,13 +169,6 @@ def test_the_same_hint_through_the_cli_and_the_protocol():
     assert final, protocol.stdout
     hint = json.loads(cli.stdout)
     assert [m["move"] for m in hint["moveInfos"]] == [m["move"] for m in final[-1]["moveInfos"]]
-
-
-def play(lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "140"}
-    return subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "play", "--iterations", "60", "--threads", "1",
-                           "--hint-time", "0.2", *args], input="".join(f"{line}\n" for line in lines),
-                          capture_output=True, text=True, timeout=120, env=env)
 
 
 def test_play_follows_a_game_under_way_from_a_typed_position(tmp_path):
