@@ -4,6 +4,7 @@ bought cards from the unseen ones, consistently with the summaries, in every doo
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -106,6 +107,18 @@ def test_bad_summaries_are_refused_naming_the_path(edit, path, words):
     assert any(p == path and words in m for p, m in found), found
 
 
+def test_decks_that_no_draw_of_levels_can_leave_are_refused():
+    position = example()
+    decks = json.loads(read_position(json.dumps(position), seed=3).state.observation_json(2))["decks"]
+    # Two more level-3 cards among the bought ones: only seat 2's reds could hold one.
+    position["decks"] = [decks[0] + 2, decks[1], decks[2] - 2]
+    found = problems(position)
+    assert found[0][0] == "decks" and "no draw of the bought cards given by colour leaves these deck counts" in found[0][1]
+    position["decks"] = decks
+    assert read_position(json.dumps(position), seed=9).state.observation_json(2) == \
+        read_position(json.dumps(position), seed=3).state.observation_json(2)
+
+
 def test_the_newcomers_bonuses_and_points_get_a_hint_to_give_bought_cards():
     position = example()
     del position["players"][1]["bought"]
@@ -198,3 +211,44 @@ def test_play_refuses_a_file_that_is_neither_a_record_nor_a_position(tmp_path):
     bad.write_text(json.dumps(position))
     run = play(["quit"], "--follow", "--players", "3", "--load", str(bad))
     assert "players[0].bought.green: no 1 green card with 6 points" in run.stdout
+
+
+def summarised(view: dict, seat: int, cards: list[dict]) -> dict:
+    """``view`` with ``seat``'s bought cards given only as the table shows them."""
+    out = json.loads(json.dumps(view))
+    player = out["players"][seat]
+    bought: dict[str, dict[str, int]] = {}
+    for card in player.pop("cards"):
+        entry = bought.setdefault(cards[card - 1]["bonus"], {"cards": 0, "points": 0})
+        entry["cards"] += 1
+        entry["points"] += cards[card - 1]["points"]
+    player["bought"] = bought
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_read_back_from_summaries_with_the_same_tensor_and_moves(players):
+    game = sm.load_game("splendor", players=players)
+    cards = game.cards()
+    rng = random.Random(players)
+    for deal in range(6):
+        state = game.new_initial_state(seed=deal)
+        for _ in range(rng.randrange(10, 60)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        observer = state.current_player()
+        view = json.loads(state.observation_json(observer))
+        for seat in range(players):
+            view = summarised(view, seat, cards) if seat != observer or deal % 2 else view
+        for decks in (True, False):
+            text = dict(view) if decks else {k: v for k, v in view.items() if k != "decks"}
+            read = read_position(json.dumps(text), seed=deal).state
+            if decks:  # the same deck sizes: the same moves and tensor (no card identity in it)
+                assert sorted(read.legal_actions()) == sorted(state.legal_actions())
+                assert list(read.observation_tensor(observer)) == list(state.observation_tensor(observer))
+            sample = read.clone()
+            sample.determinize(observer, deal)
+            assert sample.observation_json(observer) == read.observation_json(observer)

@@ -455,16 +455,13 @@ void PositionReader::draw_summarised(State& s, int n_unseen[kLevels], const int 
         });
   }
   std::vector<CardSet> drawn(sums.size());
-  // Colours that collide are redrawn inside draw_bought; whole draws whose levels miss
-  // the decks' are redrawn here: both rejections keep the draw uniform.
-  constexpr int kTries = 500, kColourTries = 20;
-  for (int attempt_no = 0; attempt_no < kTries; ++attempt_no) {
-    if (draw_bought(sums.data(), static_cast<int>(sums.size()), pool, rng_, kColourTries, drawn.data()) != 0) continue;
-    int levels[kLevels] = {0, 0, 0};
-    for (const CardSet& d : drawn)
-      for (int card = 0; card < kNumCards; ++card) levels[card_level(card)] += card_in(d, card);
-    if (decks_given_ && (levels[0] != level_total[0] || levels[1] != level_total[1] || levels[2] != level_total[2]))
-      continue;
+  const int n = static_cast<int>(sums.size());
+  // With the decks given, the levels are drawn to add up to what the decks leave (exact);
+  // colours whose summaries share a card are drawn again: both keep the draw uniform.
+  constexpr int kTries = 10000;
+  const int drew = decks_given_ ? draw_bought_with_levels(sums.data(), n, pool, level_total, rng_, kTries, drawn.data())
+                                : (draw_bought(sums.data(), n, pool, rng_, kTries, drawn.data()) == 0 ? 1 : -1);
+  if (drew == 1) {
     for (size_t k = 0; k < sums.size(); ++k) {
       Player& p = s.players_[sums[k].seat];
       for (int card = 0; card < kNumCards; ++card)
@@ -477,10 +474,14 @@ void PositionReader::draw_summarised(State& s, int n_unseen[kLevels], const int 
     return;
   }
   attempt([&] {
-    throw core::PathError(decks_given_ ? "decks" : "players",
-                          "the bought cards given by colour cannot all be drawn at once from the cards not on the table, "
-                          "reserved or listed" + std::string(decks_given_ ? " with these deck counts" : "") +
-                          " (no consistent draw in " + std::to_string(kTries * kColourTries) + " tries)");
+    if (drew == 0)
+      throw core::PathError("decks", "no draw of the bought cards given by colour leaves these deck counts: their levels "
+                                     "cannot add up to the " + std::to_string(level_total[0]) + ", " +
+                                     std::to_string(level_total[1]) + " and " + std::to_string(level_total[2]) +
+                                     " level-1, 2 and 3 cards the decks leave");
+    throw core::PathError("players", "the bought cards given by colour cannot all be drawn at once: two players' "
+                                     "summaries of a colour keep needing the same cards (no draw in " +
+                                     std::to_string(kTries) + " tries)");
   });
 }
 
