@@ -128,16 +128,17 @@ void PositionReader::read_bought(Player& p, int seat, const json::Cursor& b) {
     attempt([&] {
       BoughtSummary sum{static_cast<uint8_t>(seat), static_cast<uint8_t>(colour), 0, 0, {-1, -1, -1}};
       int cards = 0, points = 0, levels[kLevels] = {-1, -1, -1};
+      constexpr int kColourCards = 18, kMostPoints = 5 * kColourCards;  // a colour's cards, at most 5 points each
       if (e.is_integer()) {
-        cards = e.as_int(0, kNumCards);
+        cards = e.as_int(0, kColourCards);
       } else {
         e.only_fields({"cards", "points", "levels"});
-        cards = e["cards"].as_int(0, kNumCards);
-        if (e.has("points")) points = e["points"].as_int(0, 255);
+        cards = e["cards"].as_int(0, kColourCards);
+        if (e.has("points")) points = e["points"].as_int(0, kMostPoints);
         if (e.has("levels")) {
           const json::ArrayView given = e["levels"].as_array(kLevels, kLevels);
           int total = 0;
-          for (int l = 0; l < kLevels; ++l) total += levels[l] = given[static_cast<size_t>(l)].as_int(0, kNumCards);
+          for (int l = 0; l < kLevels; ++l) total += levels[l] = given[static_cast<size_t>(l)].as_int(0, kColourCards);
           if (total != cards)
             e["levels"].fail("the levels count " + std::to_string(total) + " cards, but \"cards\" says " + std::to_string(cards));
         }
