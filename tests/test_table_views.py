@@ -3,6 +3,7 @@
 bought cards from the unseen ones, consistently with the summaries, in every door."""
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
@@ -252,3 +253,21 @@ def test_random_games_read_back_from_summaries_with_the_same_tensor_and_moves(pl
             sample = read.clone()
             sample.determinize(observer, deal)
             assert sample.observation_json(observer) == read.observation_json(observer)
+
+
+def test_following_names_a_blind_reserve_that_was_already_in_the_typed_position():
+    from rich.console import Console
+
+    from splendor_mcts.play.session import PlaySession
+
+    game = sm.load_game("splendor", players=3)
+    session = PlaySession(game, Console(file=io.StringIO()), humans=set(), engine=None, follow=True, viewer=2)
+    assert session.load(str(EXAMPLE))
+    hidden_card = json.loads(session.state.to_json())["players"][0]["reserved"][0]["card"]
+    in_deck = json.loads(session.state.to_json())["decks"][1][0]
+    assert session.name_start_reserve(0, 1, in_deck)
+    assert json.loads(session.state.to_json())["players"][0]["reserved"][0]["card"] == in_deck
+    assert hidden_card in json.loads(session.state.to_json())["decks"][1]
+    typed = json.loads(read_position(EXAMPLE.read_text()).state.observation_json(2))
+    assert json.loads(session.state.observation_json(2)) == {**typed, "explicit_chance": True}  # what seat 3 sees
+    assert not session.name_start_reserve(0, 2, in_deck)  # a face-up reserve: nothing to name

@@ -445,9 +445,38 @@ class PlaySession:
         if match is None or not self.follow:
             return text, self.actions
         card_id = card_id_of(self.game, match.group(3))
-        changed = hidden.name_hidden_reserve(self.game, self.state, self.start, self.actions, self.table,
-                                             self.viewer, seat, int(match.group(2)), card_id)
+        try:
+            changed = hidden.name_hidden_reserve(self.game, self.state, self.start, self.actions, self.table,
+                                                 self.viewer, seat, int(match.group(2)), card_id)
+        except ValueError:
+            if not self.name_start_reserve(seat, int(match.group(2)), card_id):
+                raise
+            changed = self.actions
         return match.group(1), changed
+
+    def name_start_reserve(self, seat: int, index: int, card_id: int) -> bool:
+        """``seat``'s hidden reserve ``index`` (from 1) was already in the typed position the game
+        started from: make it card ``card_id`` there (swapped with that card in its deck) and
+        replay the record. False when it was not, or the card is not in that deck then."""
+        if self.position is None:
+            return False
+        start = json.loads(self.position.to_json())
+        reserved = json.loads(self.state.to_json())["players"][seat]["reserved"]
+        if not 1 <= index <= len(reserved) or not reserved[index - 1]["blind"]:
+            return False
+        current = reserved[index - 1]["card"]
+        slot = next((r for r in start["players"][seat]["reserved"] if r["blind"] and r["card"] == current), None)
+        deck = start["decks"][self.game.cards()[current - 1]["level"] - 1]
+        if slot is None or card_id not in deck:
+            return False  # drawn during the record, or the card is not of that deck (seen, or another level)
+        deck[deck.index(card_id)], slot["card"] = current, card_id
+        try:
+            position = self.game.state_from_json(json.dumps(start))
+            state = hidden.replay_actions(self.game, position, self.actions)
+        except ValueError:
+            return False
+        self.position, self.state = position, state
+        return True
 
     def describe_chance(self) -> str:
         return self.table.describe_chance(self.state, self.viewer)
