@@ -271,3 +271,16 @@ def test_following_names_a_blind_reserve_that_was_already_in_the_typed_position(
     typed = json.loads(read_position(EXAMPLE.read_text()).state.observation_json(2))
     assert json.loads(session.state.observation_json(2)) == {**typed, "explicit_chance": True}  # what seat 3 sees
     assert not session.name_start_reserve(0, 2, in_deck)  # a face-up reserve: nothing to name
+
+
+def test_a_record_started_from_a_typed_position_replays_from_it(tmp_path):
+    from splendor_mcts.records import GameRecord, replay
+
+    saved = tmp_path / "followed.json"
+    run = play(["take WGR", f"save {saved}", "quit"], "--follow", "--load", str(EXAMPLE))
+    assert run.returncode == 0, run.stderr
+    record = GameRecord.from_json(saved.read_text())
+    state = replay(record)
+    view = json.loads(state.observation_json(2))
+    assert view["players"][2]["tokens"]["white"] == 1 and view["players"][0]["bought"]["black"] == {"cards": 2, "points": 0}
+    assert state.current_player() == 0

@@ -37,7 +37,7 @@ from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..games.game import load_game
 from ..games.positions import PositionError, read_position
-from ..records import GameRecord
+from ..records import GameRecord, start_of
 from ..wording import counted, seat_name, seats_named
 from . import hidden
 from .tables import NotNowError, card_id_of, table_for
@@ -324,11 +324,7 @@ class PlaySession:
         game = self.game if record.game == self.game.spec else load_game(record.game)
         if not record.explicit_chance:
             raise ValueError("the record was played without explicit chance; play needs every reveal recorded")
-        position = record.meta.get("position")
-        start: Any = None
-        if position is not None:
-            start = game.state_from_json(json.dumps(position))
-            start.set_explicit_chance(True)
+        start = start_of(record, game) if "position" in record.meta else None
         hidden.replay_actions(game, record.seed if start is None else start, list(record.actions))
         return game, record.seed, start, list(record.actions)
 
