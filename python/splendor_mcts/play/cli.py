@@ -75,9 +75,10 @@ def game_to_load(path: str | None) -> tuple[Any, int | None] | None:
 def run_play_command(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     loaded = game_to_load(args.load)
-    if loaded is not None and args.players is None:
-        game = loaded[0]
-        if args.seat is None and loaded[1] is not None and 0 <= loaded[1] < game.num_players():
+    if loaded is not None:
+        if args.players is None:
+            game = loaded[0]
+        if args.seat is None and loaded[1] is not None and 0 <= loaded[1] < loaded[0].num_players():
             args.seat = [loaded[1]]
     if args.players is not None and args.players != game.num_players():
         if "players" not in game.entry.variant_fields():
