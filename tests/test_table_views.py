@@ -15,6 +15,7 @@ import pytest
 from test_play_cli import play
 
 import splendor_mcts as sm
+from splendor_mcts import _core
 from splendor_mcts.games.positions import PositionError, read_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "splendor-3p-table-view.json"
@@ -45,7 +46,7 @@ def bought_by_colour(state, seat: int) -> dict[str, tuple[int, int]]:
 def test_the_example_reads_with_its_summaries_and_inferred_decks():
     read = read_position(EXAMPLE.read_text(), seed=3)
     state = read.state
-    assert read.observer == 2 and state.has_sampled_cards()
+    assert read.observer == 2 and _core.splendor_has_sampled_cards(state)
     assert bought_by_colour(state, 0) == {"white": (0, 0), "blue": (1, 0), "green": (1, 1), "red": (0, 0), "black": (2, 0)}
     assert bought_by_colour(state, 1)["red"] == (2, 3)
     view = json.loads(state.observation_json(2))
