@@ -33,6 +33,7 @@ void check_conservation(const State& s, core::InvariantProblems& expect) {
     const Player& pl = s.player(p);
     for (int i = 0; i < pl.num_reserved; ++i) ++seen[pl.reserved[i]];
     for (int c = 0; c < kNumCards; ++c) seen[c] += pl.owns(c);
+    for (int w = 0; w < 2; ++w) expect((pl.sampled[w] & ~pl.owned[w]) == 0, "sampled bought cards are bought cards");
     for (int k = 0; k < kNumKinds; ++k) tokens[k] += core::swar::lane(pl.tokens, k);
   }
   const bool pending_blind = s.pending_blind_level() >= 0;

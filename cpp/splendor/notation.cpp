@@ -96,12 +96,8 @@ std::string State::action_label(Action a) const {
     card = players_[turn_seat_].reserved[a - kBuyReserved];
   if (a >= kRevealCard && a < kRevealNoble) card = a - kRevealCard;
   const std::string text = action_to_string(a);
-  if (a >= kChooseNoble && a < kRevealCard) {  // the noble by its requirement, as people name nobles: "noble 6 (U4G4)"
-    std::string need;
-    for (int c = 0; c < kColours; ++c)
-      if (const int n = tables::kNobles[a - kChooseNoble].requirement[c]) need += kLetters[c] + std::to_string(n);
-    return text + " (" + need + ")";
-  }
+  if (a >= kChooseNoble && a < kRevealCard)  // the noble by its requirement, as people name nobles: "noble 6 (U4G4)"
+    return text + " (" + noble_text(a - kChooseNoble) + ")";
   return card == kNoCard ? text : text + " (" + card_text(card) + ")";
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "splendor/bought_sampler.hpp"
 #include "splendor/position.hpp"
 #include "splendor_tables.inc"
 
@@ -44,6 +45,10 @@ class PositionReader : core::PositionReaderBase {
  private:
   static int level_of(int card) { return card_level(card); }
   int read_card_id(const json::Cursor& c) const;
+  static int read_noble(const json::Cursor& n);
+  void read_owned(Player& p, const json::Cursor& list, bool sampled);
+  void read_bought(Player& p, int seat, const json::Cursor& b);
+  void draw_summarised(State& s, int unseen_by_level[kLevels], const int unknown_reserved[kLevels]);
   uint64_t read_tokens(const json::Cursor& c, int kinds, bool capped);
   void read_player(State& s, int seat, const json::Cursor& c);
   void read_reserved(State& s, int seat, const json::Cursor& r);
@@ -67,12 +72,106 @@ class PositionReader : core::PositionReaderBase {
   core::FixedList<Unknown, kMaxPlayers * kMaxReserved> unknown_reserves_;
   int deck_counts_[kLevels] = {-1, -1, -1};  // -1: the deck was given card by card
   std::string deck_paths_[kLevels];
+  bool decks_given_ = true;  // a view may leave them out: they follow from the rest
+  // Bought cards given by colour, count and points (views): drawn in place_unseen.
+  struct Summarised {
+    BoughtSummary summary;
+    std::string path;
+  };
+  std::vector<Summarised> summarised_;
   bool legacy_passes_ = false;  // passes_in_a_row was given (it counted across rounds)
 };
 
 // A card by id (1-90), "#id", or readable description ("green 1pt W2U1").
 int PositionReader::read_card_id(const json::Cursor& c) const {
   return core::card_text::read_card(c, kNumCards, card_from_text);
+}
+
+// A noble by id (1-10) or as play --follow reads it ("W4U4", "3pt W4U4", "#4").
+int PositionReader::read_noble(const json::Cursor& n) {
+  if (n.is_string()) {
+    try {
+      return noble_from_text(n.as_string());
+    } catch (const core::InvalidInput& e) {
+      n.fail(e.what());
+    }
+  }
+  return n.as_int(1, kNumNobles, "noble id {} does not exist (ids are 1 to 10)") - 1;
+}
+
+// Bought cards by id; `sampled`: a full state's draw for a summary (Player::sampled).
+void PositionReader::read_owned(Player& p, const json::Cursor& list, bool sampled) {
+  for (const json::Cursor card_cursor : list.as_array()) {
+    attempt([&] {
+      const int card = read_card_id(card_cursor);
+      see_card(card, card_cursor.path());
+      p.owned[card >> 6] |= uint64_t{1} << (card & 63);
+      if (sampled) p.sampled[card >> 6] |= uint64_t{1} << (card & 63);
+      p.bonuses += core::swar::unit(tables::kCards[card].bonus);
+      p.points = static_cast<uint8_t>(p.points + tables::kCards[card].points);
+      ++p.cards_bought;
+    });
+  }
+}
+
+// "bought": per colour what the table shows, {"cards": 3, "points": 1} (a bare count:
+// no points), optionally "levels": [2, 1, 0]. These are totals: the cards the player's
+// "cards" names are among them, the rest are unknown and drawn in place_unseen.
+void PositionReader::read_bought(Player& p, int seat, const json::Cursor& b) {
+  if (!view_)
+    b.fail("a full position names every card; bought cards by colour are for a player's view (use state_from_observation)");
+  attempt([&] { b.only_fields({"white", "blue", "green", "red", "black"}); });
+  if (!b.is_object()) return;
+  for (int colour = 0; colour < kColours; ++colour) {
+    const json::Cursor e = b.get(kTokenNames[colour]);
+    if (!e.exists()) continue;
+    attempt([&] {
+      BoughtSummary sum{static_cast<uint8_t>(seat), static_cast<uint8_t>(colour), 0, 0, {-1, -1, -1}};
+      int cards = 0, points = 0, levels[kLevels] = {-1, -1, -1};
+      constexpr int kColourCards = 18, kMostPoints = 5 * kColourCards;  // a colour's cards, at most 5 points each
+      if (e.is_integer()) {
+        cards = e.as_int(0, kColourCards);
+      } else {
+        e.only_fields({"cards", "points", "levels"});
+        cards = e["cards"].as_int(0, kColourCards);
+        if (e.has("points")) points = e["points"].as_int(0, kMostPoints);
+        if (e.has("levels")) {
+          const json::ArrayView given = e["levels"].as_array(kLevels, kLevels);
+          int total = 0;
+          for (int l = 0; l < kLevels; ++l) total += levels[l] = given[static_cast<size_t>(l)].as_int(0, kColourCards);
+          if (total != cards)
+            e["levels"].fail("the levels count " + std::to_string(total) + " cards, but \"cards\" says " + std::to_string(cards));
+        }
+      }
+      // The exact cards of this colour the player's "cards" lists are part of the totals.
+      int known = 0, known_points = 0, known_levels[kLevels] = {};
+      for (int card = 0; card < kNumCards; ++card)
+        if (p.owns(card) && tables::kCards[card].bonus == colour)
+          ++known, known_points += tables::kCards[card].points, ++known_levels[card_level(card)];
+      const std::string name = kTokenNames[colour];
+      if (cards < known)
+        e.fail(std::to_string(cards) + " " + name + " cards bought, but \"cards\" lists " + std::to_string(known));
+      if (points < known_points)
+        e.fail(std::to_string(points) + " points on " + name + " cards, but the " + name + " cards \"cards\" lists give " +
+               std::to_string(known_points));
+      if (cards == known && points != known_points)
+        e.fail("the " + std::to_string(cards) + " " + name + " cards are all listed in \"cards\", and they give " +
+               std::to_string(known_points) + " points, not " + std::to_string(points));
+      for (int l = 0; l < kLevels; ++l)
+        if (levels[l] >= 0 && levels[l] < known_levels[l])
+          e["levels"].fail(std::to_string(levels[l]) + " level-" + std::to_string(l + 1) + " " + name +
+                           " cards, but \"cards\" lists " + std::to_string(known_levels[l]));
+      sum.count = static_cast<uint8_t>(cards - known);
+      sum.points = static_cast<uint8_t>(points - known_points);
+      if (levels[0] >= 0)
+        for (int l = 0; l < kLevels; ++l) sum.levels[l] = static_cast<int8_t>(levels[l] - known_levels[l]);
+      if (sum.count == 0) return;
+      summarised_.push_back({sum, e.path()});
+      p.bonuses += core::swar::unit(colour) * sum.count;
+      p.points = static_cast<uint8_t>(p.points + sum.points);
+      p.cards_bought = static_cast<uint8_t>(p.cards_bought + sum.count);
+    });
+  }
 }
 
 // Token counts by colour. `capped`: no count above the game's tokens of that kind.
@@ -88,23 +187,14 @@ uint64_t PositionReader::read_tokens(const json::Cursor& c, int kinds, bool capp
 
 void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   if (!c.is_object()) return attempt([&] { c.only_fields({}); });  // "expected an object, found ..."
-  attempt([&] { c.only_fields({"tokens", "cards", "reserved", "nobles", "points", "bonuses", "name"}); });
+  attempt([&] {
+    c.only_fields({"tokens", "cards", "bought", "sampled_cards", "reserved", "nobles", "points", "bonuses", "name"});
+  });
   Player& p = s.players_[seat];
   if (c.has("tokens")) p.tokens = read_tokens(c["tokens"], kNumKinds, true);
-  if (c.has("cards")) {
-    attempt([&] {
-      for (const json::Cursor card_cursor : c["cards"].as_array()) {
-        attempt([&] {
-          const int card = read_card_id(card_cursor);
-          see_card(card, card_cursor.path());
-          p.owned[card >> 6] |= uint64_t{1} << (card & 63);
-          p.bonuses += core::swar::unit(tables::kCards[card].bonus);
-          p.points = static_cast<uint8_t>(p.points + tables::kCards[card].points);
-          ++p.cards_bought;
-        });
-      }
-    });
-  }
+  if (c.has("cards")) attempt([&] { read_owned(p, c["cards"], false); });
+  if (c.has("sampled_cards")) attempt([&] { read_owned(p, c["sampled_cards"], true); });
+  if (c.has("bought")) attempt([&] { read_bought(p, seat, c["bought"]); });
   if (c.has("reserved")) {
     attempt([&] {
       for (const json::Cursor r : c["reserved"].as_array(0, config_.reserve_limit)) {
@@ -117,7 +207,7 @@ void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
     attempt([&] {
       for (const json::Cursor n : c["nobles"].as_array()) {
         attempt([&] {
-          const int noble = n.as_int(1, kNumNobles, "noble id {} does not exist (ids are 1 to 10)") - 1;
+          const int noble = read_noble(n);
           see(noble_where_, noble, n.path(), "noble");
           p.nobles = static_cast<uint16_t>(p.nobles | (1u << noble));
           p.points = static_cast<uint8_t>(p.points + tables::kNobles[noble].points);
@@ -154,7 +244,10 @@ void PositionReader::check_player(const State& s, int seat, const json::Cursor& 
   attempt([&] {
     if (c.has("points") && c["points"].as_int(0, 255) != p.points)
       c["points"].fail(std::to_string(c["points"].as_int(0, 255)) + " does not match the cards and nobles, which give " +
-                       std::to_string(p.points));
+                       std::to_string(p.points) +
+                       (c.has("bought") ? ""
+                                        : " (when you do not know the cards, give what the table shows by colour: "
+                                          "\"bought\": {\"white\": {\"cards\": 3, \"points\": 1}, ...})"));
   });
   attempt([&] {
     if (c.has("bonuses") && read_tokens(c["bonuses"], kColours, false) != p.bonuses)
@@ -180,6 +273,11 @@ void PositionReader::read_table(State& s, const json::Cursor& root) {
 }
 
 void PositionReader::read_decks(State& s, const json::Cursor& root) {
+  if (view_ && !root.has("decks")) {  // a view's deck counts follow from the rest (place_unseen)
+    decks_given_ = false;
+    for (int l = 0; l < kLevels; ++l) deck_paths_[l] = "decks";
+    return;
+  }
   const json::ArrayView decks = root["decks"].as_array(kLevels, kLevels);
   for (int l = 0; l < kLevels; ++l) {
     const json::Cursor deck = decks[static_cast<size_t>(l)];
@@ -193,7 +291,7 @@ void PositionReader::read_nobles(State& s, const json::Cursor& root) {
   const json::ArrayView nobles = root["nobles"].as_array(0, config_.nobles);
   for (const json::Cursor n : nobles) {
     attempt([&] {
-      const int noble = n.as_int(1, kNumNobles, "noble id {} does not exist (ids are 1 to 10)") - 1;
+      const int noble = read_noble(n);
       see(noble_where_, noble, n.path(), "noble");
       s.table_nobles_ = static_cast<uint16_t>(s.table_nobles_ | (1u << noble));
     });
@@ -277,16 +375,33 @@ void PositionReader::check_tokens(State& s, const json::Cursor& root) {
   }
 }
 
-// Every card is somewhere; unknown ones (player views) are drawn from the unseen.
+// Every card is somewhere; unknown ones (player views) are drawn from the unseen:
+// first the bought cards given by colour, then the blind reserves and the decks.
 void PositionReader::place_unseen(State& s) {
-  uint8_t unseen[kLevels][40];
+  int unknown_reserved[kLevels] = {0, 0, 0};
+  for (const Unknown& u : unknown_reserves_) ++unknown_reserved[u.level];
   int n_unseen[kLevels] = {0, 0, 0};
+  for (int card = 0; card < kNumCards; ++card) n_unseen[card_level(card)] += card_at_[card].empty();
+  if (!summarised_.empty()) {
+    draw_summarised(s, n_unseen, unknown_reserved);
+    throw_if_errors();
+  }
+  uint8_t unseen[kLevels][40];
+  for (int l = 0; l < kLevels; ++l) n_unseen[l] = 0;
   for (int card = 0; card < kNumCards; ++card)
     if (card_at_[card].empty()) unseen[card_level(card)][n_unseen[card_level(card)]++] = static_cast<uint8_t>(card);
   for (int l = 0; l < kLevels; ++l) {
-    int unknown_reserved = 0;
-    for (const Unknown& u : unknown_reserves_) unknown_reserved += u.level == l;
-    check_unseen(deck_paths_[l], l, n_unseen[l], unseen[l][0], deck_counts_[l], unknown_reserved,
+    if (!decks_given_) {
+      deck_counts_[l] = n_unseen[l] - unknown_reserved[l];
+      if (deck_counts_[l] < 0)
+        attempt([&] {
+          throw core::PathError("players", std::to_string(unknown_reserved[l]) + " blind reserves of level " +
+                                               std::to_string(l + 1) + ", but only " + std::to_string(n_unseen[l]) +
+                                               " level-" + std::to_string(l + 1) + " cards are unseen");
+        });
+      continue;
+    }
+    check_unseen(deck_paths_[l], l, n_unseen[l], unseen[l][0], deck_counts_[l], unknown_reserved[l],
                  "not on the table, in a deck, reserved or bought");
   }
   throw_if_errors();
@@ -302,6 +417,73 @@ void PositionReader::place_unseen(State& s) {
     s.set_reserved_lanes(p);
     s.set_eligible_nobles(p);
   }
+}
+
+// The bought cards given by colour: each summary must be possible on its own, and all
+// of them at once with the decks given (their levels then add up to what the decks leave).
+void PositionReader::draw_summarised(State& s, int n_unseen[kLevels], const int unknown_reserved[kLevels]) {
+  CardSet pool{};
+  for (int card = 0; card < kNumCards; ++card)
+    if (card_at_[card].empty()) add_card(pool, card);
+  std::vector<BoughtSummary> sums;
+  int wanted = 0;
+  for (const Summarised& u : summarised_) {
+    sums.push_back(u.summary);
+    wanted += u.summary.count;
+    if (count_bought(u.summary, pool) == 0)
+      attempt([&] {
+        const BoughtSummary& b = u.summary;
+        throw core::PathError(u.path, "no " + std::to_string(b.count) + " " + kTokenNames[b.colour] + " card" +
+                                          (b.count == 1 ? "" : "s") + " with " + std::to_string(b.points) + " point" +
+                                          (b.points == 1 ? "" : "s") + (b.fixed_levels() ? " at those levels" : "") +
+                                          " are left among the cards not on the table, reserved or listed");
+      });
+  }
+  throw_if_errors();
+  // The level totals the given decks leave to the summarised cards.
+  int level_total[kLevels] = {-1, -1, -1};
+  if (decks_given_) {
+    int sum = 0;
+    for (int l = 0; l < kLevels; ++l) sum += level_total[l] = n_unseen[l] - unknown_reserved[l] - std::max(deck_counts_[l], 0);
+    for (int l = 0; l < kLevels; ++l)
+      if (level_total[l] < 0 || sum != wanted)
+        return attempt([&] {
+          throw core::PathError("decks", "the decks, the blind reserves and the " + std::to_string(wanted) +
+                                             " bought cards given by colour do not add up to the " +
+                                             std::to_string(n_unseen[0] + n_unseen[1] + n_unseen[2]) +
+                                             " cards not on the table, reserved or listed (level " + std::to_string(l + 1) +
+                                             ": " + std::to_string(n_unseen[l]) + ")");
+        });
+  }
+  std::vector<CardSet> drawn(sums.size());
+  const int n = static_cast<int>(sums.size());
+  // With the decks given, the levels are drawn to add up to what the decks leave (exact);
+  // colours whose summaries share a card are drawn again: both keep the draw uniform.
+  constexpr int kTries = 10000;
+  const int drew = decks_given_ ? draw_bought_with_levels(sums.data(), n, pool, level_total, rng_, kTries, drawn.data())
+                                : (draw_bought(sums.data(), n, pool, rng_, kTries, drawn.data()) == 0 ? 1 : -1);
+  if (drew == 1) {
+    for (size_t k = 0; k < sums.size(); ++k) {
+      Player& p = s.players_[sums[k].seat];
+      for (int card = 0; card < kNumCards; ++card)
+        if (card_in(drawn[k], card)) {
+          p.owned[card >> 6] |= uint64_t{1} << (card & 63);
+          p.sampled[card >> 6] |= uint64_t{1} << (card & 63);
+          card_at_[card] = summarised_[k].path;
+        }
+    }
+    return;
+  }
+  attempt([&] {
+    if (drew == 0)
+      throw core::PathError("decks", "no draw of the bought cards given by colour leaves these deck counts: their levels "
+                                     "cannot add up to the " + std::to_string(level_total[0]) + ", " +
+                                     std::to_string(level_total[1]) + " and " + std::to_string(level_total[2]) +
+                                     " level-1, 2 and 3 cards the decks leave");
+    throw core::PathError("players", "the bought cards given by colour cannot all be drawn at once: two players' "
+                                     "summaries of a colour keep needing the same cards (no draw in " +
+                                     std::to_string(kTries) + " tries)");
+  });
 }
 
 // An unfinished setup (explicit chance): only the opening reveals have happened, so
@@ -494,9 +676,29 @@ json::Ordered position_json(const State& s, int observer) {
   for (int p = 0; p < c.players; ++p) {
     const Player& pl = s.player(p);
     json::Ordered& player = players.emplace_back(json::Ordered{{"tokens", tokens_json(pl.tokens, kNumKinds)}});
+    // A card drawn for a summary (Player::sampled) is written as the summary in a view,
+    // and apart in a full state so that reading it back keeps it unknown.
+    const auto sampled = [&](int card) { return ((pl.sampled[card >> 6] >> (card & 63)) & 1) != 0; };
     json::Ordered& cards = player["cards"] = json::Ordered::array();
     for (int card = 0; card < kNumCards; ++card)
-      if (pl.owns(card)) cards.push_back(card + 1);
+      if (pl.owns(card) && !sampled(card)) cards.push_back(card + 1);
+    if (pl.sampled[0] | pl.sampled[1]) {
+      if (full) {
+        json::Ordered& drawn = player["sampled_cards"] = json::Ordered::array();
+        for (int card = 0; card < kNumCards; ++card)
+          if (sampled(card)) drawn.push_back(card + 1);
+      } else {
+        json::Ordered& bought = player["bought"] = json::Ordered::object();
+        for (int colour = 0; colour < kColours; ++colour) {
+          int count = 0, points = 0;
+          bool summarised = false;
+          for (int card = 0; card < kNumCards; ++card)
+            if (pl.owns(card) && tables::kCards[card].bonus == colour)
+              ++count, points += tables::kCards[card].points, summarised = summarised || sampled(card);
+          if (summarised) bought[kTokenNames[colour]] = {{"cards", count}, {"points", points}};
+        }
+      }
+    }
     json::Ordered& reserved = player["reserved"] = json::Ordered::array();
     for (int i = 0; i < pl.num_reserved; ++i) {
       const bool blind = (pl.reserved_blind >> i) & 1;

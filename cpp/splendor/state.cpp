@@ -7,6 +7,7 @@
 #include "core/bits.hpp"
 #include "core/reasons.hpp"
 #include "core/zobrist.hpp"
+#include "splendor/bought_sampler.hpp"
 #include "splendor_tables.inc"
 
 #if defined(__SSE4_1__)
@@ -853,12 +854,105 @@ void State::set_deck_bits() {
   }
 }
 
+bool State::has_sampled_cards() const {
+  uint64_t any = 0;
+  for (int p = 0; p < config_.players; ++p) any |= players_[p].sampled[0] | players_[p].sampled[1];
+  return any != 0;
+}
+
+bool State::resample_bought(uint64_t unseen[kLevels], core::Rng& rng, const uint64_t* excluded) {
+  CardSet pool{};
+  for (int level = 0; level < kLevels; ++level)
+    core::for_each_bit(unseen[level], [&](int b) { add_card(pool, kT.level_base[level] + b); });
+  BoughtSummary summaries[kMaxPlayers * kColours];
+  CardSet cards[kMaxPlayers * kColours];
+  int n = 0;
+  for (int p = 0; p < config_.players; ++p) {
+    Player& pl = players_[p];
+    for (int colour = 0; colour < kColours; ++colour) {
+      BoughtSummary& s = summaries[n];
+      s = {static_cast<uint8_t>(p), static_cast<uint8_t>(colour), 0, 0, {0, 0, 0}};
+      cards[n] = {};
+      for (int w = 0; w < 2; ++w)
+        core::for_each_bit(pl.sampled[w], [&](int b) {
+          const int card = w * 64 + b;
+          if (kT.cards[card].bonus != colour) return;
+          ++s.count;
+          s.points = static_cast<uint8_t>(s.points + kT.cards[card].points);
+          ++s.levels[kT.cards[card].level];
+          add_card(cards[n], card);
+        });
+      if (s.count) pool[0] |= cards[n][0], pool[1] |= cards[n][1], ++n;
+    }
+  }
+  if (excluded) {
+    pool[0] &= ~excluded[0], pool[1] &= ~excluded[1];
+    if (draw_bought(summaries, n, pool, rng, 10000, cards) != 0) return false;
+  } else {
+    // A colour whose draw keeps colliding keeps its cards (docs/search.md says how rare).
+    draw_bought(summaries, n, pool, rng, 64, cards);
+  }
+  for (int p = 0; p < config_.players; ++p) {
+    Player& pl = players_[p];
+    pl.owned[0] &= ~pl.sampled[0], pl.owned[1] &= ~pl.sampled[1];
+    pl.sampled[0] = pl.sampled[1] = 0;
+  }
+  for (int k = 0; k < n; ++k) {
+    Player& pl = players_[summaries[k].seat];
+    for (int w = 0; w < 2; ++w) {
+      pl.owned[w] |= cards[k][static_cast<size_t>(w)];
+      pl.sampled[w] |= cards[k][static_cast<size_t>(w)];
+      pool[static_cast<size_t>(w)] &= ~cards[k][static_cast<size_t>(w)];
+    }
+  }
+  for (int level = 0; level < kLevels; ++level) {
+    unseen[level] = 0;
+    const int base = kT.level_base[level];
+    for (int card = base; card < base + kDeckCapacity[level]; ++card)
+      if (card_in(pool, card)) unseen[level] |= uint64_t{1} << (card - base);
+  }
+  return true;
+}
+
+bool State::release_sampled_card(int card, core::Rng& rng, const uint64_t* keep_out) {
+  if (card < 0 || card >= kNumCards) return false;
+  CardSet sampled{};
+  for (int p = 0; p < config_.players; ++p) sampled[0] |= players_[p].sampled[0], sampled[1] |= players_[p].sampled[1];
+  if (!card_in(sampled, card)) return false;
+  uint64_t decks[kLevels];  // the blind reserves stay: only the decks and the samples change
+  CardSet excluded{}, back{};  // back: excluded cards now in a deck or a sample, which end in the decks
+  if (keep_out) excluded = {keep_out[0], keep_out[1]};
+  add_card(excluded, card);
+  for (int level = 0; level < kLevels; ++level) {
+    decks[level] = deck_bits_[level];
+    core::for_each_bit(decks[level], [&](int b) {
+      if (card_in(excluded, kT.level_base[level] + b)) add_card(back, kT.level_base[level] + b);
+    });
+  }
+  back[0] |= excluded[0] & sampled[0], back[1] |= excluded[1] & sampled[1];
+  if (!resample_bought(decks, rng, excluded.data())) return false;
+  for (int c = 0; c < kNumCards; ++c)
+    if (card_in(back, c)) decks[kT.cards[c].level] |= uint64_t{1} << (c - kT.level_base[kT.cards[c].level]);
+  for (int l = 0; l < kLevels; ++l) {
+    deck_bits_[l] = decks[l];
+    if (decks_unordered_) continue;
+    int n = 0;
+    core::for_each_bit(decks[l], [&](int b) { deck_[l][n++] = static_cast<uint8_t>(kT.level_base[l] + b); });
+    rng.shuffle(deck_[l], n);
+  }
+  hash_ = compute_key_part();
+  return true;
+}
+
 void State::determinize(int observer, core::Rng& rng) {
+  uint64_t unseen[kLevels];
+  for (int level = 0; level < kLevels; ++level) unseen[level] = unseen_cards(observer, level);
+  if (has_sampled_cards()) resample_bought(unseen, rng);
   for (int level = 0; level < kLevels; ++level) {
     uint8_t pool[40];
     int n = 0;
     const int base = kT.level_base[level];
-    core::for_each_bit(unseen_cards(observer, level), [&](int b) { pool[n++] = static_cast<uint8_t>(base + b); });
+    core::for_each_bit(unseen[level], [&](int b) { pool[n++] = static_cast<uint8_t>(base + b); });
     rng.shuffle(pool, n);
     int next = 0;
     const unsigned seats = for_each_unseen_reserve(*this, observer, level, [&](uint8_t& card) { card = pool[next++]; });
@@ -880,17 +974,23 @@ void State::determinize_lazily(int observer, core::Rng& rng) {
   if (explicit_chance_) return determinize(observer, rng);
   bool others_hide_cards = false;
   for (int p = 0; p < config_.players; ++p) others_hide_cards |= p != observer && players_[p].reserved_blind;
-  for (int level = 0; level < kLevels && others_hide_cards; ++level) {
-    uint64_t unseen = unseen_cards(observer, level);
-    int n = core::popcount(unseen);
-    const int base = kT.level_base[level];
-    const unsigned seats = for_each_unseen_reserve(*this, observer, level, [&](uint8_t& card) {
-      const int b = core::nth_set_bit_dispatch(unseen, static_cast<int>(rng.below(static_cast<uint32_t>(n--))));
-      unseen &= ~(uint64_t{1} << b);
-      card = static_cast<uint8_t>(base + b);
-    });
-    core::for_each_bit(seats, [&](int p) { set_reserved_lanes(p); });
-    deck_bits_[level] = unseen;
+  const bool sampled = has_sampled_cards();
+  if (others_hide_cards || sampled) {
+    uint64_t unseen_by_level[kLevels];
+    for (int level = 0; level < kLevels; ++level) unseen_by_level[level] = unseen_cards(observer, level);
+    if (sampled) resample_bought(unseen_by_level, rng);
+    for (int level = 0; level < kLevels; ++level) {
+      uint64_t unseen = unseen_by_level[level];
+      int n = core::popcount(unseen);
+      const int base = kT.level_base[level];
+      const unsigned seats = for_each_unseen_reserve(*this, observer, level, [&](uint8_t& card) {
+        const int b = core::nth_set_bit_dispatch(unseen, static_cast<int>(rng.below(static_cast<uint32_t>(n--))));
+        unseen &= ~(uint64_t{1} << b);
+        card = static_cast<uint8_t>(base + b);
+      });
+      core::for_each_bit(seats, [&](int p) { set_reserved_lanes(p); });
+      deck_bits_[level] = unseen;
+    }
   }
   // pop_deck draws each card at random from deck_bits_: the same distribution as a
   // shuffle, paid for only by the cards a game reveals. Nobles off the table never

@@ -95,6 +95,9 @@ struct Player {
   uint8_t reserved[kMaxReserved] = {kNoCard, kNoCard, kNoCard};
   uint32_t reserved_cost[kColours] = {};  // byte lane i: reserved[i]'s cost in that colour
   uint16_t eligible_nobles = 0;  // nobles whose requirement the bonuses meet (table or not)
+  // Bought cards a position gave only by colour, count and points (a subset of owned):
+  // their identities are a sample that determinize draws again (bought_sampler.hpp).
+  uint64_t sampled[2] = {0, 0};
 
   int num_tokens() const { return core::swar::sum(tokens); }
   bool owns(int card) const { return (owned[card >> 6] >> (card & 63)) & 1; }
@@ -189,6 +192,14 @@ class State {
   int deck_card(int level, int i) const { return deck_[level][i]; }  // i = deck_size-1 is the top
   uint64_t deck_set(int level) const { return deck_bits_[level]; }   // bit i: the level's card i
   bool decks_unordered() const { return decks_unordered_; }           // determinize_lazily was called
+  bool has_sampled_cards() const;  // some bought card's identity is a sample (Player::sampled)
+  // A card a table shows (a reveal being typed) that this state had drawn for a bought-card
+  // summary: the summaries are drawn again without it and it goes back to its deck, the
+  // decks reshuffled (following a real game from a position); `keep_out` (bit per card
+  // index, may be null) are deck cards the new draw must not take either (revealed later in
+  // a record replayed from here). False if it was not such a card, or no other draw fits
+  // the summaries (nothing changes then).
+  bool release_sampled_card(int card, core::Rng& rng, const uint64_t* keep_out = nullptr);
   uint16_t table_nobles() const { return table_nobles_; }
   // Passes in a row within the current round (a round runs from seat 0 to the last seat).
   int passes_this_round() const { return passes_; }
@@ -239,6 +250,12 @@ class State {
   template <class Self, class F>
   static unsigned for_each_unseen_reserve(Self& self, int observer, int level, F&& f);
   uint64_t unseen_cards(int observer, int level) const;
+  // Draws the sampled bought cards again from `unseen` (bits per level, as unseen_cards)
+  // and their own cards, keeping each seat's count, points and levels per colour;
+  // `unseen` is left holding what the draw did not take.
+  // `excluded` (bit per card index): cards that may not be drawn (seen elsewhere);
+  // false if then no draw fitted and nothing changed.
+  bool resample_bought(uint64_t unseen[kLevels], core::Rng& rng, const uint64_t* excluded = nullptr);
   void set_deck_bits();  // from deck_, after it is written directly
   void remove_from_deck(int level, int card);
   template <bool H>
@@ -295,5 +312,9 @@ class State {
 // Readable card descriptions (core/card_text.hpp), e.g. "green 1pt W2U1": unique per card.
 std::string card_text(int card);            // card index (id - 1) -> canonical text
 int card_from_text(std::string_view text);  // -> card index; InvalidInput suggests the closest card
+// Nobles as people name them: "noble 4", "#4", "4" or the requirement "3pt W4U4" / "W4U4"
+// (the points may be left out) -> noble index; InvalidInput says why not.
+int noble_from_text(std::string_view text);
+std::string noble_text(int noble);  // its requirement, "W4U4"
 
 }  // namespace splendor

@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_has_sampled_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_release_sampled_card', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -976,6 +976,14 @@ def splendor_cards() -> list:
     """
     The development cards (data/splendor/cards.csv), one dict each: id, level, bonus, points, cost, text.
     """
+def splendor_has_sampled_cards(state: SplendorState) -> bool:
+    """
+    Whether some of `state`'s bought cards are known only by colour and points (drawn from the unseen cards).
+    """
+def splendor_noble_from_text(text: str) -> int:
+    """
+    Noble id of "noble 4", "#4", "4" or a requirement as printed ("3pt W4U4", "W4U4"); ValueError otherwise.
+    """
 def splendor_nobles() -> list:
     """
     The nobles (data/splendor/nobles.csv), one dict each: id, points, requirement.
@@ -983,6 +991,10 @@ def splendor_nobles() -> list:
 def splendor_random_playouts(config: SplendorRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int32]]:
     """
     (returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from seed and i only (GIL released).
+    """
+def splendor_release_sampled_card(state: SplendorState, card_id: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, keep_out: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> bool:
+    """
+    A card seen on the table (a typed reveal) that `state` had drawn for a bought-card summary of a position: the summaries are drawn again without it (nor any card id of `keep_out`) and it goes back to its deck (decks reshuffled). False if it was not such a card or no other draw fits the summaries (nothing changes then).
     """
 def splendor_self_check(config: SplendorRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """

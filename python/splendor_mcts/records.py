@@ -16,7 +16,8 @@ Format ``splendor-mcts-record/1`` (docs/records.md documents every field)::
                                        # error (only when there are any)
      "meta": {...}}                    # free: tournament name, deal, rotation, ...
 
-Replaying ``game.new_initial_state(seed, explicit_chance=True)`` and applying every action
+Replaying ``game.new_initial_state(seed, explicit_chance=True)`` (or the full state in
+``meta.position`` of a game followed from a typed position) and applying every action
 reproduces the final state exactly (:func:`replay`), and the stated ``termination`` and
 ``result`` must agree with it (:func:`result_problem`): a normal game ends in the returns of its
 final state, a forfeit scores 0 for the forfeiting seat (which was to move, unless no action was
@@ -281,6 +282,17 @@ def replay_problem(record: GameRecord, game: Any = None) -> str | None:
     return result_problem(record, final)
 
 
+def start_of(record: GameRecord, game: Any) -> Any:
+    """The state a record's actions start from: the deal of its seed, or the full state of
+    ``meta.position`` (a game followed from a typed position, ``play --load``)."""
+    position = record.meta.get("position")
+    if position is None:
+        return game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
+    state = game.state_from_json(json.dumps(position))
+    state.set_explicit_chance(record.explicit_chance)
+    return state
+
+
 def replay(record: GameRecord, upto: int | None = None, game: Any = None) -> Any:
     """The state after the first ``upto`` actions of ``record`` (all of them by default).
 
@@ -292,7 +304,7 @@ def replay(record: GameRecord, upto: int | None = None, game: Any = None) -> Any
     actions = record.actions if upto is None else record.actions[:upto]
     if upto is not None and not 0 <= upto <= len(record.actions):
         raise ValueError(f"upto={upto} is outside 0..{len(record.actions)}")
-    state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
+    state = start_of(record, game)
     for index, action in enumerate(actions):
         try:
             state.apply_action(action)

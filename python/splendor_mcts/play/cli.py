@@ -12,6 +12,8 @@ from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
 from ..seeds import seed_or_random
+from ..games.positions import read_position
+from ..records import GameRecord
 from ..wording import seat_name
 from .session import PlaySession
 from .thinking import thinking_on_terminal
@@ -21,6 +23,8 @@ EXAMPLES = """examples:
   splendor-mcts play --players 3 --seat 1 --time 5   --seat counts from 0: you are seat 2
   splendor-mcts play --follow --players 4 --seat 2   follow a game on a real table
   splendor-mcts play --load game.json         go on with a saved game
+  splendor-mcts play --follow --load table.json   follow a game under way from a typed position
+                                              (docs/position-format.md; you are its "observer")
   splendor-mcts play --game duel              Splendor Duel (the board has cell names: take c3 c4)
   splendor-mcts play --game duel --follow --seat 1   follow a Duel table (type cards, bag draws, moves)
 
@@ -45,12 +49,37 @@ def register(subparsers: Any) -> None:
     p.add_argument("--hint-time", type=float, default=HINT_SECONDS, metavar="SECONDS",
                    help=f"thinking time of a hint (default {HINT_SECONDS:g})")
     p.add_argument("--deal-seed", type=int, help="seed of the deal (default: random; ignored with --follow)")
-    p.add_argument("--load", metavar="RECORD", help="start from a saved game record")
+    p.add_argument("--load", metavar="FILE",
+                   help="start from a saved game record, or from a typed position (a game under way); the game, its "
+                        "players and, without --seat, the seat (the position's observer) are taken from the file")
     p.set_defaults(func=run_play_command)
+
+
+def game_to_load(path: str | None) -> tuple[Any, int | None] | None:
+    """The game of a ``--load`` file and, for a typed position, the seat it is seen from (its
+    observer), or None when it is not readable (session.load then says why)."""
+    if not path:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read()
+        try:
+            typed = read_position(text)
+            return typed.game, typed.observer if typed.observer is not None else typed.state.current_player()
+        except ValueError:
+            return load_game(GameRecord.from_json(text.decode("utf-8")).game), None
+    except (OSError, ValueError):
+        return None
 
 
 def run_play_command(args: argparse.Namespace) -> int:
     game = load_game(args.game)
+    loaded = game_to_load(args.load)
+    if loaded is not None:
+        if args.players is None:
+            game = loaded[0]
+        if args.seat is None and loaded[1] is not None and 0 <= loaded[1] < loaded[0].num_players():
+            args.seat = [loaded[1]]
     if args.players is not None and args.players != game.num_players():
         if "players" not in game.entry.variant_fields():
             raise ValueError(f"--players {args.players}: {game.entry.title} is a {game.num_players()}-player game")
@@ -78,8 +107,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     session.thinking = thinking_on_terminal
     console.print(f"type a move (e.g. {session.table.example}), or 'help'")
     if args.load:
-        session.load(args.load)  # draws the board once it is loaded
-        if not session.actions:
+        if not session.load(args.load):  # draws the board once it is loaded
             return exit_codes.INVALID_INPUT
     else:
         session.advance()

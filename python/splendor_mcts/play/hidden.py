@@ -15,18 +15,26 @@ from typing import Any
 from ..wording import seat_name
 
 
-def replay_actions(game: Any, seed: int, actions: list[int]) -> Any:
-    """The state after ``actions`` from the deal of ``seed`` (explicit chance); ``ValueError``
-    when one of them is not legal where it falls."""
-    state = game.new_initial_state(seed=seed, explicit_chance=True)
+def start_state(game: Any, start: Any) -> Any:
+    """Where a followed or played game starts: the deal of a seed (an ``int``), or a copy of
+    the state of a typed position (explicit chance on)."""
+    if isinstance(start, int):
+        return game.new_initial_state(seed=start, explicit_chance=True)
+    return start.clone()
+
+
+def replay_actions(game: Any, start: Any, actions: list[int]) -> Any:
+    """The state after ``actions`` from ``start`` (a seed or a state, as ``start_state``);
+    ``ValueError`` when one of them is not legal where it falls."""
+    state = start_state(game, start)
     for action in actions:
         state.apply_action(action)
     return state
 
 
-def hidden_draws(game: Any, seed: int, actions: list[int], table: Any, viewer: int) -> list[int]:
+def hidden_draws(game: Any, start: Any, actions: list[int], table: Any, viewer: int) -> list[int]:
     """Indexes of the record's chance actions that drew a card into another seat's blind reserve."""
-    probe = game.new_initial_state(seed=seed, explicit_chance=True)
+    probe = start_state(game, start)
     found = []
     for index, action in enumerate(actions):
         if probe.is_chance_node() and table.hidden_draw(json.loads(probe.observation_json(viewer))):
@@ -35,7 +43,7 @@ def hidden_draws(game: Any, seed: int, actions: list[int], table: Any, viewer: i
     return found
 
 
-def with_draw(game: Any, seed: int, actions: list[int], index: int, new: int, hidden: list[int]) -> list[int] | None:
+def with_draw(game: Any, start: Any, actions: list[int], index: int, new: int, hidden: list[int]) -> list[int] | None:
     """``actions`` with the hidden draw at ``index`` turned into ``new`` (two hidden draws swap
     their cards), or None when the record would no longer replay."""
     changed = list(actions)
@@ -45,26 +53,26 @@ def with_draw(game: Any, seed: int, actions: list[int], index: int, new: int, hi
             changed[other] = old
     changed[index] = new
     try:
-        replay_actions(game, seed, changed)
+        replay_actions(game, start, changed)
     except ValueError:
         return None
     return changed
 
 
-def free_card_for(game: Any, seed: int, actions: list[int], table: Any, viewer: int,
+def free_card_for(game: Any, start: Any, actions: list[int], table: Any, viewer: int,
                   reveal: int, candidates: list[int]) -> list[int] | None:
     """Actions in which the card of chance action ``reveal``, drawn unseen into a blind
     reserve, is replaced by one of ``candidates`` (cards still in the deck), so that it
     can be revealed now; None when it was not drawn unseen or nothing fits."""
-    hidden = hidden_draws(game, seed, actions, table, viewer)
+    hidden = hidden_draws(game, start, actions, table, viewer)
     for index in (i for i in hidden if actions[i] == reveal):
         for candidate in candidates:
-            if candidate != reveal and (changed := with_draw(game, seed, actions, index, candidate, hidden)):
+            if candidate != reveal and (changed := with_draw(game, start, actions, index, candidate, hidden)):
                 return changed
     return None
 
 
-def name_hidden_reserve(game: Any, state: Any, seed: int, actions: list[int], table: Any, viewer: int,
+def name_hidden_reserve(game: Any, state: Any, start: Any, actions: list[int], table: Any, viewer: int,
                         seat: int, index: int, card_id: int) -> list[int]:
     """Actions in which ``seat``'s reserved card ``index`` (from 1), hidden from the viewer,
     is the card ``card_id``. ``ValueError`` says why it cannot be."""
@@ -80,9 +88,9 @@ def name_hidden_reserve(game: Any, state: Any, seed: int, actions: list[int], ta
     if current == card_id:
         return list(actions)
     old, new = table.reveal_action(state, current), table.reveal_action(state, card_id)
-    hidden = hidden_draws(game, seed, actions, table, viewer)
+    hidden = hidden_draws(game, start, actions, table, viewer)
     drawn = [i for i in hidden if actions[i] == old]
-    changed = with_draw(game, seed, actions, drawn[-1], new, hidden) if drawn else None
+    changed = with_draw(game, start, actions, drawn[-1], new, hidden) if drawn else None
     if changed is None:
         raise ValueError(f"card #{card_id} cannot be {seat_name(seat)}'s hidden card: you have seen it elsewhere, "
                          "or it is of another level")

@@ -11,6 +11,11 @@ Two modes:
   opponent's blind reserve stays unknown; when it is bought the user names it
   (``buy r1 #43``) and the hidden draw is re-dealt to that card.
 
+A game may start from the deal of a seed or from a typed position (``load`` of a position
+file, docs/position-format.md): a game already under way. Cards the position gave only by
+colour and points are drawn from the unseen ones; a card the table then reveals that the
+draw had put among them is drawn again elsewhere (``splendor_release_sampled_card``).
+
 The game runs with explicit chance, so the record (:mod:`splendor_mcts.records`) holds
 every reveal and replays to the same state. Commands: a move, ``hint [SECONDS]``,
 ``moves``, ``board``, ``undo``, ``save FILE``, ``load FILE``, ``help``, ``quit``.
@@ -27,11 +32,13 @@ from rich.console import Console
 
 from rich.text import Text
 
+from .. import _core
 from ..analysis.hint import print_hint
 from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..games.game import load_game
-from ..records import GameRecord, replay
+from ..games.positions import PositionError, read_position
+from ..records import GameRecord, start_of
 from ..wording import counted, seat_name, seats_named
 from . import hidden
 from .tables import NotNowError, card_id_of, table_for
@@ -94,12 +101,18 @@ class PlaySession:
         self.engine_name = engine_name
         self.hint_limits = hint_limits or SearchLimits()
         self.actions: list[int] = []
-        self.state = game.new_initial_state(seed=seed, explicit_chance=True)
+        self.position: Any = None  # a typed position's state the game starts from, else the deal of seed
+        self.state = hidden.start_state(game, seed)
         self.finished = False
         self.unsaved = False  # a person changed the game since it was started, saved or loaded
         self.thinking: Thinking = no_thinking
 
     # ---------------------------------------------------------------- state
+    @property
+    def start(self) -> Any:
+        """Where the record starts (hidden.start_state): the typed position, else the seed."""
+        return self.seed if self.position is None else self.position
+
     def seat_names(self) -> list[str]:
         if self.follow:
             return ["(you)" if s == self.viewer else "" for s in range(self.game.num_players())]
@@ -108,10 +121,12 @@ class PlaySession:
     def record(self) -> GameRecord:
         names = ["human" if s in self.humans else self.engine_name for s in range(self.game.num_players())]
         over = self.state.is_terminal()
+        meta: dict[str, Any] = {"mode": "follow" if self.follow else "play", "viewer": self.viewer}
+        if self.position is not None:
+            meta["position"] = json.loads(self.position.to_json())  # the actions start there, not at the deal
         return GameRecord(game=self.game.spec, seed=self.seed, seats=tuple(names), actions=tuple(self.actions),
                           result=tuple(self.state.returns()) if over else None,
-                          termination="normal" if over else "unfinished", explicit_chance=True,
-                          meta={"mode": "follow" if self.follow else "play", "viewer": self.viewer})
+                          termination="normal" if over else "unfinished", explicit_chance=True, meta=meta)
 
     def apply(self, action: int) -> None:
         self.state.apply_action(action)
@@ -225,7 +240,7 @@ class PlaySession:
     def undo(self) -> None:
         """Back to before the last move a person typed (a reveal typed in follow mode counts)."""
         last = None
-        probe = self.game.new_initial_state(seed=self.seed, explicit_chance=True)
+        probe = hidden.start_state(self.game, self.start)
         for index, action in enumerate(self.actions):
             typed = (not probe.is_chance_node() and probe.current_player() in self.humans) or (
                 self.follow and probe.is_chance_node())
@@ -235,7 +250,7 @@ class PlaySession:
         if last is None:
             self.console.print("nothing to undo")
             return
-        undone = replay(self.record(), upto=last, game=self.game).action_label(self.actions[last])
+        undone = hidden.replay_actions(self.game, self.start, self.actions[:last]).action_label(self.actions[last])
         self.reset_to(self.actions[:last])
         self.unsaved = True
         self.console.print(f"undid {undone}")
@@ -243,9 +258,7 @@ class PlaySession:
         self.draw()
 
     def reset_to(self, actions: list[int]) -> None:
-        state = self.game.new_initial_state(seed=self.seed, explicit_chance=True)
-        for a in actions:
-            state.apply_action(a)
+        state = hidden.replay_actions(self.game, self.start, actions)
         self.state, self.actions, self.finished = state, list(actions), False
 
     def save(self, path: str) -> None:
@@ -261,36 +274,60 @@ class PlaySession:
         self.unsaved = False
         self.console.print(f"saved {len(self.actions)} actions to {path}")
 
-    def load(self, path: str) -> None:
+    def load(self, path: str) -> bool:
+        """Go on with a saved game record, or start from a typed position (a game under way);
+        False (and why, printed) when the file cannot be."""
         if not path:
             self.console.print("load needs a file name: load game.json")
-            return
+            return False
         try:
             with open(path, encoding="utf-8") as handle:
-                record = GameRecord.from_json(handle.read())
-            if record.game != self.game.spec:
-                game = load_game(record.game)
-            else:
-                game = self.game
-            if not record.explicit_chance:
-                raise ValueError("the record was played without explicit chance; play needs every reveal recorded")
-            replay(record, game=game)
+                game, seed, position, actions = self.read_saved(handle.read())
         except OSError as exc:
             self.console.print(f"cannot load {path}: {exc.strerror or exc}")
-            return
+            return False
         except ValueError as exc:
             self.console.print(f"cannot load {path}: {exc}")
-            return
+            return False
         if game.num_players() != self.game.num_players():
             self.console.print(f"cannot load {path}: it is a {game.num_players()}-player game, this session has "
                                f"{self.game.num_players()} seats")
-            return
-        self.game, self.seed, self.table = game, record.seed, table_for(game)
-        self.reset_to(list(record.actions))
+            return False
+        self.game, self.seed, self.position, self.table = game, seed, position, table_for(game)
+        self.reset_to(actions)
         self.unsaved = False
-        self.console.print(f"loaded {len(self.actions)} actions from {path}")
+        if position is not None and not actions:
+            self.console.print(f"loaded the position {path}")
+        else:
+            self.console.print(f"loaded {len(self.actions)} actions from {path}")
         self.advance()
         self.draw()
+        return True
+
+    def read_saved(self, text: str) -> tuple[Any, int, Any, list[int]]:
+        """A record (with its starting position, if it has one) or a typed position: the game,
+        seed, starting state (None: the deal of seed) and actions. ``ValueError`` says why not."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            data = None
+        if not (isinstance(data, dict) and "actions" in data):
+            try:
+                read = read_position(text, seed=self.seed)
+            except PositionError as exc:
+                raise ValueError(f"it is neither a game record nor a position:\n{exc}") from None
+            state = read.state
+            if read.state.is_terminal():
+                raise ValueError("the position is over: there is nothing left to play")
+            state.set_explicit_chance(True)
+            return read.game, 0, state, []
+        record = GameRecord.from_json(text)
+        game = self.game if record.game == self.game.spec else load_game(record.game)
+        if not record.explicit_chance:
+            raise ValueError("the record was played without explicit chance; play needs every reveal recorded")
+        start = start_of(record, game) if "position" in record.meta else None
+        hidden.replay_actions(game, record.seed if start is None else start, list(record.actions))
+        return game, record.seed, start, list(record.actions)
 
     def play_text(self, text: str) -> None:
         if self.state.is_terminal():
@@ -305,7 +342,7 @@ class PlaySession:
             return
         try:
             move, actions = self.name_hidden_reserve(seat, text)
-            state = self.state if actions == self.actions else hidden.replay_actions(self.game, self.seed, actions)
+            state = self.state if actions == self.actions else hidden.replay_actions(self.game, self.start, actions)
             action = state.string_to_action(move)
             if not state.is_legal(action):
                 raise ValueError(illegal_move_reason(state, action))
@@ -342,7 +379,7 @@ class PlaySession:
             try:
                 actions = self.table.read_chance(self.state, text)
             except NotNowError as exc:
-                if not self.free_hidden_card(exc.action):
+                if not (self.free_hidden_card(exc.action) or self.free_sampled_card(exc.action)):
                     raise
                 actions = [exc.action]
             probe = self.state.clone()
@@ -368,11 +405,34 @@ class PlaySession:
         """The card of ``reveal`` shows on the table, but the engine had dealt it unseen into
         an opponent's blind reserve: deal that reserve another card of the deck instead."""
         candidates = [a for a, _ in self.state.chance_outcomes()]
-        changed = hidden.free_card_for(self.game, self.seed, self.actions, self.table, self.viewer, reveal, candidates)
+        changed = hidden.free_card_for(self.game, self.start, self.actions, self.table, self.viewer, reveal, candidates)
         if changed is None:
             return False
         self.reset_to(changed)
         return True
+
+    def free_sampled_card(self, reveal: int) -> bool:
+        """The card of ``reveal`` shows on the table, but the typed position's draw had put it
+        among a player's bought cards known only by colour and points: draw those again at
+        the start without it (nor any card the record reveals) and replay the record."""
+        if self.position is None or self.game.name != "splendor" or not _core.splendor_has_sampled_cards(self.position):
+            return False
+        sampled = [card for p in json.loads(self.position.to_json())["players"] for card in p.get("sampled_cards", [])]
+        card = next((c for c in sampled if self.table.reveal_action(self.state, c) == reveal), None)
+        if card is None:
+            return False
+        revealed = [c for c in range(1, len(self.game.cards()) + 1) if self.table.reveal_action(self.state, c) in self.actions]
+        for attempt in range(20):
+            start = self.position.clone()
+            if not _core.splendor_release_sampled_card(start, card, self.seed + attempt, revealed):
+                return False
+            try:
+                state = hidden.replay_actions(self.game, start, self.actions)
+            except ValueError:
+                continue
+            self.position, self.state = start, state
+            return True
+        return False
 
     def name_hidden_reserve(self, seat: int, text: str) -> tuple[str, list[int]]:
         """``buy r1 #43`` in follow mode: the opponent's hidden reserve r1 is card #43. The
@@ -382,9 +442,38 @@ class PlaySession:
         if match is None or not self.follow:
             return text, self.actions
         card_id = card_id_of(self.game, match.group(3))
-        changed = hidden.name_hidden_reserve(self.game, self.state, self.seed, self.actions, self.table,
-                                             self.viewer, seat, int(match.group(2)), card_id)
+        try:
+            changed = hidden.name_hidden_reserve(self.game, self.state, self.start, self.actions, self.table,
+                                                 self.viewer, seat, int(match.group(2)), card_id)
+        except ValueError:
+            if not self.name_start_reserve(seat, int(match.group(2)), card_id):
+                raise
+            changed = self.actions
         return match.group(1), changed
+
+    def name_start_reserve(self, seat: int, index: int, card_id: int) -> bool:
+        """``seat``'s hidden reserve ``index`` (from 1) was already in the typed position the game
+        started from: make it card ``card_id`` there (swapped with that card in its deck) and
+        replay the record. False when it was not, or the card is not in that deck then."""
+        if self.position is None:
+            return False
+        start = json.loads(self.position.to_json())
+        reserved = json.loads(self.state.to_json())["players"][seat]["reserved"]
+        if not 1 <= index <= len(reserved) or not reserved[index - 1]["blind"]:
+            return False
+        current = reserved[index - 1]["card"]
+        slot = next((r for r in start["players"][seat]["reserved"] if r["blind"] and r["card"] == current), None)
+        deck = start["decks"][self.game.cards()[current - 1]["level"] - 1]
+        if slot is None or card_id not in deck:
+            return False  # drawn during the record, or the card is not of that deck (seen, or another level)
+        deck[deck.index(card_id)], slot["card"] = current, card_id
+        try:
+            position = self.game.state_from_json(json.dumps(start))
+            state = hidden.replay_actions(self.game, position, self.actions)
+        except ValueError:
+            return False
+        self.position, self.state = position, state
+        return True
 
     def describe_chance(self) -> str:
         return self.table.describe_chance(self.state, self.viewer)

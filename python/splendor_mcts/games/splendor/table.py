@@ -5,9 +5,8 @@ import json
 import re
 from typing import Any
 
-
+from ... import _core
 from ...play.tables import COMMON_HELP, NotNowError, Table, card_id_of
-from .board import COLOURS, LETTERS
 
 SPLENDOR_HELP = """commands:
   a move in the notation   take WUG | take RR | buy 2.1 | buy #47 | reserve 1.3 | reserve deck 2 |
@@ -73,24 +72,6 @@ class SplendorTable(Table):
         return [action]
 
     def read_noble(self, text: str) -> int:
-        """A noble by ``noble N``, ``#N``, ``N`` or its requirement; ``ValueError`` otherwise."""
-        count = len(self.game.nobles())
-        number = text.lower().removeprefix("noble").strip().lstrip("#")
-        if number.isdigit():
-            if not 1 <= int(number) <= count:
-                raise ValueError(f"noble {number} does not exist (noble ids are 1-{count})")
-            return int(number)
-        noble = self.noble_from_text(text)
-        if noble is None:
-            raise ValueError(f"cannot read the noble {text!r}: type its requirement as printed (e.g. 3pt W4U4) "
-                             f"or its id, noble N (noble ids are 1-{count})")
-        return noble
-
-    def noble_from_text(self, text: str) -> int | None:
-        """A noble by its description ``3pt W4U4`` (the points may be left out)."""
-        wanted = "".join(text.lower().replace("3pt", "").split())
-        for noble in self.game.nobles():
-            need = "".join(f"{LETTERS[c]}{noble['requirement'][c]}" for c in COLOURS if noble["requirement"][c])
-            if wanted == need.lower():
-                return int(noble["id"])
-        return None
+        """A noble by ``noble N``, ``#N``, ``N`` or its requirement (``3pt W4U4``, ``W4U4``):
+        the engine's reader, the one position files use; ``ValueError`` otherwise."""
+        return int(_core.splendor_noble_from_text(text))
