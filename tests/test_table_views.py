@@ -285,3 +285,23 @@ def test_a_record_started_from_a_typed_position_replays_from_it(tmp_path):
     view = json.loads(state.observation_json(2))
     assert view["players"][2]["tokens"]["white"] == 1 and view["players"][0]["bought"]["black"] == {"cards": 2, "points": 0}
     assert state.current_player() == 0
+
+
+def test_the_web_board_loads_a_record_started_from_a_typed_position(tmp_path):
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+
+    from splendor_mcts.serve.app import make_app
+    from splendor_mcts.serve.settings import ServeSettings
+
+    saved = tmp_path / "followed.json"
+    run = play(["take WGR", f"save {saved}", "quit"], "--follow", "--load", str(EXAMPLE))
+    assert run.returncode == 0, run.stderr
+    with TestClient(make_app(ServeSettings(threads=1))) as client:
+        answer = client.post("/api/sessions/record", json={"record": saved.read_text()})
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        assert len(data["history"]) == 1
+        position = client.get(f"/api/sessions/{data['id']}/position").json()
+    assert position["players"][2]["tokens"]["white"] == 1

@@ -25,7 +25,7 @@ from ..games.positions import read_position
 from ..pictures.board import board_svg
 from ..play.session import game_over_text, illegal_move_reason
 from ..play.tables import NotNowError, Table, card_id_of, table_for
-from ..records import GameRecord, replay
+from ..records import GameRecord, replay, start_of
 from ..wording import seat_name
 
 MODES = ("analyze", "play", "follow")
@@ -333,9 +333,7 @@ def record_session(text: str, mode: str = "analyze", seat: int = 0) -> BoardSess
     record = GameRecord.from_json(text)
     game = load_game(record.game)
     replay(record, game=game)  # every problem of the record before anything else
-    session = BoardSession(game=game, state=game.new_initial_state(seed=record.seed,
-                                                                    explicit_chance=record.explicit_chance),
-                           mode="analyze", seat=seat, seed=record.seed)
+    session = BoardSession(game=game, state=start_of(record, game), mode="analyze", seat=seat, seed=record.seed)
     for action in record.actions:
         session.apply(action, "dealt" if session.state.is_chance_node() else "user")
     session.mode = mode
