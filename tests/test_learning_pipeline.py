@@ -81,3 +81,11 @@ def test_gate_rule():
 def test_network_agent_names_the_network():
     assert pipe.network_agent(None, 100) == "mcts:iterations=100"
     assert pipe.network_agent("a.smnet", 100) == "mcts:iterations=100,network=a.smnet"
+
+
+def test_budget_is_the_familys_unless_an_option_is_given():
+    assert (pipe.budget("duel").selfplay_games, pipe.budget("splendor-3-4p").gate_games) == (500, 300)
+    chosen = pipe.budget("splendor-2p", selfplay_games=10, epochs=None)
+    assert chosen.selfplay_games == 10 and chosen.epochs == 15
+    with pytest.raises(ValueError, match="generations must be at least 1"):
+        pipe.budget("duel", generations=0)

@@ -29,21 +29,33 @@ from .train import TrainSettings, require_torch, train
 
 STEPS = ("selfplay", "train", "gate")
 STATE_FILE = "pipeline.json"
+EXAMPLES = """examples:
+  splendor-mcts pipeline --dir runs --stage-hours 2     # all families; run again for each stage
+  splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
+
+exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed,
+2 bad option, 130 interrupted (run again to resume).
+"""
+
+
+# Self-play and gate games per generation (docs/training.md has the arithmetic): fewer for the
+# families whose games are longer or whose network is slower, so that all fit 8 hours.
+FAMILY_GAMES = {"splendor-2p": (1000, 400), "splendor-3-4p": (600, 300), "duel": (500, 400)}
 
 
 @dataclass(frozen=True)
 class PipelineSettings:
-    """The budget of one family's run (docs/training.md has the arithmetic behind the defaults)."""
+    """The budget of one family's run (:func:`budget` gives the defaults)."""
 
     family: str
+    selfplay_games: int             # per generation, split evenly over the family's player counts
+    gate_games: int                 # at most; in 2-player families the SPRT usually stops sooner
     generations: int = 4
-    selfplay_games: int = 1000      # per generation, split evenly over the family's player counts
     iterations: int = 200           # search iterations per decision, in self-play and in the gate
     epochs: int = 15
     window: int = 3                 # train on the self-play of the last `window` generations
     hidden: tuple[int, ...] = (256, 256)
-    gate_games: int = 400           # at most, 2-player: the SPRT usually stops sooner
-    elo1: float = 20.0              # SPRT elo0=0 elo1=20: accept a candidate that is stronger
+    elo1: float = 20.0              # the gate's SPRT: elo0=0 elo1=20
     seed: int = 0
     workers: int = 2
 
@@ -59,6 +71,13 @@ class PipelineSettings:
         values = asdict(self)
         values["hidden"] = list(self.hidden)
         return values
+
+
+def budget(family_name: str, **given: Any) -> PipelineSettings:
+    """A family's settings: the documented budget, with the ``given`` ones that are not None."""
+    games, gate = FAMILY_GAMES[family(family_name).name]
+    chosen = {key: value for key, value in given.items() if value is not None}
+    return PipelineSettings(**{"family": family_name, "selfplay_games": games, "gate_games": gate, **chosen})
 
 
 def network_agent(network: str | None, iterations: int) -> str:
@@ -219,20 +238,22 @@ def gate_verdict(scores: Sequence[float], players: int, sprt: str | None) -> dic
 
 
 def register(subparsers: Any) -> None:
-    defaults = PipelineSettings(family="duel")
+    defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
     parser = subparsers.add_parser(
         "pipeline", help="generations of self-play, training and gating (needs the [train] extra)",
         description="Run generations for each family: self-play with the newest accepted network, train a "
                     "candidate, gate it by a tournament with SPRT against the current one (docs/training.md). "
                     "State in DIR/<family>/pipeline.json: the same command again resumes.",
-        epilog="exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed, "
-               "2 bad option, 130 interrupted (run again to resume).")
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dir", required=True, help="run directory (one subdirectory per family)")
     parser.add_argument("--families", nargs="+", choices=list(FAMILIES), default=list(FAMILIES))
     parser.add_argument("--stage-hours", type=float, default=2.0,
                         help="stop before a step that would end after this many hours (default %(default)s)")
-    for name in ("generations", "selfplay_games", "iterations", "epochs", "window", "gate_games", "seed", "workers"):
+    for name in ("generations", "iterations", "epochs", "window", "seed", "workers"):
         parser.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
+    for name in ("selfplay_games", "gate_games"):
+        parser.add_argument(f"--{name.replace('_', '-')}", type=int,
+                            help="per generation (default: the family's budget, docs/training.md)")
     parser.add_argument("--elo1", type=float, default=defaults.elo1, help="the gate's SPRT elo1 (elo0 is 0)")
     parser.set_defaults(func=run)
 
@@ -242,7 +263,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
     options = {name: getattr(args, name) for name in ("generations", "selfplay_games", "iterations", "epochs",
                                                       "window", "gate_games", "seed", "workers", "elo1")}
-    pipelines = [Pipeline(PipelineSettings(family=name, **options), Path(args.dir) / name) for name in args.families]
+    pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
     require_torch()
     deadline = time.monotonic() + args.stage_hours * 3600
     for pipeline in pipelines:

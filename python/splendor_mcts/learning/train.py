@@ -29,6 +29,14 @@ from .families import FAMILIES, family
 from .weights import SUFFIX, read_network, write_network
 
 INSTALL_HINT = "pip install 'splendor-mcts[train]'"
+EXAMPLES = f"""examples:
+  splendor-mcts train --family duel --data runs/duel/gen-001/selfplay-2p --out duel.smnet
+  splendor-mcts train --family splendor-2p --data a/ b/shard-00003.npz --out s2.smnet --epochs 20 --seed 3
+  splendor-mcts train --family duel --data more/ --out duel-2.smnet --init duel.smnet
+
+exit codes: 0 done, 1 PyTorch missing ({INSTALL_HINT}), 2 bad option or bad data, 130 interrupted
+(the same command again resumes from <out>.ckpt).
+"""
 
 
 @dataclass(frozen=True)
@@ -247,7 +255,7 @@ def register(subparsers: Any) -> None:
         description="Train a family's policy-value network from self-play shards and write it as .smnet "
                     "(docs/training.md). Same settings and data give the same weights; an interrupted run "
                     "started again with the same settings resumes from <out>.ckpt.",
-        epilog=f"exit codes: 0 done, 1 PyTorch missing ({INSTALL_HINT}), 2 bad option or bad data, 130 interrupted.")
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--family", required=True, choices=list(FAMILIES), help="the game family")
     parser.add_argument("--data", required=True, nargs="+", metavar="PATH",
                         help="shard files or directories of shard-*.npz files")
