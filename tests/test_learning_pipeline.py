@@ -5,11 +5,13 @@ plain search, so the gate is a real tournament of a few Duel games."""
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 import pytest
 from learning_shards import write_shard
 
+from splendor_mcts import cli, exit_codes
 from splendor_mcts.learning import pipeline as pipe
 from splendor_mcts.learning.weights import read_network
 
@@ -89,3 +91,14 @@ def test_budget_is_the_familys_unless_an_option_is_given():
     assert chosen.selfplay_games == 10 and chosen.epochs == 15
     with pytest.raises(ValueError, match="generations must be at least 1"):
         pipe.budget("duel", generations=0)
+
+
+def test_pipeline_command_errors(tmp_path, monkeypatch, capsys):
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--stage-hours", "0"]) == exit_codes.USAGE
+    assert "--stage-hours must be positive" in capsys.readouterr().err
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--window", "0"]) == exit_codes.USAGE
+    assert "window must be at least 1" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "torch", None)  # import torch now raises ImportError
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel"]) == exit_codes.FAILURE
+    assert "pip install 'splendor-mcts[train]'" in capsys.readouterr().err
+    assert not (tmp_path / "duel").exists()  # nothing started
