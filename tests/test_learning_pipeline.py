@@ -13,6 +13,7 @@ from learning_shards import write_shard
 
 from splendor_mcts import cli, exit_codes
 from splendor_mcts.learning import pipeline as pipe
+from splendor_mcts.learning.pipeline import STEPS
 from splendor_mcts.learning.weights import read_network
 
 
@@ -50,6 +51,7 @@ def test_generations_run_in_order_and_resume_after_an_interruption(tmp_path, fak
     assert pipe.Pipeline(settings(), tmp_path, say=lines.append).run(time.monotonic() + 3600)
     state = json.loads((tmp_path / "pipeline.json").read_text())
     assert [r["done"] for r in state["generations"]] == [["selfplay", "train", "gate"]] * 2
+    assert [r["guided"] for r in state["generations"]] == [False, False]  # no candidate was accepted
     assert [c[4] for c in fake_selfplay.calls] == ["selfplay-2p"] * 3 and fake_selfplay.calls[1] == fake_selfplay.calls[2]
     assert (tmp_path / "gen-002" / "candidate.smnet").exists() and (tmp_path / "gen-002" / "gate.txt").exists()
     # Two games settle no SPRT: the candidate is rejected and no network is current.
@@ -102,3 +104,12 @@ def test_pipeline_command_errors(tmp_path, monkeypatch, capsys):
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel"]) == exit_codes.FAILURE
     assert "pip install 'splendor-mcts[train]'" in capsys.readouterr().err
     assert not (tmp_path / "duel").exists()  # nothing started
+
+
+def test_a_step_is_estimated_from_a_generation_alike(tmp_path):
+    pipeline = pipe.Pipeline(settings(), tmp_path, say=lambda _: None)
+    pipeline.state["generations"] = [{"generation": 1, "done": list(STEPS), "guided": False, "seconds": {"selfplay": 10.0}},
+                                     {"generation": 2, "done": list(STEPS), "guided": True, "seconds": {"selfplay": 200.0}}]
+    assert pipeline.estimate("selfplay") == 10.0 and pipeline.estimate("gate") == 0.0
+    pipeline.state["current"] = "gen-001/candidate.smnet"
+    assert pipeline.estimate("selfplay") == 200.0

@@ -30,7 +30,7 @@ from .train import TrainSettings, require_torch, train
 STEPS = ("selfplay", "train", "gate")
 STATE_FILE = "pipeline.json"
 EXAMPLES = """examples:
-  splendor-mcts pipeline --dir runs --stage-hours 2     # all families; run again for each stage
+  splendor-mcts pipeline --dir runs          # all families, a stage of at most 2 hours; run again for the next
   splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
 
 exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed,
@@ -150,8 +150,12 @@ class Pipeline:
         return None
 
     def estimate(self, step: str) -> float:
-        """Seconds the step took the last time it ran (0 when it has not run yet)."""
-        times = [r["seconds"][step] for r in self.state["generations"] if step in r["seconds"]]
+        """Seconds the step took the last time it ran in a generation that, like this one,
+        was (or was not) guided by a network: self-play with the rollout default is far
+        faster. 0 when it has not run so yet."""
+        guided = self.state["current"] is not None
+        times = [r["seconds"][step] for r in self.state["generations"]
+                 if step in r["seconds"] and r.get("guided") == guided]
         return float(times[-1]) if times else 0.0
 
     def run(self, deadline: float) -> bool:
@@ -164,8 +168,9 @@ class Pipeline:
                 return False
             self.say(f"{self.family.name}: generation {generation}: {step}")
             began = time.monotonic()
-            getattr(self, f"_{step}")(generation)
             record = self._record(generation)
+            record.setdefault("guided", self.state["current"] is not None)
+            getattr(self, f"_{step}")(generation)
             record["seconds"][step] = round(time.monotonic() - began, 1)
             record["done"].append(step)
             self._save_state()
@@ -247,7 +252,7 @@ def register(subparsers: Any) -> None:
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dir", required=True, help="run directory (one subdirectory per family)")
     parser.add_argument("--families", nargs="+", choices=list(FAMILIES), default=list(FAMILIES))
-    parser.add_argument("--stage-hours", type=float, default=2.0,
+    parser.add_argument("--stage-hours", type=float, default=1.6,
                         help="stop before a step that would end after this many hours (default %(default)s)")
     for name in ("generations", "iterations", "epochs", "window", "seed", "workers"):
         parser.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
