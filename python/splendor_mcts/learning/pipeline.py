@@ -1,0 +1,278 @@
+"""Generations of self-play, training and gating: ``splendor-mcts pipeline`` (docs/training.md).
+
+Each family's run directory holds ``pipeline.json``, the state file: the settings, the
+network currently accepted, and per generation the steps done (``selfplay``, ``train``,
+``gate``), their seconds and the gate's verdict. A step is marked done only when it has
+finished, and every step resumes its own partial work (self-play's manifest, training's
+checkpoint, the gate's tournament database), so the same command started again after an
+interruption at any point carries on. A stage stops before a step that its time limit
+would not hold (estimated from the step's last run), so a run can be cut into stages.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import exit_codes
+from .families import FAMILIES, Family, family
+from .train import TrainSettings, require_torch, train
+
+STEPS = ("selfplay", "train", "gate")
+STATE_FILE = "pipeline.json"
+EXAMPLES = """examples:
+  splendor-mcts pipeline --dir runs          # all families, a stage of at most 2 hours; run again for the next
+  splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
+
+exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed,
+2 bad option, 130 interrupted (run again to resume).
+"""
+
+
+# Self-play and gate games per generation (docs/training.md has the arithmetic): fewer for the
+# families whose games are longer or whose network is slower, so that all fit 8 hours.
+FAMILY_GAMES = {"splendor-2p": (1000, 400), "splendor-3-4p": (600, 300), "duel": (500, 400)}
+
+
+@dataclass(frozen=True)
+class PipelineSettings:
+    """The budget of one family's run (:func:`budget` gives the defaults)."""
+
+    family: str
+    selfplay_games: int             # per generation, split evenly over the family's player counts
+    gate_games: int                 # at most; in 2-player families the SPRT usually stops sooner
+    generations: int = 4
+    iterations: int = 200           # search iterations per decision, in self-play and in the gate
+    epochs: int = 15
+    window: int = 3                 # train on the self-play of the last `window` generations
+    hidden: tuple[int, ...] = (256, 256)
+    elo1: float = 20.0              # the gate's SPRT: elo0=0 elo1=20
+    seed: int = 0
+    workers: int = 2
+
+    def __post_init__(self) -> None:
+        family(self.family)
+        for name in ("generations", "selfplay_games", "iterations", "epochs", "window", "gate_games", "workers"):
+            if int(getattr(self, name)) < 1:
+                raise ValueError(f"{name.replace('_', '-')} must be at least 1, got {getattr(self, name)}")
+        if self.gate_games < 2:
+            raise ValueError(f"gate-games must be at least 2, got {self.gate_games}")
+
+    def recorded(self) -> dict[str, Any]:
+        values = asdict(self)
+        values["hidden"] = list(self.hidden)
+        return values
+
+
+def budget(family_name: str, **given: Any) -> PipelineSettings:
+    """A family's settings: the documented budget, with the ``given`` ones that are not None."""
+    games, gate = FAMILY_GAMES[family(family_name).name]
+    chosen = {key: value for key, value in given.items() if value is not None}
+    return PipelineSettings(**{"family": family_name, "selfplay_games": games, "gate_games": gate, **chosen})
+
+
+def network_agent(network: str | None, iterations: int) -> str:
+    """The agent spec of the search guided by ``network`` (the default search without one).
+    The one place that names the network evaluator's spec key (the net-eval branch's)."""
+    base = f"mcts:iterations={iterations}"
+    return f"{base},network={network}" if network else base
+
+
+def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, seed: int, workers: int) -> None:
+    """Self-play games into shard directory ``out`` with ``splendor-mcts selfplay``, which
+    resumes from its manifest when ``out`` holds part of the run."""
+    command = [sys.executable, "-m", "splendor_mcts.cli", "selfplay", "--game", game, "--players", str(players),
+               "--agent", agent, "--games", str(games), "--out", str(out), "--seed", str(seed),
+               "--workers", str(workers)]
+    code = subprocess.call(command)
+    if code == exit_codes.INTERRUPTED:
+        raise KeyboardInterrupt
+    if code != exit_codes.OK:
+        raise RuntimeError(f"self-play failed (exit code {code}): {' '.join(command)}")
+
+
+class Pipeline:
+    """One family's generations in ``directory`` (see the module's docstring)."""
+
+    def __init__(self, settings: PipelineSettings, directory: str | Path, say: Callable[[str], None] = print) -> None:
+        self.settings = settings
+        self.family: Family = family(settings.family)
+        self.directory = Path(directory)
+        self.say = say
+        self.state = self._load_state()
+
+    def _load_state(self) -> dict[str, Any]:
+        path = self.directory / STATE_FILE
+        if not path.exists():
+            return {"settings": self.settings.recorded(), "current": None, "generations": []}
+        try:
+            state = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"{path}: cannot read the pipeline state ({exc})") from None
+        if state.get("settings") != self.settings.recorded():
+            differ = sorted(k for k, v in self.settings.recorded().items() if state.get("settings", {}).get(k) != v)
+            raise ValueError(f"{path}: a run with other settings ({', '.join(differ)}) is in this directory; "
+                             "give the same settings to resume, or another --dir")
+        return state
+
+    def _save_state(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        path = self.directory / STATE_FILE
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(json.dumps(self.state, indent=1) + "\n", encoding="utf-8")
+        os.replace(partial, path)  # the state is whole or the previous one, never half written
+
+    def generation_dir(self, generation: int) -> Path:
+        return self.directory / f"gen-{generation:03d}"
+
+    def _record(self, generation: int) -> dict[str, Any]:
+        records = self.state["generations"]
+        while len(records) < generation:
+            records.append({"generation": len(records) + 1, "done": [], "seconds": {}})
+        return records[generation - 1]
+
+    def next_step(self) -> tuple[int, str] | None:
+        """(generation, step) to run next, or None when every generation is done."""
+        for generation in range(1, self.settings.generations + 1):
+            done = self._record(generation)["done"]
+            for step in STEPS:
+                if step not in done:
+                    return generation, step
+        return None
+
+    def estimate(self, step: str) -> float:
+        """Seconds the step took the last time it ran in a generation that, like this one,
+        was (or was not) guided by a network: self-play with the rollout default is far
+        faster. 0 when it has not run so yet."""
+        guided = self.state["current"] is not None
+        times = [r["seconds"][step] for r in self.state["generations"]
+                 if step in r["seconds"] and r.get("guided") == guided]
+        return float(times[-1]) if times else 0.0
+
+    def run(self, deadline: float) -> bool:
+        """Run steps until done (True) or until the next step would pass ``deadline``
+        (``time.monotonic()`` seconds; False)."""
+        while (todo := self.next_step()) is not None:
+            generation, step = todo
+            if time.monotonic() + self.estimate(step) > deadline:
+                self.say(f"{self.family.name}: stage time is up before generation {generation} {step}")
+                return False
+            self.say(f"{self.family.name}: generation {generation}: {step}")
+            began = time.monotonic()
+            record = self._record(generation)
+            record.setdefault("guided", self.state["current"] is not None)
+            getattr(self, f"_{step}")(generation)
+            record["seconds"][step] = round(time.monotonic() - began, 1)
+            record["done"].append(step)
+            self._save_state()
+        self.say(f"{self.family.name}: all {self.settings.generations} generations done; "
+                 f"network: {self.state['current'] or 'none accepted'}")
+        return True
+
+    def _selfplay(self, generation: int) -> None:
+        s, current = self.settings, self._current_path()
+        per_count = math.ceil(s.selfplay_games / len(self.family.players))
+        for players in self.family.players:
+            run_selfplay(self.family.game, players, network_agent(current, s.iterations), per_count,
+                         self.generation_dir(generation) / f"selfplay-{players}p",
+                         seed=s.seed * 1_000_003 + generation * 10 + players, workers=s.workers)
+
+    def _train(self, generation: int) -> None:
+        s = self.settings
+        first = max(1, generation - s.window + 1)
+        data = tuple(str(self.generation_dir(g) / f"selfplay-{p}p")
+                     for g in range(first, generation + 1) for p in self.family.players)
+        train(TrainSettings(family=s.family, data=data, out=str(self.generation_dir(generation) / "candidate.smnet"),
+                            epochs=s.epochs, hidden=s.hidden, seed=s.seed * 1_000_003 + generation,
+                            init=self._current_path()), say=self.say)
+
+    def _gate(self, generation: int) -> None:
+        from ..tournament.runner import Tournament, TournamentConfig
+        from ..tournament.sprt import SprtConfig
+
+        s, where = self.settings, self.generation_dir(generation)
+        candidate = network_agent(str(where / "candidate.smnet"), s.iterations) + ",name=candidate"
+        current = network_agent(self._current_path(), s.iterations)
+        players = min(self.family.players)
+        agents = (candidate, *(f"{current},name=current{i}" for i in range(1, players)))
+        config = TournamentConfig(
+            game=f"{self.family.game}(players={players})" if self.family.game == "splendor" else self.family.game,
+            agents=agents, mode="gauntlet", deals=max(1, s.gate_games // players), seed=s.seed * 1_000_003 + generation,
+            db=where / "gate.sqlite", concurrency=s.workers,
+            sprt=SprtConfig(elo0=0.0, elo1=s.elo1) if players == 2 else None)
+        result = Tournament(config).run()
+        verdict = gate_verdict([g.result[g.seats.index(0)] for g in result.games], players,
+                               result.sprt.verdict if result.sprt else None)
+        (where / "gate.txt").write_text(result.report() + "\n", encoding="utf-8")
+        self._record(generation)["gate"] = verdict
+        self.say(f"{self.family.name}: generation {generation}: candidate "
+                 f"{'accepted' if verdict['accepted'] else 'rejected'}: {verdict['why']}")
+        if verdict["accepted"]:
+            shutil.copyfile(where / "candidate.smnet", self.directory / "current.smnet")
+            self.state["current"] = str((where / "candidate.smnet").relative_to(self.directory))
+
+    def _current_path(self) -> str | None:
+        current = self.state["current"]
+        return str(self.directory / current) if current else None
+
+
+def gate_verdict(scores: Sequence[float], players: int, sprt: str | None) -> dict[str, Any]:
+    """Accept or reject a candidate from its game scores (win 1, shared wins split) against
+    the current network: by the SPRT's H1 in 2-player games, else by the 95% interval of its
+    mean score lying above the 1/players an equal agent gets."""
+    n = len(scores)
+    mean = sum(scores) / n if n else 0.0
+    spread = math.sqrt(sum((x - mean) ** 2 for x in scores) / max(1, n - 1) / max(1, n))
+    lower = mean - 1.96 * spread
+    if players == 2:
+        accepted = sprt == "H1"
+        why = f"SPRT {sprt or 'no verdict'} after {n} games, score {mean:.3f}"
+    else:
+        accepted = lower > 1 / players
+        why = f"score {mean:.3f} (95% lower bound {lower:.3f}) over {n} games against 1/{players}"
+    return {"accepted": accepted, "why": why, "games": n, "score": mean, "sprt": sprt}
+
+
+def register(subparsers: Any) -> None:
+    defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
+    parser = subparsers.add_parser(
+        "pipeline", help="generations of self-play, training and gating (needs the [train] extra)",
+        description="Run generations for each family: self-play with the newest accepted network, train a "
+                    "candidate, gate it by a tournament with SPRT against the current one (docs/training.md). "
+                    "State in DIR/<family>/pipeline.json: the same command again resumes.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dir", required=True, help="run directory (one subdirectory per family)")
+    parser.add_argument("--families", nargs="+", choices=list(FAMILIES), default=list(FAMILIES))
+    parser.add_argument("--stage-hours", type=float, default=1.6,
+                        help="stop before a step that would end after this many hours (default %(default)s)")
+    for name in ("generations", "iterations", "epochs", "window", "seed", "workers"):
+        parser.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
+    for name in ("selfplay_games", "gate_games"):
+        parser.add_argument(f"--{name.replace('_', '-')}", type=int,
+                            help="per generation (default: the family's budget, docs/training.md)")
+    parser.add_argument("--elo1", type=float, default=defaults.elo1, help="the gate's SPRT elo1 (elo0 is 0)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.stage_hours > 0:
+        raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
+    options = {name: getattr(args, name) for name in ("generations", "selfplay_games", "iterations", "epochs",
+                                                      "window", "gate_games", "seed", "workers", "elo1")}
+    pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
+    require_torch()
+    deadline = time.monotonic() + args.stage_hours * 3600
+    for pipeline in pipelines:
+        if not pipeline.run(deadline):
+            print(f"stage over: run the same command again to continue ({args.dir})")
+            return exit_codes.OK
+    return exit_codes.OK

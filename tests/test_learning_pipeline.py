@@ -1,0 +1,115 @@
+"""The generations pipeline's bookkeeping: steps in order, the state file, resuming after an
+interruption, stages that stop before a step that would overrun, the gate's rule. Self-play
+is faked with synthetic shards (its command lives elsewhere) and the network agent with a
+plain search, so the gate is a real tournament of a few Duel games."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import pytest
+from learning_shards import write_shard
+
+from splendor_mcts import cli, exit_codes
+from splendor_mcts.learning import pipeline as pipe
+from splendor_mcts.learning.pipeline import STEPS
+from splendor_mcts.learning.weights import read_network
+
+
+@pytest.fixture
+def fake_selfplay(monkeypatch):
+    calls: list[tuple] = []
+
+    def selfplay(game, players, agent, games, out, seed, workers):
+        calls.append((game, players, agent, games, out.name, seed))
+        if getattr(selfplay, "fail_at", None) == len(calls):
+            raise KeyboardInterrupt
+        out.mkdir(parents=True, exist_ok=True)
+        write_shard(out / "shard-00000.npz", "duel", games=4, moves=6, seed=seed, first_game=seed * 100)
+
+    monkeypatch.setattr(pipe, "run_selfplay", selfplay)
+    monkeypatch.setattr(pipe, "network_agent", lambda network, iterations: f"mcts:iterations={iterations}")
+    selfplay.calls = calls
+    return selfplay
+
+
+def settings(**more) -> pipe.PipelineSettings:
+    return pipe.PipelineSettings(**{"family": "duel", "generations": 2, "selfplay_games": 4, "iterations": 4,
+                                    "epochs": 1, "window": 2, "hidden": (4,), "gate_games": 2, "workers": 1, **more})
+
+
+def test_generations_run_in_order_and_resume_after_an_interruption(tmp_path, fake_selfplay):
+    pytest.importorskip("torch")
+    fake_selfplay.fail_at = 2  # generation 2's self-play is interrupted
+    with pytest.raises(KeyboardInterrupt):
+        pipe.Pipeline(settings(), tmp_path, say=lambda _: None).run(time.monotonic() + 3600)
+    state = json.loads((tmp_path / "pipeline.json").read_text())
+    assert [r["done"] for r in state["generations"]] == [["selfplay", "train", "gate"]]
+    fake_selfplay.fail_at = None
+    lines: list[str] = []
+    assert pipe.Pipeline(settings(), tmp_path, say=lines.append).run(time.monotonic() + 3600)
+    state = json.loads((tmp_path / "pipeline.json").read_text())
+    assert [r["done"] for r in state["generations"]] == [["selfplay", "train", "gate"]] * 2
+    assert [r["guided"] for r in state["generations"]] == [False, False]  # no candidate was accepted
+    assert [c[4] for c in fake_selfplay.calls] == ["selfplay-2p"] * 3 and fake_selfplay.calls[1] == fake_selfplay.calls[2]
+    assert (tmp_path / "gen-002" / "candidate.smnet").exists() and (tmp_path / "gen-002" / "gate.txt").exists()
+    # Two games settle no SPRT: the candidate is rejected and no network is current.
+    assert state["generations"][1]["gate"]["accepted"] is False and state["current"] is None
+    assert lines[0] == "duel: generation 2: selfplay" and "all 2 generations done" in lines[-1]
+    # Generation 2 trained on both generations' self-play (the window).
+    network = read_network(tmp_path / "gen-002" / "candidate.smnet")
+    assert [d["rows"] for d in network.training["data"]] == [24, 24]
+
+
+def test_a_stage_stops_before_a_step_it_cannot_hold(tmp_path, fake_selfplay):
+    lines: list[str] = []
+    assert not pipe.Pipeline(settings(), tmp_path, say=lines.append).run(time.monotonic() - 1)
+    assert lines == ["duel: stage time is up before generation 1 selfplay"] and not fake_selfplay.calls
+
+
+def test_other_settings_in_the_same_directory_are_refused(tmp_path, fake_selfplay):
+    pipeline = pipe.Pipeline(settings(), tmp_path, say=lambda _: None)
+    pipeline._save_state()
+    with pytest.raises(ValueError, match=r"a run with other settings \(epochs\) is in this directory"):
+        pipe.Pipeline(settings(epochs=3), tmp_path)
+
+
+def test_gate_rule():
+    assert pipe.gate_verdict([1, 1, 0], 2, "H1")["accepted"]
+    assert not pipe.gate_verdict([1, 1, 1], 2, None)["accepted"]
+    assert pipe.gate_verdict([1.0] * 30 + [0.0] * 30, 3, None)["accepted"]  # 0.5 > 1/3 clearly
+    assert not pipe.gate_verdict([1.0] * 2 + [0.0] * 4, 3, None)["accepted"]
+
+
+def test_network_agent_names_the_network():
+    assert pipe.network_agent(None, 100) == "mcts:iterations=100"
+    assert pipe.network_agent("a.smnet", 100) == "mcts:iterations=100,network=a.smnet"
+
+
+def test_budget_is_the_familys_unless_an_option_is_given():
+    assert (pipe.budget("duel").selfplay_games, pipe.budget("splendor-3-4p").gate_games) == (500, 300)
+    chosen = pipe.budget("splendor-2p", selfplay_games=10, epochs=None)
+    assert chosen.selfplay_games == 10 and chosen.epochs == 15
+    with pytest.raises(ValueError, match="generations must be at least 1"):
+        pipe.budget("duel", generations=0)
+
+
+def test_pipeline_command_errors(tmp_path, monkeypatch, capsys):
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--stage-hours", "0"]) == exit_codes.USAGE
+    assert "--stage-hours must be positive" in capsys.readouterr().err
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--window", "0"]) == exit_codes.USAGE
+    assert "window must be at least 1" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "torch", None)  # import torch now raises ImportError
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel"]) == exit_codes.FAILURE
+    assert "pip install 'splendor-mcts[train]'" in capsys.readouterr().err
+    assert not (tmp_path / "duel").exists()  # nothing started
+
+
+def test_a_step_is_estimated_from_a_generation_alike(tmp_path):
+    pipeline = pipe.Pipeline(settings(), tmp_path, say=lambda _: None)
+    pipeline.state["generations"] = [{"generation": 1, "done": list(STEPS), "guided": False, "seconds": {"selfplay": 10.0}},
+                                     {"generation": 2, "done": list(STEPS), "guided": True, "seconds": {"selfplay": 200.0}}]
+    assert pipeline.estimate("selfplay") == 10.0 and pipeline.estimate("gate") == 0.0
+    pipeline.state["current"] = "gen-001/candidate.smnet"
+    assert pipeline.estimate("selfplay") == 200.0
