@@ -28,6 +28,8 @@ refused "Splendor Duel has 2 players" "$build/bench_search" --game duel --player
 refused "unknown option --colour" "$build/bench_search" --colour red
 refused "--solver must be one of on, off" "$build/bench_search" --solver maybe
 refused "analysis_moves must be between 0 (off) and 10, got 11" "$build/bench_search" --analysis-moves 11
+refused "network file 'no-such.smnet': cannot be opened" "$build/bench_search" --network no-such.smnet
+refused "value_mix must be between 0 and 1" "$build/bench_search" --value-mix 2
 
 "$build/bench_playouts" splendor 3 20 >/dev/null || { echo "FAIL: bench_playouts splendor 3 20"; failures=$((failures + 1)); }
 "$build/bench_duel" 20 >/dev/null || { echo "FAIL: bench_duel 20"; failures=$((failures + 1)); }

@@ -163,7 +163,7 @@ py::dict move_dict(const MoveInfo& x) {
   return py::dict("move"_a = t.text(m.action), "label"_a = t.label(m.action), "action"_a = m.action,
                   "visits"_a = m.visits, "winrate"_a = m.win_rate, "lcb"_a = m.lcb, "ucb"_a = m.ucb, "pv"_a = t.line(m.pv),
                   "pvActions"_a = m.pv, "pvTurns"_a = pv_turns(t, m.pv), "proof"_a = proof_name(m.proof),
-                  "proofTurns"_a = m.proof_turns);
+                  "proofTurns"_a = m.proof_turns, "prior"_a = m.prior >= 0.0 ? py::object(py::float_(m.prior)) : py::none());
 }
 
 std::string joined(const std::vector<std::string>& parts) {
@@ -205,7 +205,9 @@ py::dict params_dict(const search::SearchParams& p) {
                   "seed"_a = p.seed, "exploration"_a = p.exploration, "evaluator"_a = p.evaluator,
                   "rolloutCutoff"_a = p.rollout_cutoff, "perfectInformation"_a = p.perfect_information,
                   "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree,
-                  "solver"_a = p.solver, "analysisMoves"_a = p.analysis_moves);
+                  "solver"_a = p.solver, "analysisMoves"_a = p.analysis_moves,
+                  "network"_a = p.network.empty() ? py::object(py::none()) : py::object(py::str(p.network)),
+                  "valueMix"_a = p.value_mix, "puct"_a = p.puct);
 }
 
 py::list moves_of(Analysis& a) {
@@ -288,6 +290,9 @@ void bind_results(py::module_& m) {
                              "whatever the hidden cards (docs/search.md), else None.")
       .def_property_readonly("proof_turns", [](const MoveInfo& x) { return x.m().proof_turns; },
                              "Proven: the turns of play until the game ends (1: this turn); else 0.")
+      .def_property_readonly(
+          "prior", [](const MoveInfo& x) { return x.m().prior >= 0.0 ? py::object(py::float_(x.m().prior)) : py::none(); },
+          "The network's policy for this move at the root (docs/search.md, \"Networks\"); None without a network.")
       .def("to_dict", &move_dict, "The protocol's moveInfo (docs/analysis-protocol.md).")
       .def("__repr__", [](const MoveInfo& x) {
         return "MoveInfo(" + x.d->texts->text(x.m().action) + ", visits=" + std::to_string(x.m().visits) +
@@ -486,6 +491,12 @@ void bind_search(py::module_& m) {
       .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
       .def_readwrite("solver", &SearchParams::solver,
                      "Prove results (docs/search.md, \"Proven results\"); False: the search as before the solver.")
+      .def_readwrite("network", &SearchParams::network,
+                     "A policy-value network's .smnet file (docs/network-format.md): its value values the leaves and "
+                     "its policy gives PUCT priors; empty: none. validate() reads and checks the file.")
+      .def_readwrite("value_mix", &SearchParams::value_mix,
+                     "The leaf value: value_mix * network + (1 - value_mix) * evaluator (1: the network only).")
+      .def_readwrite("puct", &SearchParams::puct, "PUCT's c with a network: Q + c * prior * sqrt(avail) / (1 + visits).")
       .def_readwrite("analysis_moves", &SearchParams::analysis_moves,
                      "Analysis mode: the k root moves first in the best-move rule's order each get at least "
                      "ANALYSIS_SHARE of the root's visits, and moves with that share rank by their lower bound; "

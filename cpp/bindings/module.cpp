@@ -1,5 +1,5 @@
 // The _core extension module: the games of bindings/games.hpp, then the search and
-// the position reader (one bind_*.cpp each).
+// the position reader and the network (one bind_*.cpp each).
 #include <pybind11/pybind11.h>
 
 #include <exception>
@@ -29,4 +29,5 @@ PYBIND11_MODULE(_core, m) {
   bindings::BoundGames::for_each([&]<class B>() { B::bind(m); });
   bindings::bind_search(m);
   bindings::bind_position(m);
+  bindings::bind_network(m);
 }

@@ -144,11 +144,21 @@ SearchResult collect(const std::vector<TreeSearch<G>>& trees, const typename G::
 
   r.search_index = search_index;
   const typename G::State view = pv_sample<G>(root, player, params, search_index);
+  // The priors shown are the policy at the root itself (a tree's children hold the
+  // policy of the sample each was added in).
+  std::vector<float> root_prior;
+  if (params.net) {
+    root_prior.resize(static_cast<size_t>(G::kNumDistinctActions));
+    ActionBits<G> legal;
+    legal_bits<G>(root, legal);
+    puct::priors<G>(*params.net, root, legal, root_prior.data());
+  }
 
   for (int a = 0; a < G::kNumDistinctActions; ++a) {
     const NodeSum& x = acc[static_cast<size_t>(a)];
     if (x.best_tree < 0 || (x.visits == 0 && !x.proof) || !root.is_legal(a)) continue;
     MoveStats m = x.stats(a);
+    if (!root_prior.empty()) m.prior = root_prior[static_cast<size_t>(a)];
     principal_variation<G>(trees[x.best_tree].own_tree, x.best_node, view, m);
     r.moves.push_back(std::move(m));
   }

@@ -16,6 +16,7 @@
 #include "core/game.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
+#include "search/network.hpp"
 #include "search/params.hpp"
 
 namespace search {
@@ -97,6 +98,46 @@ struct HeuristicRollout {
   }
 };
 
+// A network's value at the leaf (search/network.hpp), alone (value_mix 1: the base
+// evaluator never runs) or mixed with the base evaluator's: the search wraps whichever
+// evaluator is named in this when SearchParams::network is given. Its policy head gives
+// the PUCT priors (search/puct.hpp), which the search reads through network().
+template <class Base>
+struct NetworkValue {
+  static constexpr const char* kName = Base::kName;
+  static constexpr const char* kHelp = Base::kHelp;
+  template <class G>
+  static constexpr bool kSupports = Base::template kSupports<G>;
+  std::shared_ptr<const Network> net;
+  Base base;
+  double mix;
+  explicit NetworkValue(const SearchParams& p)
+      : net(p.net ? p.net : load_network(p.network)), base(p), mix(p.value_mix) {}
+  const Network& network() const { return *net; }
+
+  // Win shares per seat from the value head, for a state with a player to move.
+  template <class G>
+  void network_value(const typename G::State& s, double* values) const {
+    const int to_move = s.current_player();
+    float observation[G::kObservationSize];
+    s.observation_tensor(to_move, observation);
+    float logits[Network::kMaxValueSize];
+    net->forward(observation, nullptr, logits);
+    Network::value_shares(logits, s.num_players(), to_move, values);
+  }
+
+  template <class G>
+  void evaluate(typename G::State& s, core::Rng& rng, double* values) const {
+    while (s.is_chance()) core::apply_unhashed<G>(s, s.random_action(rng));  // games with chance left in apply
+    if (s.is_terminal()) return s.returns(values);
+    if (mix >= 1.0) return network_value<G>(s, values);
+    double from_net[G::kMaxPlayers];
+    network_value<G>(s, from_net);
+    base.template evaluate<G>(s, rng, values);
+    for (int seat = 0; seat < s.num_players(); ++seat) values[seat] = mix * from_net[seat] + (1.0 - mix) * values[seat];
+  }
+};
+
 // ---- The registry: one line per evaluator ----------------------------------------------
 
 template <class... E>
@@ -114,7 +155,10 @@ template <class G, class E, class F>
 void call_with(const SearchParams& p, F& f) {
   if constexpr (E::template kSupports<G>) {
     static_assert(LeafEvaluator<E, G>, "an evaluator must have the members listed at the top of this file");
-    f(E(p));
+    if (p.network.empty())
+      f(E(p));
+    else
+      f(NetworkValue<E>(p));
   } else {
     throw core::InvalidInput(std::string("evaluator '") + E::kName + "' needs a capability the game " + G::kName +
                              " lacks (" + E::kHelp + ")");
@@ -138,6 +182,7 @@ void with_evaluator(const SearchParams& p, F&& f) {
 template <class G>
 void check_evaluator(const SearchParams& p) {
   with_evaluator<G>(p, [](const auto&) {});
+  if (!p.network.empty()) load_network(p.network)->check_game(G::kName, G::kObservationSize, G::kNumDistinctActions);
   if (p.rollout_cutoff > 0 && !G::kHas.evaluate)
     throw core::InvalidInput(std::string("rollout_cutoff needs State::evaluate, which the game ") + G::kName + " lacks");
 }

@@ -6,6 +6,8 @@
 //   parallelism.hpp   root and tree parallelism as two ways to access a tree
 //   descent.hpp       UCB selection and expansion (ucb.hpp: the score's tables)
 //   evaluators.hpp    the leaf evaluators and their registry
+//   network.hpp       a policy-value network's weights and forward pass
+//   puct.hpp          PUCT selection with the network's priors
 //   tree_search.hpp   one thread's iterations
 //   solver.hpp        proven results (MCTS-Solver)
 //   probe.hpp         the solver's proof of a win within two turns at the root
@@ -31,6 +33,7 @@
 #include "core/types.hpp"
 #include "search/collect.hpp"
 #include "search/evaluators.hpp"
+#include "search/network.hpp"
 #include "search/params.hpp"
 #include "search/probe.hpp"
 #include "search/result.hpp"
@@ -51,6 +54,7 @@ class MCTS {
 
   explicit MCTS(const SearchParams& params) : params_(params) {
     params_.validate();
+    if (!params_.network.empty()) params_.net = load_network(params_.network);
     check_evaluator<G>(params_);
     trees_.resize(static_cast<size_t>(params_.threads));
   }
@@ -98,6 +102,7 @@ class MCTS {
     if (root.is_terminal()) throw core::InvalidInput("cannot search a terminal state: the game is over");
     if (root.is_chance())
       throw core::InvalidInput("cannot search a chance node: apply a chance outcome first (the search needs a player to move)");
+    if (params_.net) params_.net->check_players(root.num_players());
     const int player = root.current_player();
     const auto start = Clock::now();
     started_ = start;
@@ -125,7 +130,8 @@ class MCTS {
         static_cast<size_t>(params_.memory_limit) / static_cast<size_t>(shared ? 1 : n_threads);
     if (shared) trees_[0].own_tree.reserve_for(memory_per_tree);
     for (int t = 0; t < n_threads; ++t)
-      trees_[t].begin(thread_seed(params_.seed, searches_, t), player, shared ? &trees_[0].own_tree : nullptr);
+      trees_[t].begin(thread_seed(params_.seed, searches_, t), player, shared ? &trees_[0].own_tree : nullptr,
+                      params_.net != nullptr);
     const probe::Found probed = probe::prove_win<G>(root, params_, start);
     const double probe_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (probed.move >= 0) prove_root(probed, player);  // the threads then stop at once

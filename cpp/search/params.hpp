@@ -5,6 +5,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -22,6 +23,14 @@ enum class Parallelism : uint8_t { kRoot, kTree };
 // defined out of line so this header needs none of the evaluators).
 bool is_evaluator(std::string_view name);
 std::string evaluator_names();  // "random, heuristic, ..." in registration order
+
+// A network's weights (search/network.hpp), read once per file and shared: load_network
+// keeps what it read by path (and the file's size and time), so validating and then
+// searching, or many bots on one file, read it once. InvalidInput naming the file and
+// the problem; network_problem gives that message instead.
+class Network;
+std::shared_ptr<const Network> load_network(const std::string& path);
+std::optional<std::string> network_problem(const std::string& path);
 
 // Past about 292 years a deadline overflows the clock; a million seconds (11.6 days) is
 // far beyond any real search and keeps the arithmetic exact.
@@ -48,6 +57,13 @@ struct SearchParams {
   bool reuse_tree = true;       // MCTS::search keeps the subtree of the position reached
   bool solver = true;           // prove results (search/solver.hpp); off: the search as before the solver
   int analysis_moves = 0;       // analysis mode's k (above); 0 = off, the search for play
+  // A policy-value network (docs/network-format.md): its value head values the leaves
+  // (mixed with the evaluator's value by value_mix) and its policy head gives PUCT priors
+  // (search/puct.hpp). Empty: none, the search exactly as without networks.
+  std::string network;
+  double value_mix = 1.0;       // leaf value = value_mix * network + (1 - value_mix) * evaluator
+  double puct = 1.0;            // PUCT c in Q + c * prior * sqrt(availability) / (1 + visits)
+  std::shared_ptr<const Network> net;  // `network` read (MCTS fills it; never set by a door)
 
   // The first bad setting: its field (the member's name) and a message naming it. The one
   // check of the values; each door maps the field to the name its user typed.
@@ -70,6 +86,13 @@ struct SearchParams {
     if (!is_evaluator(evaluator))
       return bad("evaluator", "evaluator (rollout) must be one of " + evaluator_names() + ", got '" + evaluator + "'");
     if (rollout_cutoff < 0) return bad("rollout_cutoff", "rollout_cutoff must be >= 0, got " + std::to_string(rollout_cutoff));
+    if (!network.empty())
+      if (auto why = network_problem(network)) return bad("network", *why);
+    if (!(value_mix >= 0.0 && value_mix <= 1.0))
+      return bad("value_mix", "value_mix must be between 0 and 1 (1: the network's value only)");
+    if (network.empty() && value_mix != 1.0)
+      return bad("value_mix", "value_mix mixes a network's value: give a network (network=PATH) or leave it at 1");
+    if (!(puct >= 0.0) || !std::isfinite(puct)) return bad("puct", "puct must be a finite number >= 0");
     if (memory_limit < (int64_t{1} << 20))
       return bad("memory_limit", "memory_limit must be at least 1 MiB (1048576 bytes)");
     if (analysis_moves < 0 || analysis_moves > kMaxAnalysisMoves)

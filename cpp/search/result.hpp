@@ -18,6 +18,7 @@ struct MoveStats {
   std::vector<core::Action> pv;  // this move, then the most visited line below it (pv_sample's texts)
   solver::Proof proof = solver::Proof::kUnknown;  // for the player to move (search/solver.hpp)
   int proof_turns = 0;         // proven: turns of play until the end, this one counting 1
+  double prior = -1.0;         // the network's policy at the root for this move; < 0: no network
 };
 
 // A whole turn of the player to move (search/turns.hpp): its decisions and the

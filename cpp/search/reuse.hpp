@@ -89,8 +89,10 @@ inline bool follow(Tree& tree, const std::vector<core::Action>& line) {
   }
   if (node == 0) return tree.size() > 0;
   Tree fresh;
+  if (tree.has_priors()) fresh.enable_priors();
   fresh.clear();
   fresh[0] = tree[node];
+  if (tree.has_priors()) fresh.prior(0) = tree.prior(node);
   fresh[0].first_child = 0;
   fresh[0].next_sibling = 0;
   fresh[0].action = -1;
@@ -102,6 +104,7 @@ inline bool follow(Tree& tree, const std::vector<core::Action>& line) {
     for (uint32_t c = tree[old_index].first_child; c; c = tree[c].next_sibling) {
       const uint32_t copy = fresh.add();
       fresh[copy] = tree[c];
+      if (tree.has_priors()) fresh.prior(copy) = tree.prior(c);
       fresh[copy].first_child = 0;
       fresh[copy].next_sibling = 0;
       if (tail)

@@ -30,16 +30,29 @@ struct Node {
 };
 static_assert(sizeof(Node) == 24, "nodes must stay small: memory is the tree's budget");
 
+// A node's PUCT prior (search/puct.hpp), kept beside the nodes only when a network gives
+// priors (Tree::enable_priors): a search without one pays nothing for them, and Node
+// stays 24 bytes (with the prior inside, 28 bytes padded to 28: 17% more memory for every
+// search, used by few).
+struct Prior {
+  float prior = 0.0f;     // the network's prior of the move into this node
+  float untried = -1.0f;  // the highest prior among this node's moves without a child, as of the
+                          // last expansion here (< 0: no expansion yet)
+};
+
 class Tree {
  public:
   static constexpr int kChunkBits = 14;  // 16384 nodes = 384 KiB per chunk
   static constexpr uint32_t kChunkSize = 1u << kChunkBits;
   static constexpr size_t kChunkBytes = sizeof(Node) * kChunkSize;
+  static constexpr size_t kPriorChunkBytes = sizeof(Prior) * kChunkSize;
 
   Tree() = default;
   Tree(Tree&& o) noexcept { *this = std::move(o); }
   Tree& operator=(Tree&& o) noexcept {
     slots_ = std::move(o.slots_);
+    prior_slots_ = std::move(o.prior_slots_);
+    priors_ = std::exchange(o.priors_, false);
     n_slots_ = std::exchange(o.n_slots_, 0);
     n_chunks_.store(o.n_chunks_.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
     size_.store(o.size_.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
@@ -48,12 +61,23 @@ class Tree {
 
   Node& operator[](uint32_t i) { return slots_[i >> kChunkBits][i & (kChunkSize - 1)]; }
   const Node& operator[](uint32_t i) const { return slots_[i >> kChunkBits][i & (kChunkSize - 1)]; }
+  Prior& prior(uint32_t i) { return prior_slots_[i >> kChunkBits][i & (kChunkSize - 1)]; }
+  const Prior& prior(uint32_t i) const { return prior_slots_[i >> kChunkBits][i & (kChunkSize - 1)]; }
+  bool has_priors() const { return priors_; }
+  // From now on every node has a Prior (those already made get the default).
+  void enable_priors() {
+    if (priors_) return;
+    priors_ = true;
+    prior_slots_ = std::make_unique<std::unique_ptr<Prior[]>[]>(n_slots_);
+    for (size_t k = 0; k < n_chunks_.load(std::memory_order_relaxed); ++k) prior_slots_[k] = std::make_unique<Prior[]>(kChunkSize);
+  }
   uint32_t size() const { return size_.load(std::memory_order_relaxed); }
-  size_t bytes() const { return n_chunks_.load(std::memory_order_relaxed) * kChunkBytes; }
+  size_t chunk_bytes() const { return kChunkBytes + (priors_ ? kPriorChunkBytes : 0); }
+  size_t bytes() const { return n_chunks_.load(std::memory_order_relaxed) * chunk_bytes(); }
   // Bytes after the next chunk is added, so the caller can respect a memory limit.
   // (Relaxed loads: under tree parallelism add_shared checks the limit again.)
   size_t bytes_if_grown() const {
-    return size() < n_chunks_.load(std::memory_order_relaxed) * kChunkSize ? bytes() : bytes() + kChunkBytes;
+    return size() < n_chunks_.load(std::memory_order_relaxed) * kChunkSize ? bytes() : bytes() + chunk_bytes();
   }
 
   // Keeps the allocated chunks for the next search.
@@ -65,7 +89,7 @@ class Tree {
   // Makes room in the chunk table for the chunks `memory_limit` allows (at most what
   // 32-bit indices reach), so add_shared never moves the table.
   void reserve_for(size_t memory_limit) {
-    const size_t chunks = std::min(memory_limit / kChunkBytes + 1, size_t{1} << (32 - kChunkBits));
+    const size_t chunks = std::min(memory_limit / chunk_bytes() + 1, size_t{1} << (32 - kChunkBits));
     if (chunks > n_slots_) grow_slots(chunks);
   }
 
@@ -76,6 +100,7 @@ class Tree {
       new_chunk();
     }
     (*this)[n] = Node{};
+    if (priors_) prior(n) = Prior{};
     size_.store(n + 1, std::memory_order_relaxed);
     return n;
   }
@@ -97,11 +122,12 @@ class Tree {
     std::lock_guard<std::mutex> lock(grow_mu_);
     const uint32_t n = size();
     if (n == n_chunks_.load(std::memory_order_relaxed) * kChunkSize) {
-      if (bytes() + kChunkBytes > memory_limit || n_chunks_.load(std::memory_order_relaxed) == n_slots_) return 0;
+      if (bytes() + chunk_bytes() > memory_limit || n_chunks_.load(std::memory_order_relaxed) == n_slots_) return 0;
       new_chunk();
     }
     Node& node = (*this)[n];
     node = Node{};
+    if (priors_) prior(n) = Prior{};
     node.action = static_cast<int16_t>(action);
     node.mover = static_cast<uint8_t>(mover);
     node.visits = 1;
@@ -112,6 +138,8 @@ class Tree {
 
  private:
   std::unique_ptr<std::unique_ptr<Node[]>[]> slots_;  // chunks [0, n_chunks_) allocated
+  std::unique_ptr<std::unique_ptr<Prior[]>[]> prior_slots_;  // likewise when priors_
+  bool priors_ = false;
   size_t n_slots_ = 0;
   std::atomic<size_t> n_chunks_{0};
   std::atomic<uint32_t> size_{0};
@@ -121,12 +149,18 @@ class Tree {
     auto grown = std::make_unique<std::unique_ptr<Node[]>[]>(n);
     for (size_t i = 0; i < n_slots_; ++i) grown[i] = std::move(slots_[i]);
     slots_ = std::move(grown);
+    if (priors_) {
+      auto grown_priors = std::make_unique<std::unique_ptr<Prior[]>[]>(n);
+      for (size_t i = 0; i < n_slots_; ++i) grown_priors[i] = std::move(prior_slots_[i]);
+      prior_slots_ = std::move(grown_priors);
+    }
     n_slots_ = n;
   }
 
   void new_chunk() {
     const size_t k = n_chunks_.load(std::memory_order_relaxed);
     slots_[k] = std::make_unique<Node[]>(kChunkSize);
+    if (priors_) prior_slots_[k] = std::make_unique<Prior[]>(kChunkSize);
     n_chunks_.store(k + 1, std::memory_order_relaxed);
   }
 };

@@ -8,13 +8,16 @@
 // (explicit chance off), so chance is sampled, never peeked. The new leaf is valued by
 // the evaluator (search/evaluators.hpp) and each node backs up the return of the seat
 // that moved into it, so 3-4 player games are searched with each seat maximising its
-// own result. Results that hold in every sample are proven (search/solver.hpp): the
+// own result. With a network (SearchParams::network) the leaf is valued by its value
+// head and the descent is PUCT with its policy as priors (search/puct.hpp); without one
+// none of that is compiled into the search. Results that hold in every sample are proven (search/solver.hpp): the
 // descent skips proven moves and the search ends once the root is proven.
 #pragma once
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/game.hpp"
 #include "core/rng.hpp"
@@ -24,6 +27,7 @@
 #include "search/evaluators.hpp"
 #include "search/parallelism.hpp"
 #include "search/params.hpp"
+#include "search/puct.hpp"
 #include "search/solver.hpp"
 #include "search/tree.hpp"
 
@@ -45,7 +49,7 @@ class TreeSearch {
   double seat_sum[G::kMaxPlayers] = {};
 
   // `shared`: the tree of tree parallelism, else nullptr (this thread's own tree).
-  void begin(uint64_t seed, int root_player, Tree* shared) {
+  void begin(uint64_t seed, int root_player, Tree* shared, bool priors) {
     shared_ = shared;
     rng_ = core::Rng(seed);
     root_player_ = root_player;
@@ -53,6 +57,7 @@ class TreeSearch {
     max_depth = 0;
     memory_full = false;
     for (double& v : seat_sum) v = 0.0;
+    if (priors) own_tree.enable_priors();  // before the first node, so the root has one too
     if (!shared_ && own_tree.size() == 0) own_tree.clear();
     // A reused root kept the proof of the move into it, for another seat maybe.
     if (!shared_ || shared_->size()) (shared_ ? *shared_ : own_tree)[0].flags = 0;
@@ -102,6 +107,10 @@ class TreeSearch {
     }
   }
 
+  // The evaluator carries a network whose policy gives PUCT priors.
+  template <class Evaluator>
+  static constexpr bool kPuct = requires(const Evaluator& e) { e.network(); };
+
   template <class Access, bool kAnalysis, class Evaluator>
   void iterate(Tree& tree, const State& root, const SearchParams& p, const Evaluator& evaluator, bool can_grow,
                size_t memory_limit) {
@@ -121,6 +130,7 @@ class TreeSearch {
     path[depth++] = 0;
     double values[G::kMaxPlayers];
     const float c = static_cast<float>(p.exploration);
+    const float puct_c = static_cast<float>(p.puct);
     bool at_terminal = false;
     bool valued = false;    // values already hold the returns of the end reached
     Access::enter_root(tree);
@@ -149,18 +159,33 @@ class TreeSearch {
       ActionBits<G> legal;
       legal_bits<G>(s, legal);
       const int n = bits::count(legal);
-      ChildScan<G> scan = exact ? scan_children<G, Access, true>(tree, node, legal, c)
-                                      : scan_children<G, Access, false>(tree, node, legal, c);
+      constexpr bool kPriors = kPuct<Evaluator>;
+      using Scan = std::conditional_t<kPriors, puct::Scan<G>, ChildScan<G>>;
+      Scan scan;
+      if constexpr (kPriors)
+        scan = exact ? puct::scan_children<G, Access, true>(tree, node, legal, puct_c)
+                     : puct::scan_children<G, Access, false>(tree, node, legal, puct_c);
+      else
+        scan = exact ? scan_children<G, Access, true>(tree, node, legal, c)
+                     : scan_children<G, Access, false>(tree, node, legal, c);
       const int untried = n - scan.n_seen;
       if (exact) n_legal[depth - 1] = n;
-      if (untried > 0 && can_grow && depth < kMaxPath) {
-        const core::Action a = pick_untried<G>(legal, scan.seen, untried, rng_);
+      bool grow = untried > 0 && can_grow && depth < kMaxPath;
+      if constexpr (kPriors) grow = grow && puct::expand_first<G, Access>(tree, node, scan, puct_c);
+      if (grow) {
+        float prior = 0.0f;
+        core::Action a;
+        if constexpr (kPriors)
+          a = puct::choose_untried<G>(tree, node, evaluator.network(), s, legal, scan.seen, prior);
+        else
+          a = pick_untried<G>(legal, scan.seen, untried, rng_);
         const int mover = s.current_player();
         const uint32_t child = Access::expand(tree, node, scan.head, a, mover, memory_limit);
         if (!child) {  // another thread took the last memory: evaluate from this node
           memory_full = true;
           break;
         }
+        if constexpr (kPriors) puct::store(tree.prior(child).prior, prior);
         core::apply_unhashed<G>(s, a);
         path[depth++] = child;
         if (exact && s.is_terminal()) prove_end(child);

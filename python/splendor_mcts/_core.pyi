@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_has_sampled_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_release_sampled_card', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'network_forward', 'network_info', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_has_sampled_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_release_sampled_card', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -536,12 +536,28 @@ class SearchParams:
     def memory_limit(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def network(self) -> str:
+        """
+        A policy-value network's .smnet file (docs/network-format.md): its value values the leaves and its policy gives PUCT priors; empty: none. validate() reads and checks the file.
+        """
+    @network.setter
+    def network(self, arg0: str) -> None:
+        ...
+    @property
     def parallelism(self) -> str:
         """
         How threads share the work: 'root' (a tree each) or 'tree' (one shared tree).
         """
     @parallelism.setter
     def parallelism(self, arg1: str) -> None:
+        ...
+    @property
+    def puct(self) -> float:
+        """
+        PUCT's c with a network: Q + c * prior * sqrt(avail) / (1 + visits).
+        """
+    @puct.setter
+    def puct(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def rollout(self) -> str:
@@ -583,6 +599,14 @@ class SearchParams:
     @time_limit.setter
     def time_limit(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
+    @property
+    def value_mix(self) -> float:
+        """
+        The leaf value: value_mix * network + (1 - value_mix) * evaluator (1: the network only).
+        """
+    @value_mix.setter
+    def value_mix(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
 class MoveInfo:
     """
     Statistics of one root move. `win_rate` is the mean return (win 1, loss 0, shared wins split) of the player to move; `lcb` and `ucb` the bounds of its 95% Wilson interval; `pv` the principal variation as move texts starting with this move (`pv_actions` as ids). Texts are made when read.
@@ -610,6 +634,11 @@ class MoveInfo:
     def lcb(self) -> float:
         """
         Lower bound of win_rate's 95% interval (Wilson score); the best-move rule reads it.
+        """
+    @property
+    def prior(self) -> typing.Any:
+        """
+        The network's policy for this move at the root (docs/search.md, "Networks"); None without a network.
         """
     @property
     def proof(self) -> typing.Any:
@@ -921,6 +950,14 @@ def greedy_agent_action(state: DuelState, seed: typing.SupportsInt | typing.Supp
 @typing.overload
 def greedy_agent_action(state: NimState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
+def network_forward(path: str, observations: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+    """
+    The C++ forward pass of a .smnet network: (policy logits [batch, num_actions], value logits [batch, value_size]) for observations [batch, observation_size] (docs/network-format.md).
+    """
+def network_info(path: str) -> dict:
+    """
+    The header of a .smnet file as the C++ reader sees it; ValueError naming any problem.
+    """
 def nim_random_playouts(config: NimRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int32]]:
     """
     (returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from seed and i only (GIL released).

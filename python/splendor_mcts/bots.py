@@ -97,6 +97,9 @@ class MCTSBot(Bot):
         rollout: str | None = None,
         solver: bool | None = None,
         analysis_moves: int | None = None,
+        network: str | None = None,
+        value_mix: float | None = None,
+        puct: float | None = None,
     ) -> None:
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
@@ -105,7 +108,8 @@ class MCTSBot(Bot):
             game.entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads, seed=seed,
             exploration=exploration, evaluator=evaluator, rollout=rollout, rollout_cutoff=rollout_cutoff,
             perfect_information=perfect_information, memory_limit=memory_limit, reuse_tree=reuse_tree,
-            parallelism=parallelism, solver=solver, analysis_moves=analysis_moves)
+            parallelism=parallelism, solver=solver, analysis_moves=analysis_moves, network=network,
+            value_mix=value_mix, puct=puct)
         self._searcher = game.entry.searcher(self.params)
         self.last_analysis: Analysis | None = None
 

@@ -42,6 +42,9 @@ def analyze(
     turns: bool = False,
     solver: bool | None = None,
     analysis_moves: int | None = None,
+    network: str | None = None,
+    value_mix: float | None = None,
+    puct: float | None = None,
 ) -> Analysis:
     """Search ``state`` from the view of the player to move and report the root moves.
 
@@ -61,6 +64,10 @@ def analyze(
     ``best_action``. ``analysis_moves=k`` (1-10) turns analysis mode on: each of the first k
     moves keeps at least 5% of the iterations and moves with that share rank by their
     lower bound; the default (0) is the search a bot plays with.
+    ``network`` names a policy-value network's ``.smnet`` file (docs/network-format.md):
+    its value head values the leaves (mixed with the evaluator's by ``value_mix``, 1: the
+    network only) and its policy gives PUCT priors (constant ``puct``), shown as
+    ``MoveInfo.prior`` (docs/search.md, "Networks").
     ``turns=True`` also gives the whole turns of the player to move (``Analysis.turns``:
     ``TurnInfo``, each a seat's decisions until another seat moves; docs/search.md, "Whole
     turns"); otherwise ``Analysis.turns`` is None.
@@ -81,7 +88,7 @@ def analyze(
         entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads,
         parallelism=parallelism, seed=seed, exploration=exploration, evaluator=evaluator, rollout=rollout,
         rollout_cutoff=rollout_cutoff, perfect_information=perfect_information, memory_limit=memory_limit,
-        analysis_moves=analysis_moves, reuse_tree=False, solver=solver)
+        analysis_moves=analysis_moves, reuse_tree=False, solver=solver, network=network, value_mix=value_mix, puct=puct)
     searcher = entry.searcher(params)
     if progress is None:
         return searcher.search(state, top_k=top_k, turns=turns)

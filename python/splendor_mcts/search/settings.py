@@ -69,6 +69,14 @@ SETTINGS: tuple[Setting, ...] = (
             "analysis_moves", "--analysis-moves", "analysisMoves"),
     Setting("reuse_tree", bool, "keep the subtree of the position reached between a bot's moves",
             "reuse_tree", None, None),
+    Setting("network", str,
+            "a policy-value network's .smnet file: its value values the leaves, its policy gives PUCT priors "
+            "(docs/network-format.md; empty: none)",
+            "network", "--network", "network"),
+    Setting("value_mix", float, "with a network: leaf value = value_mix * network + (1 - value_mix) * evaluator",
+            "value_mix", "--value-mix", "valueMix"),
+    Setting("puct", float, "with a network: PUCT c in Q + c * prior * sqrt(availability) / (1 + visits)",
+            "puct", "--puct", "puct"),
     Setting("solver", bool, "prove wins and losses inside the search (off: the search as before the solver)",
             "solver", "--solver", "solver"),
 )

@@ -1,0 +1,65 @@
+// A policy-value network (an MLP) read from the `.smnet` weight format
+// (docs/network-format.md) and evaluated with plain loops: no allocation per call, no
+// dependency. A Network is read once and shared read-only (shared_ptr<const Network>)
+// between the search threads; forward() is const and keeps its scratch on the stack.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace search {
+
+class Network {
+ public:
+  // Widths beyond this are refused by the reader: forward() keeps two layers of this
+  // many floats on the stack (32 KiB), so it never allocates.
+  static constexpr int kMaxWidth = 4096;
+  static constexpr int kMaxTrunkLayers = 16;
+  static constexpr int kMaxValueSize = 16;
+  static constexpr std::string_view kMagic{"SMNET\0\0\1", 8};
+
+  struct Layer {
+    std::string name;
+    int in = 0, out = 0;
+    size_t weights = 0;  // offset of W [out][in] in params_, then b [out]
+  };
+
+  // Reads and checks a file: core::InvalidInput "network file 'PATH': problem" for
+  // anything the format refuses (docs/network-format.md, "What a reader refuses").
+  static std::shared_ptr<const Network> load(const std::string& path);
+  // The same checks on the bytes of a file; `name` names it in messages.
+  static Network parse(std::string_view bytes, const std::string& name);
+
+  // InvalidInput unless the network was trained for this game, its sizes and `players`.
+  void check_game(std::string_view game, int observation_size, int num_actions) const;
+  void check_players(int players) const;
+
+  // One observation -> policy logits [num_actions] (nullptr: not computed, the largest
+  // layer skipped) and value logits [value_size] (nullptr: not computed).
+  void forward(const float* observation, float* policy_logits, float* value_logits) const;
+
+  // Win shares per seat from value logits: softmax over the first `players` entries,
+  // rotated back so seat `to_move` gets index 0 (docs/network-format.md, "Forward").
+  static void value_shares(const float* value_logits, int players, int to_move, double* values);
+
+  const std::string& name() const { return name_; }
+  const std::string& family() const { return family_; }
+  const std::string& game() const { return game_; }
+  const std::vector<int>& players() const { return players_; }
+  int observation_size() const { return observation_size_; }
+  int num_actions() const { return num_actions_; }
+  int value_size() const { return value_size_; }
+  const std::vector<Layer>& layers() const { return layers_; }  // trunk..., policy, value
+
+ private:
+  std::string name_, family_, game_;
+  std::vector<int> players_;
+  int observation_size_ = 0, num_actions_ = 0, value_size_ = 0;
+  int n_trunk_ = 0;
+  std::vector<Layer> layers_;
+  std::vector<float> params_;
+};
+
+}  // namespace search

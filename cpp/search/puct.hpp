@@ -1,0 +1,120 @@
+// PUCT selection with a network's policy as priors (AlphaZero; Silver et al. 2018), fitted
+// to the information-set tree of search/descent.hpp, which grows one child at a time:
+//   - a legal child scores Q + c * prior * sqrt(availability) / (1 + visits), its
+//     availability (times it was legal when its parent was selected from) in place of
+//     the parent's visits, as UCB does here;
+//   - the moves without a child compete as one: the best of them by prior, scored with
+//     the mean Q of the legal children (first-play urgency) and no visits. Its prior is
+//     the node's Prior::untried, recorded at the last expansion here (the legal moves
+//     of another sample may differ: it is an estimate, refreshed at each expansion);
+//   - expanding evaluates the policy at the node (one forward pass), adds the untried
+//     move of highest prior with that prior, and records the next highest.
+// A search without a network never includes this file's code (tree_search.hpp).
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+
+#include "core/rng.hpp"
+#include "core/types.hpp"
+#include "search/descent.hpp"
+#include "search/network.hpp"
+#include "search/solver.hpp"
+#include "search/tree.hpp"
+
+namespace search::puct {
+
+// Priors are written by the thread that adds a node and read by all: under tree
+// parallelism through relaxed atomics (like the statistics), a stale read only nudges
+// one score.
+inline float load(float& x) { return std::atomic_ref<float>(x).load(std::memory_order_relaxed); }
+inline void store(float& x, float v) { std::atomic_ref<float>(x).store(v, std::memory_order_relaxed); }
+
+template <class G>
+struct Scan : ChildScan<G> {
+  float best_score = -1.0f;
+  double legal_value = 0.0;   // over the legal children: value sums and visits (first-play urgency)
+  double legal_visits = 0.0;
+};
+
+template <class G, class Access, bool kExact>
+Scan<G> scan_children(Tree& tree, uint32_t node, const ActionBits<G>& legal, float c) {
+  Scan<G> scan;
+  scan.head = Access::first_child(tree, node);
+  for (uint32_t ci = scan.head; ci; ci = tree[ci].next_sibling) {
+    Node& ch = tree[ci];
+    if (!bits::test(legal, ch.action)) continue;
+    bits::set(scan.seen, ch.action);
+    ++scan.n_seen;
+    const uint32_t avail = Access::count_avail(ch);
+    const uint32_t visits = Access::visits(ch);  // >= 1: a node is created with its first visit
+    const float value = Access::value_sum(ch);
+    scan.legal_value += value;
+    scan.legal_visits += visits;
+    if constexpr (kExact)
+      if (solver::proof_of(Access::flags(ch)) != solver::Proof::kUnknown) continue;
+    const float score = value / static_cast<float>(visits) +
+                        c * load(tree.prior(ci).prior) * std::sqrt(static_cast<float>(avail)) /
+                            (1.0f + static_cast<float>(visits));
+    if (score > scan.best_score) {
+      scan.best_score = score;
+      scan.best = ci;
+    }
+  }
+  return scan;
+}
+
+// Whether the best untried move beats the best legal child (there is an untried one).
+template <class G, class Access>
+bool expand_first(Tree& tree, uint32_t node, const Scan<G>& scan, float c) {
+  const float untried = load(tree.prior(node).untried);
+  if (scan.best == 0 || untried < 0.0f || scan.legal_visits == 0.0) return true;
+  const float fpu = static_cast<float>(scan.legal_value / scan.legal_visits);
+  const float avail = static_cast<float>(Access::visits(tree[node])) + 1.0f;
+  return fpu + c * untried * std::sqrt(avail) > scan.best_score;
+}
+
+// The policy at `s` over its legal moves: prior[a] for every legal a, softmax of the
+// policy logits over the legal moves only.
+template <class G>
+void priors(const Network& net, const typename G::State& s, const ActionBits<G>& legal, float* prior) {
+  float observation[G::kObservationSize];
+  s.observation_tensor(s.current_player(), observation);
+  float logits[G::kNumDistinctActions];
+  net.forward(observation, logits, nullptr);
+  float top = -INFINITY;
+  for (int a = 0; a < G::kNumDistinctActions; ++a)
+    if (bits::test(legal, a)) top = std::max(top, logits[a]);
+  float sum = 0.0f;
+  for (int a = 0; a < G::kNumDistinctActions; ++a)
+    if (bits::test(legal, a)) sum += prior[a] = std::exp(logits[a] - top);
+  for (int a = 0; a < G::kNumDistinctActions; ++a)
+    if (bits::test(legal, a)) prior[a] /= sum;
+}
+
+// The untried legal move of highest prior (lowest id among equals) and its prior; the
+// next highest becomes the node's Prior::untried.
+template <class G>
+core::Action choose_untried(Tree& tree, uint32_t node, const Network& net, const typename G::State& s,
+                            const ActionBits<G>& legal, const ActionBits<G>& seen, float& chosen_prior) {
+  float prior[G::kNumDistinctActions];
+  priors<G>(net, s, legal, prior);
+  core::Action best = -1;
+  float first = -1.0f, second = 0.0f;
+  for (int a = 0; a < G::kNumDistinctActions; ++a) {
+    if (!bits::test(legal, a) || bits::test(seen, a)) continue;
+    if (prior[a] > first) {
+      second = std::max(second, first);
+      first = prior[a];
+      best = a;
+    } else {
+      second = std::max(second, prior[a]);
+    }
+  }
+  chosen_prior = first;
+  store(tree.prior(node).untried, second);
+  return best;
+}
+
+}  // namespace search::puct

@@ -1,0 +1,178 @@
+// C++ checks of the network reader's refusals, the forward pass on a hand-checkable
+// network and the search with a network (search/network.hpp, search/puct.hpp).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "search/mcts.hpp"
+#include "search/network.hpp"
+#include "splendor/game.hpp"
+
+using search::Network;
+
+namespace {
+
+// The bytes of a .smnet file: magic, header length, header, floats.
+std::string smnet(const std::string& header, const std::vector<float>& floats, char version = 1) {
+  std::string out("SMNET\0\0", 7);
+  out += version;
+  const auto h = static_cast<uint32_t>(header.size());
+  for (int i = 0; i < 4; ++i) out += static_cast<char>((h >> (8 * i)) & 0xff);
+  out += header;
+  for (float f : floats) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    for (int i = 0; i < 4; ++i) out += static_cast<char>((bits >> (8 * i)) & 0xff);
+  }
+  return out;
+}
+
+std::string header(int obs, int hidden, int actions, const std::string& game = "toy", const std::string& extra = "") {
+  const std::string o = std::to_string(obs), h = std::to_string(hidden), a = std::to_string(actions);
+  return R"({"family": "toy-2p", "game": ")" + game + R"(", "players": [2], "observation_size": )" + o +
+         R"(, "num_actions": )" + a + R"(, "value_size": 4, "activation": "relu", "layers": [)" +
+         R"({"name": "trunk.0", "in": )" + o + R"(, "out": )" + h + R"(}, {"name": "policy", "in": )" + h +
+         R"(, "out": )" + a + R"(}, {"name": "value", "in": )" + h + R"(, "out": 4}])" + extra + "}";
+}
+
+// trunk 3 -> 2, policy 2 -> 2, value 2 -> 4: every output worked out by hand below.
+std::vector<float> tiny_floats() {
+  return {1, -1, 0, 0.5f, 0.5f, 1, /* b */ 0, -1,           // trunk.0
+          1, 2, 3, -1, /* b */ 0.5f, 0,                       // policy
+          1, 0, 0, 1, 1, 1, 0, 0, /* b */ 0, 0, 0, 1};       // value
+}
+
+std::string refusal(const std::string& bytes) {
+  try {
+    Network::parse(bytes, "bad.smnet");
+  } catch (const core::InvalidInput& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+bool mentions(const std::string& text, const char* what) {
+  const bool ok = text.find(what) != std::string::npos && text.find("bad.smnet") != std::string::npos;
+  if (!ok) MESSAGE("message: " << text);
+  return ok;
+}
+
+}  // namespace
+
+TEST_CASE("network: the forward pass of a hand-checkable network") {
+  const Network net = Network::parse(smnet(header(3, 2, 2), tiny_floats()), "tiny.smnet");
+  const float x[3] = {1, 2, 3};
+  float policy[2], value[4];
+  net.forward(x, policy, value);
+  // hidden = relu([1 - 2, 0.5 + 1 + 3 - 1]) = [0, 3.5]
+  CHECK(policy[0] == doctest::Approx(7.5));   // 0.5 + 1 * 0 + 2 * 3.5
+  CHECK(policy[1] == doctest::Approx(-3.5));  // 0 + 3 * 0 - 1 * 3.5
+  CHECK(value[0] == doctest::Approx(0.0));
+  CHECK(value[1] == doctest::Approx(3.5));
+  CHECK(value[2] == doctest::Approx(3.5));
+  CHECK(value[3] == doctest::Approx(1.0));
+  double shares[2];
+  Network::value_shares(value, 2, 1, shares);  // index 0 is seat 1 (to move), index 1 seat 0
+  CHECK(shares[1] == doctest::Approx(1.0 / (1.0 + std::exp(3.5))));
+  CHECK(shares[0] == doctest::Approx(std::exp(3.5) / (1.0 + std::exp(3.5))));
+  float only_value[4];
+  net.forward(x, nullptr, only_value);
+  CHECK(only_value[1] == doctest::Approx(3.5));
+}
+
+TEST_CASE("network: the reader refuses each malformed file with a message naming it") {
+  const std::string good = smnet(header(3, 2, 2), tiny_floats());
+  CHECK(mentions(refusal(std::string("SMNXT\0\0\1", 8)), "not a .smnet"));
+  CHECK(mentions(refusal(smnet(header(3, 2, 2), tiny_floats(), 2)), "format version 2"));
+  CHECK(mentions(refusal(good.substr(0, 10)), "too short"));
+  CHECK(mentions(refusal(smnet("{not json", tiny_floats())), "not JSON"));
+  CHECK(mentions(refusal(smnet("[1, 2]", tiny_floats())), "not a JSON object"));
+  std::string no_game = header(3, 2, 2);
+  no_game.replace(no_game.find("\"game\""), 6, "\"gamx\"");
+  CHECK(mentions(refusal(smnet(no_game, tiny_floats())), "missing key 'game'"));
+  std::string bad_chain = header(3, 2, 2);
+  bad_chain.replace(bad_chain.find("\"name\": \"policy\", \"in\": 2"), 25, "\"name\": \"policy\", \"in\": 5");
+  CHECK(mentions(refusal(smnet(bad_chain, tiny_floats())), "do not chain"));
+  std::vector<float> short_floats = tiny_floats();
+  short_floats.pop_back();
+  CHECK(mentions(refusal(smnet(header(3, 2, 2), short_floats)), "shorter than the header says"));
+  std::vector<float> long_floats = tiny_floats();
+  long_floats.push_back(0);
+  CHECK(mentions(refusal(smnet(header(3, 2, 2), long_floats)), "longer than the header says"));
+  std::vector<float> nan = tiny_floats();
+  nan[9] = std::numeric_limits<float>::quiet_NaN();
+  CHECK(mentions(refusal(smnet(header(3, 2, 2), nan)), "not finite"));
+  nan[9] = std::numeric_limits<float>::infinity();
+  CHECK(mentions(refusal(smnet(header(3, 2, 2), nan)), "not finite"));
+  std::string tanh = header(3, 2, 2);
+  tanh.replace(tanh.find("relu"), 4, "tanh");
+  CHECK(mentions(refusal(smnet(tanh, tiny_floats())), "only relu"));
+  const Network net = Network::parse(good, "bad.smnet");
+  auto game_refusal = [&](auto&& check) {
+    try {
+      check();
+    } catch (const core::InvalidInput& e) {
+      return std::string(e.what());
+    }
+    return std::string("(accepted)");
+  };
+  CHECK(mentions(game_refusal([&] { net.check_game("splendor", 3, 2); }), "made for the game 'toy'"));
+  CHECK(mentions(game_refusal([&] { net.check_game("toy", 4, 2); }), "observation_size 3"));
+  CHECK(mentions(game_refusal([&] { net.check_game("toy", 3, 7); }), "num_actions 2"));
+  CHECK(mentions(game_refusal([&] { net.check_players(3); }), "not 3"));
+  CHECK(game_refusal([&] { net.check_game("toy", 3, 2); }) == "(accepted)");
+  CHECK_THROWS_AS(Network::load("no/such/file.smnet"), core::InvalidInput);
+}
+
+TEST_CASE("network: a strong prior draws the search's visits, priors reach the result") {
+  using G = splendor::Game;
+  const splendor::State root = splendor::State::initial(splendor::Config::standard(2), 3, false);
+  G::ActionList legal;
+  root.legal_actions(legal);
+  REQUIRE(legal.size() > 2);
+  const core::Action favourite = legal[legal.size() / 2];
+  // No trunk weights to speak of: the policy is its bias (favourite far ahead), the value 50:50.
+  const int n = G::kObservationSize, a = G::kNumDistinctActions, h = 4;
+  std::vector<float> floats(static_cast<size_t>((n + 1) * h + (h + 1) * a + (h + 1) * 4), 0.0f);
+  floats[static_cast<size_t>((n + 1) * h + h * a + favourite)] = 5.0f;  // the policy bias
+  const std::string path = "test_network_prior.smnet";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << smnet(header(n, h, a, "splendor"), floats);
+  }
+  search::SearchParams p;
+  p.iterations = 400;
+  p.network = path;
+  search::MCTS<G> mcts(p);
+  const search::SearchResult r = mcts.search(root);
+  REQUIRE(!r.moves.empty());
+  CHECK(r.best_action == favourite);
+  double total = 0.0;
+  for (const auto& m : r.moves) total += m.prior;
+  CHECK(total <= 1.0 + 1e-5);
+  CHECK(r.moves[0].prior > 0.5);
+  for (const auto mode : {search::Parallelism::kRoot, search::Parallelism::kTree}) {
+    search::SearchParams threaded = p;  // two threads, each kind of tree, and a reused tree
+    threaded.threads = 2;
+    threaded.parallelism = mode;
+    search::MCTS<G> two(threaded);
+    CHECK(two.search(root).best_action == favourite);
+    splendor::State next = root;
+    next.apply(favourite);
+    core::Rng rng(1);
+    next.apply(next.heuristic_action(rng));
+    CHECK(!two.search(next).moves.empty());
+  }
+  search::SearchParams plain;
+  plain.iterations = 50;
+  search::MCTS<G> without(plain);
+  CHECK(without.search(root).moves[0].prior < 0.0);
+  std::remove(path.c_str());
+}
