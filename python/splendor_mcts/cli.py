@@ -21,6 +21,7 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .analysis.review import register as register_review
     from .engines.cli import register as register_engine
     from .games.perft_cli import register as register_perft
+    from .learning.cli import register as register_selfplay
     from .play.cli import register as register_play
     from .play.random_game import register as register_random_game
     from .search.bench import register as register_bench
@@ -29,7 +30,8 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .tournament.cli import register as register_tournament
 
     return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament,
-            register_bench, register_perft, register_splendor_tools_agent, register_engine, register_serve]
+            register_bench, register_perft, register_splendor_tools_agent, register_engine, register_serve,
+            register_selfplay]
 
 
 def build_parser() -> argparse.ArgumentParser:
