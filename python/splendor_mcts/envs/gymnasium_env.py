@@ -48,10 +48,10 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     ) from err
 
 from .. import _core
-from ..games.game import Game, load_game
+from ..games.game import Game
 from ..games.registry import DEFAULT_GAME
 from ..tournament.agents import build_agent, parse_agent_spec
-from .pettingzoo_env import agent_name, observation_space_of, view_text
+from .pettingzoo_env import agent_name, game_of, observation_space_of, view_text
 
 IllegalAction = Literal["end", "raise"]
 DEFAULT_OPPONENT = "greedy"
@@ -78,12 +78,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc] - gymnasium.Env is ge
                  seat: int | None = 0, render_mode: str | None = None, illegal_action: IllegalAction = "end",
                  illegal_reward: float = -1.0, **variant: Any) -> None:
         super().__init__()
-        if isinstance(game, Game):
-            if variant:
-                raise ValueError(f"variant keywords {sorted(variant)} need a game name, not a Game")
-            self.game = game
-        else:
-            self.game = load_game(game, **variant)
+        self.game = game_of(game, variant)
         players = self.game.num_players()
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"seat must be None or a seat 0..{players - 1} of {self.game.spec}, got {seat!r}")

@@ -109,12 +109,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         **variant: Any,
     ) -> None:
         super().__init__()
-        if isinstance(game, Game):
-            if variant:
-                raise ValueError(f"variant keywords {sorted(variant)} need a game name, not a Game")
-            self.game = game
-        else:
-            self.game = load_game(game, **variant)
+        self.game = game_of(game, variant)
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, got {render_mode!r}")
         if chance not in ("deal", "sample"):
@@ -298,6 +293,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         lines.append(f"as {agent_name(seat)} sees it:")
         lines.append(view_text(self.game, state, seat, list(self.possible_agents)))
         return "\n".join(lines)
+
+
+def game_of(game: Game | str, variant: dict[str, Any]) -> Game:
+    """An environment's game: a ``Game`` as it is, or a name/spec loaded with ``variant``."""
+    if isinstance(game, Game):
+        if variant:
+            raise ValueError(f"variant keywords {sorted(variant)} need a game name, not a Game")
+        return game
+    return load_game(game, **variant)
 
 
 def observation_space_of(game: Game) -> spaces.Dict:
