@@ -232,3 +232,31 @@ def test_the_command_runs_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "seed: the run has 0, given 4" in err and "Traceback" not in err
     assert main(["selfplay", "--out", str(tmp_path / "x"), "--games", "0"]) == exit_codes.USAGE
     assert "games must be a positive" in capsys.readouterr().err
+
+
+def test_a_run_killed_by_sigkill_resumes_to_the_same_shards(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = ["--game", "duel", "--games", "6", "--search", FAST, "--workers", "1", "--games-per-shard", "1",
+            "--seed", "8", "--no-progress"]
+    command = [sys.executable, "-m", "splendor_mcts.cli", "selfplay"]
+    assert main(["selfplay", "--out", str(tmp_path / "whole"), *args]) == exit_codes.OK
+    run = subprocess.Popen([*command, "--out", str(tmp_path / "cut"), *args], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and run.poll() is None:
+        manifest = Manifest.load(tmp_path / "cut") if (tmp_path / "cut" / MANIFEST).exists() else None
+        if manifest is not None and len(manifest.shards) >= 2:
+            break
+        time.sleep(0.01)
+    os.kill(run.pid, signal.SIGKILL)
+    run.wait()
+    before = Manifest.load(tmp_path / "cut")
+    assert before is not None and 2 <= len(before.shards) < 6  # killed mid-run
+    assert main(["selfplay", "--out", str(tmp_path / "cut"), *args]) == exit_codes.OK
+    assert _files(tmp_path / "whole") == _files(tmp_path / "cut")
+    assert not list((tmp_path / "cut").glob("*.tmp"))  # a half-written file was written again
