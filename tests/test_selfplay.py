@@ -260,3 +260,19 @@ def test_a_run_killed_by_sigkill_resumes_to_the_same_shards(tmp_path: Path) -> N
     assert main(["selfplay", "--out", str(tmp_path / "cut"), *args]) == exit_codes.OK
     assert _files(tmp_path / "whole") == _files(tmp_path / "cut")
     assert not list((tmp_path / "cut").glob("*.tmp"))  # a half-written file was written again
+
+
+def test_a_run_directory_that_cannot_be_written_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("not a directory")
+    assert main(["selfplay", "--out", str(tmp_path / "file"), "--games", "1", "--search", FAST]) == exit_codes.USAGE
+    assert "is not a directory" in capsys.readouterr().err
+    blocked = tmp_path / "run"
+    blocked.mkdir()
+    (blocked / MANIFEST).mkdir()
+    assert main(["selfplay", "--out", str(blocked), "--games", "1", "--search", FAST]) == exit_codes.USAGE
+    assert "not a self-play manifest" in capsys.readouterr().err
+    (blocked / MANIFEST).rmdir()
+    (blocked / "shard-00000.npz.tmp").mkdir()  # the shard cannot be written, as on a full or broken disk
+    code = main(["selfplay", "--out", str(blocked), "--games", "1", "--search", FAST, "--workers", "1"])
+    err = capsys.readouterr().err
+    assert code == exit_codes.FAILURE and f"cannot write the run in {blocked}" in err and "Traceback" not in err

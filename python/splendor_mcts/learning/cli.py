@@ -34,7 +34,7 @@ def register(subparsers: Any) -> None:
         "each game are drawn from the root's visits (temperature --temperature) so games differ; later ones "
         "play the best move. A game depends only on --seed and its index, never on the worker. Running the "
         "same command again resumes (a kill loses at most the shard being filled); other settings against an "
-        "existing run are refused. Exit codes: 0 done; 1 a worker was lost; 2 bad input or settings that "
+        "existing run are refused. Exit codes: 0 done; 1 a worker was lost or --out cannot be written; 2 bad input or settings that "
         "differ from the run's; 130 interrupted (finished shards are kept).",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True, help="run directory (created; holds shard-NNNNN.npz and manifest.json)")
@@ -76,6 +76,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"splendor-mcts selfplay: interrupted; finished shards are kept in {args.out}: "
               "run the same command again to resume", file=sys.stderr)
         return exit_codes.INTERRUPTED
+    except OSError as exc:  # the run directory cannot be written (permissions, a full disk)
+        display.close()
+        print(f"splendor-mcts selfplay: cannot write the run in {args.out}: {exc}; finished shards are kept",
+              file=sys.stderr)
+        return exit_codes.FAILURE
     display.close()
     rate = summary.decisions_played / summary.seconds if summary.seconds > 0 else 0.0
     print(f"{game.spec}: played {counted(summary.games_played, 'game')} ({summary.decisions_played} decisions, "

@@ -7,7 +7,8 @@ is over, its result rotated to the mover (:mod:`.shards` describes the format).
 
 So that games differ, the first ``temperature_moves`` decisions of a game are drawn from the
 root's visits raised to ``1 / temperature`` (AlphaZero's temperature); later decisions play
-the search's best move. A game is fixed by the run's seed and its index in the run: the deal,
+the search's best move. The policy row is the visit share of every root move
+(:func:`visit_policy`; a best move proven to win takes it all). A game is fixed by the run's seed and its index in the run: the deal,
 the search's seed and the draws come from ``derive_seed(seed, index, ...)``, never from the
 worker or the order games finish in. With one worker (and an iteration budget) the same
 settings write identical shards; with more, the same games in shards cut in finishing order.
