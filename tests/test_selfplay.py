@@ -276,3 +276,18 @@ def test_a_run_directory_that_cannot_be_written_is_named(tmp_path: Path, capsys:
     code = main(["selfplay", "--out", str(blocked), "--games", "1", "--search", FAST, "--workers", "1"])
     err = capsys.readouterr().err
     assert code == exit_codes.FAILURE and f"cannot write the run in {blocked}" in err and "Traceback" not in err
+
+
+def test_the_ray_backend_plays_the_same_games(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray", reason="ray is not installed: pip install 'splendor-mcts[ray]'")
+    kwargs = dict(search=FAST, seed=6, games_per_shard=2, temperature_moves=3)
+    sp.selfplay(tmp_path / "local", 3, "duel", workers=1, **kwargs)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        sp.selfplay(tmp_path / "ray", 3, "duel", workers=2, backend="ray", **kwargs)
+    finally:
+        ray.shutdown()
+    local, remote = read_run(tmp_path / "local"), read_run(tmp_path / "ray")
+    order = lambda run: np.lexsort((run.arrays["move_number"], run.arrays["game_id"]))  # noqa: E731
+    for key in COLUMNS:
+        np.testing.assert_array_equal(local.arrays[key][order(local)], remote.arrays[key][order(remote)])
