@@ -33,6 +33,7 @@ import numpy as np
 
 from .. import _core
 from ..games.game import Game, load_game
+from ..games.registry import DEFAULT_GAME
 from ..search.defaults import SELFPLAY_ITERATIONS
 from ..search.settings import make_params
 from ..seeds import check_seed
@@ -74,7 +75,7 @@ class SelfPlaySettings:
         return asdict(self)
 
 
-def make_settings(game: Game | str = "splendor", search: str = DEFAULT_SEARCH, seed: int = 0,
+def make_settings(game: Game | str = DEFAULT_GAME, search: str = DEFAULT_SEARCH, seed: int = 0,
                   temperature_moves: int = TEMPERATURE_MOVES, temperature: float = TEMPERATURE,
                   games_per_shard: int = GAMES_PER_SHARD) -> SelfPlaySettings:
     """Checked settings; ``ValueError`` names the bad one."""
@@ -227,7 +228,7 @@ def meta_of(settings: SelfPlaySettings) -> dict[str, Any]:
             "search": settings.search, "seed": settings.seed, "version": __version__}
 
 
-def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = "splendor",
+def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = DEFAULT_GAME,
              search: str = DEFAULT_SEARCH, seed: int = 0, workers: int | None = None, backend: str = "local",
              ray_address: str | None = None, temperature_moves: int = TEMPERATURE_MOVES,
              temperature: float = TEMPERATURE, games_per_shard: int = GAMES_PER_SHARD,
