@@ -21,6 +21,7 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .analysis.review import register as register_review
     from .engines.cli import register as register_engine
     from .games.perft_cli import register as register_perft
+    from .learning.cli import register as register_selfplay
     from .learning.pipeline import register as register_pipeline
     from .learning.train import register as register_train
     from .play.cli import register as register_play
@@ -32,7 +33,7 @@ def _registrars() -> list[Callable[[Any], None]]:
 
     return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament,
             register_bench, register_perft, register_splendor_tools_agent, register_engine, register_serve,
-            register_train, register_pipeline]
+            register_selfplay, register_train, register_pipeline]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -73,6 +73,9 @@ from ..wording import counted
 ChanceMode = Literal["deal", "sample"]
 _RENDER_MODES = ("ansi", "human")
 _HISTORY_SHOWN = 8
+# Features are counts of finite things and flags (docs/observation.md): never negative, and
+# far below this (90 cards, 40 tokens, under 200 points); a finite bound keeps Gymnasium's checker quiet.
+OBSERVATION_HIGH = 255.0
 
 
 def agent_name(seat: int) -> str:
@@ -106,12 +109,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         **variant: Any,
     ) -> None:
         super().__init__()
-        if isinstance(game, Game):
-            if variant:
-                raise ValueError(f"variant keywords {sorted(variant)} need a game name, not a Game")
-            self.game = game
-        else:
-            self.game = load_game(game, **variant)
+        self.game = game_of(game, variant)
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, got {render_mode!r}")
         if chance not in ("deal", "sample"):
@@ -121,19 +119,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         self.metadata = {**type(self).metadata, "name": f"splendor_mcts_{self.game.name}_v0"}
 
         num_actions = self.game.num_distinct_actions()
-        obs_size = self.game.observation_tensor_size()
         self.possible_agents: list[str] = [agent_name(s) for s in range(self.game.num_players())]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        # Features are counts and flags: never negative, no upper bound promised by the engine.
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, np.inf, (obs_size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
+        self.observation_spaces = {agent: observation_space_of(self.game) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
         self._no_actions = np.zeros(num_actions, dtype=np.int8)
         self._rng: np.random.Generator | None = None
@@ -303,22 +291,43 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         else:
             lines.append(f"{agent_name(seat)} to move")
         lines.append(f"as {agent_name(seat)} sees it:")
-        lines.append(self._view_text(state, seat))
+        lines.append(view_text(self.game, state, seat, list(self.possible_agents)))
         return "\n".join(lines)
 
-    def _view_text(self, state: Any, seat: int) -> str:
-        """The game's board as ``seat`` sees it, or its view as JSON for a game without one."""
-        if self.game.entry.board is not None:
-            import io
 
-            from rich.console import Console
+def game_of(game: Game | str, variant: dict[str, Any]) -> Game:
+    """An environment's game: a ``Game`` as it is, or a name/spec loaded with ``variant``."""
+    if isinstance(game, Game):
+        if variant:
+            raise ValueError(f"variant keywords {sorted(variant)} need a game name, not a Game")
+        return game
+    return load_game(game, **variant)
 
-            out = io.StringIO()
-            console = Console(file=out, width=160, color_system=None, force_terminal=False)
-            load_attribute(self.game.entry.board)(console, state, seat, list(self.possible_agents))
-            return out.getvalue().rstrip("\n")
-        view = json.loads(state.observation_json(seat))
-        return "\n".join(f"{key}: {json.dumps(value, separators=(',', ':'))}" for key, value in view.items())
+
+def observation_space_of(game: Game) -> spaces.Dict:
+    """``Dict(observation=Box(float32, size), action_mask=Box(int8 0/1, actions))`` of a game."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, OBSERVATION_HIGH, (game.observation_tensor_size(),), np.float32),
+            "action_mask": spaces.Box(0, 1, (game.num_distinct_actions(),), np.int8),
+        }
+    )
+
+
+def view_text(game: Game, state: Any, seat: int, names: list[str]) -> str:
+    """The game's board as ``seat`` sees it (seats named by ``names``), or its view as JSON
+    for a game without a board."""
+    if game.entry.board is not None:
+        import io
+
+        from rich.console import Console
+
+        out = io.StringIO()
+        console = Console(file=out, width=160, color_system=None, force_terminal=False)
+        load_attribute(game.entry.board)(console, state, seat, names)
+        return out.getvalue().rstrip("\n")
+    view = json.loads(state.observation_json(seat))
+    return "\n".join(f"{key}: {json.dumps(value, separators=(',', ':'))}" for key, value in view.items())
 
 
 def env(game: Game | str = DEFAULT_GAME, **kwargs: Any) -> AECEnv:

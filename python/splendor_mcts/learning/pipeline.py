@@ -15,8 +15,6 @@ import json
 import math
 import os
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -88,16 +86,12 @@ def network_agent(network: str | None, iterations: int) -> str:
 
 
 def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, seed: int, workers: int) -> None:
-    """Self-play games into shard directory ``out`` with ``splendor-mcts selfplay``, which
-    resumes from its manifest when ``out`` holds part of the run."""
-    command = [sys.executable, "-m", "splendor_mcts.cli", "selfplay", "--game", game, "--players", str(players),
-               "--agent", agent, "--games", str(games), "--out", str(out), "--seed", str(seed),
-               "--workers", str(workers)]
-    code = subprocess.call(command)
-    if code == exit_codes.INTERRUPTED:
-        raise KeyboardInterrupt
-    if code != exit_codes.OK:
-        raise RuntimeError(f"self-play failed (exit code {code}): {' '.join(command)}")
+    """Self-play games into shard directory ``out`` (``splendor-mcts selfplay``'s function),
+    which resumes from its manifest when ``out`` holds part of the run."""
+    from .selfplay import selfplay
+
+    selfplay(out, games, f"{game}(players={players})" if game == "splendor" else game, search=agent, seed=seed,
+             workers=workers)
 
 
 class Pipeline:

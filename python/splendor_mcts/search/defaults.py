@@ -26,6 +26,7 @@ REVIEW_ITERATIONS = 2_000     # each decision in splendor-mcts review
 HINT_SECONDS = 3.0            # splendor-mcts hint, and a hint asked for in play
 PLAY_SECONDS = 2.0            # each engine move in splendor-mcts play
 BENCH_ITERATIONS = 20_000     # each position of splendor-mcts bench
+SELFPLAY_ITERATIONS = 800     # each decision of splendor-mcts selfplay (learning.selfplay)
 
 # Analysis mode's k (the setting analysis_moves; docs/search.md, "Best move") where a person
 # reads the moves: hint and the protocol use the number they show (--top, topK; at most

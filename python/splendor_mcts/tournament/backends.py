@@ -3,6 +3,9 @@
 Every backend takes :class:`~splendor_mcts.tournament.play.GameTask` objects and yields
 :class:`~splendor_mcts.tournament.store.PlayedGame` results as games finish (in any order).
 The caller alone writes the database. :meth:`Backend.close` abandons games still running.
+Another kind of game (self-play, :mod:`splendor_mcts.learning.selfplay`) passes its own
+``work``: a picklable module-level function from a list of tasks to a list of results, each
+result with a ``wall_time`` in seconds.
 
 Worker backends send games in batches sized so that a batch takes about
 :data:`BATCH_SECONDS` (one game per batch until a game's cost is known, at most
@@ -20,18 +23,20 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from .engine_agent import EnginePool
-from .play import GameTask, play_game, play_games
-from .store import PlayedGame
+from .play import play_game, play_games
 
 BACKENDS = ("local", "ray")
 BATCH_SECONDS = 0.05  # aimed-for work per worker task
 MAX_BATCH = 64  # games per worker task at most
+
+# What a worker does with a batch of tasks: the tournament's play_games unless told otherwise.
+Work = Callable[[list[Any]], list[Any]]
 
 
 class WorkerLost(RuntimeError):
@@ -41,7 +46,7 @@ class WorkerLost(RuntimeError):
 class Backend(Protocol):
     concurrency: int
 
-    def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]: ...
+    def run(self, tasks: Iterable[Any]) -> Iterator[Any]: ...
 
     def close(self) -> None: ...
 
@@ -61,7 +66,7 @@ class Batcher:
     has finished every batch holds one game.
     """
 
-    def __init__(self, tasks: Iterable[GameTask], seconds: float = BATCH_SECONDS, limit: int = MAX_BATCH) -> None:
+    def __init__(self, tasks: Iterable[Any], seconds: float = BATCH_SECONDS, limit: int = MAX_BATCH) -> None:
         self._source = iter(tasks)
         self._seconds = seconds
         self._limit = limit
@@ -69,7 +74,7 @@ class Batcher:
         self._wall = 0.0
         self.exhausted = False
 
-    def observe(self, played: Sequence[PlayedGame]) -> None:
+    def observe(self, played: Sequence[Any]) -> None:
         """Account for finished games (their ``wall_time``)."""
         self._games += len(played)
         self._wall += sum(p.wall_time for p in played)
@@ -81,9 +86,9 @@ class Batcher:
         mean = self._wall / self._games
         return max(1, min(self._limit, int(self._seconds / mean) if mean > 0 else self._limit))
 
-    def next_batch(self) -> list[GameTask]:
+    def next_batch(self) -> list[Any]:
         """The next batch; empty (and :attr:`exhausted` set) when the stream is done."""
-        batch: list[GameTask] = []
+        batch: list[Any] = []
         for _ in range(self.size()):
             task = next(self._source, None)
             if task is None:
@@ -190,12 +195,16 @@ class InlineBackend:
 
     concurrency = 1
 
-    def __init__(self) -> None:
+    def __init__(self, work: Work | None = None) -> None:
         self._pool = EnginePool()
+        self._work = work
 
-    def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+    def run(self, tasks: Iterable[Any]) -> Iterator[Any]:
         for task in tasks:
-            yield play_game(task, self._pool)
+            if self._work is None:
+                yield play_game(task, self._pool)
+            else:
+                yield from self._work([task])
 
     def close(self) -> None:
         self._pool.close()
@@ -207,13 +216,14 @@ class ProcessBackend:
     At most ``2 * concurrency`` batches (:class:`Batcher`) are queued at once.
     """
 
-    def __init__(self, concurrency: int) -> None:
+    def __init__(self, concurrency: int, work: Work = play_games) -> None:
         if concurrency < 1:
             raise ValueError(f"--concurrency must be at least 1, got {concurrency}")
         self.concurrency = concurrency
+        self._work = work
         self._executor: ProcessPoolExecutor | None = None
 
-    def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+    def run(self, tasks: Iterable[Any]) -> Iterator[Any]:
         try:
             yield from self._run(tasks)
         except BrokenProcessPool:
@@ -224,18 +234,18 @@ class ProcessBackend:
         finally:
             self.close()
 
-    def _run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+    def _run(self, tasks: Iterable[Any]) -> Iterator[Any]:
         executor = self._executor = ProcessPoolExecutor(
             max_workers=self.concurrency, mp_context=multiprocessing.get_context("spawn"),
             initializer=die_with_parent, initargs=(os.getpid(),),
         )
-        pending: set[Future[list[PlayedGame]]] = set()
+        pending: set[Future[list[Any]]] = set()
         batcher = Batcher(tasks)
         while True:
             while not batcher.exhausted and len(pending) < 2 * self.concurrency:
                 batch = batcher.next_batch()
                 if batch:
-                    pending.add(executor.submit(play_games, batch))
+                    pending.add(executor.submit(self._work, batch))
             if not pending:
                 break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -265,7 +275,7 @@ class RayBackend:
     games, :class:`Batcher`) in flight.
     """
 
-    def __init__(self, concurrency: int, address: str | None = None) -> None:
+    def __init__(self, concurrency: int, address: str | None = None, work: Work = play_games) -> None:
         try:
             import ray
         except ImportError:
@@ -282,10 +292,10 @@ class RayBackend:
             else:
                 ray.init(num_cpus=concurrency, include_dashboard=False, log_to_driver=False)
         self.concurrency = concurrency
-        self._remote = ray.remote(num_cpus=1, max_retries=0)(play_games)
+        self._remote = ray.remote(num_cpus=1, max_retries=0)(work)
         self._pending: list[Any] = []
 
-    def run(self, tasks: Iterable[GameTask]) -> Iterator[PlayedGame]:
+    def run(self, tasks: Iterable[Any]) -> Iterator[Any]:
         ray = self._ray
         batcher = Batcher(tasks)
         while True:
@@ -314,15 +324,21 @@ class RayBackend:
             self._ray.shutdown()
 
 
-def make_backend(name: str, concurrency: int | None, ray_address: str | None = None) -> Backend:
-    """Backend by name: ``local`` (inline when concurrency is 1, processes otherwise) or ``ray``."""
+def make_backend(name: str, concurrency: int | None, ray_address: str | None = None,
+                 work: Work | None = None, option: str = "--concurrency") -> Backend:
+    """Backend by name: ``local`` (inline when concurrency is 1, processes otherwise) or ``ray``.
+
+    ``work`` replaces the tournament's :func:`~splendor_mcts.tournament.play.play_games`;
+    ``option`` is the command-line option named by errors about the concurrency."""
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}: expected one of {', '.join(BACKENDS)}")
     if concurrency is not None and concurrency < 1:
-        raise ValueError(f"--concurrency must be at least 1, got {concurrency}")
+        raise ValueError(f"{option} must be at least 1, got {concurrency}")
     n = concurrency or default_concurrency()
     if name == "ray":
-        return RayBackend(n, ray_address)
+        return RayBackend(n, ray_address) if work is None else RayBackend(n, ray_address, work)
     if ray_address is not None:
         raise ValueError("--ray-address needs --backend ray")
-    return InlineBackend() if n == 1 else ProcessBackend(n)
+    if n == 1:
+        return InlineBackend(work)
+    return ProcessBackend(n) if work is None else ProcessBackend(n, work)

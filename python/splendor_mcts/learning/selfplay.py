@@ -1,0 +1,295 @@
+"""Self-play: games played by the C++ search against itself, written as training shards.
+
+Every decision of a game is searched by one MCTS (an agent spec as the tournament takes,
+``mcts:iterations=800`` by default) that plays every seat; the row it adds holds the mover's
+observation tensor, the legal actions, the root's visit share per action and, once the game
+is over, its result rotated to the mover (:mod:`.shards` describes the format).
+
+So that games differ, the first ``temperature_moves`` decisions of a game are drawn from the
+root's visits raised to ``1 / temperature`` (AlphaZero's temperature); later decisions play
+the search's best move. The policy row is the visit share of every root move
+(:func:`visit_policy`; a best move proven to win takes it all). A game is fixed by the run's seed and its index in the run: the deal,
+the search's seed and the draws come from ``derive_seed(seed, index, ...)``, never from the
+worker or the order games finish in. With one worker (and an iteration budget) the same
+settings write identical shards; with more, the same games in shards cut in finishing order.
+
+Runs resume: games are written in shards of ``games_per_shard`` and ``manifest.json`` names
+every finished shard with its games' indexes, so running the same call again plays only the
+games not yet in a shard (a kill loses at most the games of the shard being filled). A run
+directory keeps its settings; another game, search, seed, temperature or shard size there is
+refused with a message naming each setting that differs. ``games`` is the run's target and
+may grow between calls.
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import _core
+from ..games.game import Game, load_game
+from ..games.registry import DEFAULT_GAME
+from ..search.defaults import SELFPLAY_ITERATIONS
+from ..search.settings import make_params
+from ..seeds import check_seed
+from ..tournament.agents import mcts_settings, parse_agent_spec
+from ..tournament.backends import make_backend
+from ..tournament.schedule import derive_seed
+from ..tournament.spec_text import format_value
+from ..version import __version__
+from .shards import FORMAT, VALUE_SIZE, Manifest, concatenate, write_shard
+
+DEFAULT_SEARCH = f"mcts:iterations={SELFPLAY_ITERATIONS}"
+TEMPERATURE_MOVES = 20   # decisions of a game drawn from the visits (about 10 turns each in 2-player games)
+TEMPERATURE = 1.0
+GAMES_PER_SHARD = 32
+# derive_seed paths below a game's index: its deal, its search and its temperature draws
+_DEAL, _SEARCH, _DRAWS = 0, 1, 2
+
+
+def family_of(game: Game) -> str:
+    """The network family a game belongs to: ``splendor-2p``, ``splendor-3-4p``, ``duel``
+    (another game: its name)."""
+    if game.name == "splendor":
+        return "splendor-2p" if game.num_players() == 2 else "splendor-3-4p"
+    return game.name
+
+
+@dataclass(frozen=True)
+class SelfPlaySettings:
+    """What fixes a run's games (kept in its manifest; a run continues only with the same)."""
+
+    game: str            # the game's canonical spec
+    search: str          # the canonical mcts agent spec
+    seed: int
+    temperature_moves: int
+    temperature: float
+    games_per_shard: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def make_settings(game: Game | str = DEFAULT_GAME, search: str = DEFAULT_SEARCH, seed: int = 0,
+                  temperature_moves: int = TEMPERATURE_MOVES, temperature: float = TEMPERATURE,
+                  games_per_shard: int = GAMES_PER_SHARD) -> SelfPlaySettings:
+    """Checked settings; ``ValueError`` names the bad one."""
+    loaded = game if isinstance(game, Game) else load_game(game)
+    if loaded.num_players() > VALUE_SIZE:
+        raise ValueError(f"self-play shards hold at most {VALUE_SIZE} seats, {loaded.spec} has {loaded.num_players()}")
+    if not isinstance(search, str):
+        raise ValueError(f"search must be an agent spec string such as {DEFAULT_SEARCH!r}, got {search!r}")
+    parsed = parse_agent_spec(search)
+    if parsed.kind != "mcts":
+        raise ValueError(f"search {search!r}: self-play needs the search's root visits, so an mcts agent "
+                         f"spec (e.g. {DEFAULT_SEARCH!r}), not {parsed.kind!r}")
+    params = dict(parsed.params)
+    if "iterations" not in params and "time" not in params:
+        params["iterations"] = SELFPLAY_ITERATIONS
+    canonical = parse_agent_spec("mcts:" + ",".join(f"{k}={format_value(v)}" for k, v in params.items())).spec
+    check_seed(seed)
+    if isinstance(temperature_moves, bool) or not isinstance(temperature_moves, int) or temperature_moves < 0:
+        raise ValueError(f"temperature_moves must be a whole number of decisions >= 0, got {temperature_moves!r}")
+    if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) \
+            or not np.isfinite(temperature) or temperature <= 0:
+        raise ValueError(f"temperature must be a positive number, got {temperature!r}")
+    if isinstance(games_per_shard, bool) or not isinstance(games_per_shard, int) or games_per_shard < 1:
+        raise ValueError(f"games_per_shard must be a positive whole number, got {games_per_shard!r}")
+    return SelfPlaySettings(loaded.spec, canonical, seed, temperature_moves, float(temperature), games_per_shard)
+
+
+@dataclass(frozen=True)
+class SelfPlayTask:
+    """One game to play: the run's settings and the game's index in the run."""
+
+    settings: SelfPlaySettings
+    index: int
+
+
+@dataclass
+class SelfPlayGame:
+    """A finished game: its rows (the arrays of :data:`.shards.COLUMNS`) and its cost."""
+
+    index: int
+    game_id: int
+    arrays: dict[str, np.ndarray]
+    wall_time: float
+
+    @property
+    def decisions(self) -> int:
+        return int(len(self.arrays["game_id"]))
+
+
+def visit_policy(analysis: Any, num_actions: int) -> np.ndarray:
+    """The root's visit share per action (float64, sums to 1).
+
+    Two roots where visits do not say what the search knows put everything on its best move:
+    a best move proven to win (the solver may prove it with few or no visits while the
+    others still get them), and a root without visits."""
+    visits = np.zeros(num_actions, dtype=np.float64)
+    for move in analysis.moves:
+        visits[move.action] += move.visits
+    best = analysis.moves[0] if analysis.moves else None
+    if visits.sum() <= 0 or (best is not None and best.proof == "win"):
+        visits[:] = 0.0
+        visits[analysis.best_action] = 1.0
+    return visits / visits.sum()
+
+
+def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
+    """Play one game of the run (every seat searched by the same MCTS) and return its rows."""
+    start = time.perf_counter()
+    settings = task.settings
+    game = load_game(settings.game)
+    game_id = derive_seed(settings.seed, task.index, _DEAL)
+    spec = parse_agent_spec(settings.search)
+    params = make_params(game.entry.search_defaults, seed=derive_seed(settings.seed, task.index, _SEARCH),
+                         **mcts_settings(spec.kwargs()))
+    searcher = game.entry.searcher(params)
+    draws = np.random.default_rng(derive_seed(settings.seed, task.index, _DRAWS))
+    num_actions, players = game.num_distinct_actions(), game.num_players()
+    observations, legal, policies, seats = [], [], [], []
+    state = game.new_initial_state(seed=game_id)
+    while not state.is_terminal():
+        if state.current_player() == _core.CHANCE:
+            state.apply_action(state.dealt_outcome())
+            continue
+        seat = state.current_player()
+        analysis = searcher.search(state)
+        policy = visit_policy(analysis, num_actions)
+        observations.append(state.observation_tensor(seat))
+        legal.append(state.legal_actions_mask())
+        policies.append(policy)
+        seats.append(seat)
+        if len(seats) <= settings.temperature_moves:
+            weights = policy ** (1.0 / settings.temperature)
+            action = int(draws.choice(num_actions, p=weights / weights.sum()))
+        else:
+            action = int(analysis.best_action)
+        state.apply_action(action)
+    returns = np.asarray(state.returns(), dtype=np.float64)
+    shares = returns / returns.sum() if returns.sum() > 0 else np.full(players, 1.0 / players)
+    n = len(seats)
+    seat_array = np.asarray(seats, dtype=np.int8)
+    value = np.zeros((n, VALUE_SIZE), dtype=np.float32)
+    for k in range(players):  # column k: the k-th seat after the mover in turn order
+        value[:, k] = shares[(seat_array.astype(np.int64) + k) % players]
+    arrays = {
+        "observation": np.asarray(observations, dtype=np.float32).reshape(n, game.observation_tensor_size()),
+        "legal": np.asarray(legal, dtype=np.bool_).reshape(n, num_actions),
+        "policy": np.asarray(policies, dtype=np.float32).reshape(n, num_actions),
+        "value": value,
+        "players": np.full(n, players, dtype=np.int8),
+        "seat": seat_array,
+        "move_number": np.arange(n, dtype=np.int16),
+        "game_id": np.full(n, game_id, dtype=np.int64),
+    }
+    return SelfPlayGame(task.index, game_id, arrays, time.perf_counter() - start)
+
+
+def play_selfplay_games(batch: list[SelfPlayTask]) -> list[SelfPlayGame]:
+    """A worker's batch (the backends' ``work``)."""
+    return [play_selfplay_game(task) for task in batch]
+
+
+@dataclass(frozen=True)
+class SelfPlayProgress:
+    """Where a run is, for a progress display: games and rows finished (in shards or not)."""
+
+    games_done: int
+    games_total: int
+    rows: int
+    decisions_this_call: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class SelfPlaySummary:
+    """What a call did: games and decisions played now, and the run's totals on disk."""
+
+    directory: Path
+    games_played: int
+    decisions_played: int
+    seconds: float
+    games_total: int
+    rows_total: int
+    shards_total: int
+
+
+def meta_of(settings: SelfPlaySettings) -> dict[str, Any]:
+    """The ``meta`` of the run's shards."""
+    game = load_game(settings.game)
+    return {"format": FORMAT, "game": game.name, "variant": game.spec, "family": family_of(game),
+            "search": settings.search, "seed": settings.seed, "version": __version__}
+
+
+def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = DEFAULT_GAME,
+             search: str = DEFAULT_SEARCH, seed: int = 0, workers: int | None = None, backend: str = "local",
+             ray_address: str | None = None, temperature_moves: int = TEMPERATURE_MOVES,
+             temperature: float = TEMPERATURE, games_per_shard: int = GAMES_PER_SHARD,
+             progress: Callable[[SelfPlayProgress], Any] | None = None) -> SelfPlaySummary:
+    """Play the run's games ``0 .. games-1`` not yet in ``directory``'s shards and write them.
+
+    ``workers`` processes (None: every core; 1: in this process) on the ``local`` backend, or
+    Ray tasks on ``backend="ray"`` (``ray_address`` or a local Ray). ``progress`` is called
+    after each finished game. ``ValueError`` names a bad argument or a setting that differs
+    from the run's; Ctrl-C (``KeyboardInterrupt``) keeps the finished shards.
+    """
+    settings = make_settings(game, search, seed, temperature_moves, temperature, games_per_shard)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive whole number, got {games!r}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be callable, got {progress!r}")
+    out = Path(directory)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"{out} is not a directory")
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = Manifest.load(out)
+    if manifest is None:
+        manifest = Manifest(out, settings.to_dict())
+        manifest.save()
+    else:
+        manifest.check_settings(settings.to_dict())
+    done = manifest.done_indexes()
+    todo = [i for i in range(games) if i not in done]
+    meta = meta_of(settings)
+    start = time.perf_counter()
+    buffer: list[SelfPlayGame] = []
+    played = decisions = 0
+
+    def flush() -> None:
+        buffer.sort(key=lambda g: g.index)
+        file = manifest.next_file()
+        arrays = concatenate([g.arrays for g in buffer])
+        write_shard(out / file, arrays, meta)
+        manifest.add(file, len(arrays["game_id"]), [g.game_id for g in buffer], [g.index for g in buffer])
+        buffer.clear()
+
+    if todo:
+        runner = make_backend(backend, workers, ray_address, work=play_selfplay_games, option="--workers")
+        try:
+            for result in runner.run(SelfPlayTask(settings, i) for i in todo):
+                buffer.append(result)
+                played += 1
+                decisions += result.decisions
+                if len(buffer) == settings.games_per_shard:
+                    flush()
+                if progress is not None:
+                    progress(SelfPlayProgress(len(done) + played, games, manifest.rows + sum(g.decisions for g in buffer),
+                                              decisions, time.perf_counter() - start))
+        finally:
+            runner.close()
+        if buffer:
+            flush()
+    return SelfPlaySummary(out, played, decisions, time.perf_counter() - start, manifest.games, manifest.rows,
+                           len(manifest.shards))
+
+
+__all__ = ["DEFAULT_SEARCH", "GAMES_PER_SHARD", "TEMPERATURE", "TEMPERATURE_MOVES", "SelfPlayGame",
+           "SelfPlayProgress", "SelfPlaySettings", "SelfPlaySummary", "SelfPlayTask", "family_of",
+           "make_settings", "meta_of", "play_selfplay_game", "play_selfplay_games", "selfplay", "visit_policy"]
