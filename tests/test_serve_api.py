@@ -15,6 +15,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import splendor_mcts as sm  # noqa: E402
 from splendor_mcts.play.random_game import random_record  # noqa: E402
+from splendor_mcts.play.hidden import unseen_cards  # noqa: E402
 from splendor_mcts.serve.app import make_app  # noqa: E402
 from splendor_mcts.serve.settings import ServeSettings  # noqa: E402
 
@@ -356,7 +357,7 @@ def test_follow_names_an_opponents_hidden_reserve_when_it_is_bought(client):
     position["players"][0]["tokens"]["gold"] = 5
     ident, session = follow_session(client, bank=None, to_move=0, players=position["players"])
     hidden = json.loads(session.state.to_json())["players"][0]["reserved"][0]["card"]
-    candidates = sorted(session.unseen() - {hidden})
+    candidates = sorted(unseen_cards(session.game, session.state, session.seat) - {hidden})
     levels = {c["id"]: c["level"] for c in session.game.cards()}
     assert levels[hidden] == 2
     wrong_level = next(c for c in candidates if levels[c] == 1)
@@ -384,6 +385,29 @@ def test_follow_reveals_a_card_the_game_had_dealt_unseen(client):
     assert revealed.status_code == 200, revealed.text
     full = json.loads(session.state.to_json())
     assert full["table"][1][0] == hidden and full["players"][0]["reserved"][0]["card"] != hidden
+
+
+def test_follow_reveals_a_card_the_position_had_among_bought_cards_by_colour(client):
+    # Seat 2's red cards are given only as 2 cards and 3 points: the position draws them from
+    # the unseen cards. When seat 3 buys slot 1.1, the table shows one of the drawn cards: it
+    # is drawn again elsewhere (as play --follow does), and the board shows the reveal.
+    data = client.post("/api/sessions/position", json={"position": example("splendor-3p-table-view.json"),
+                                                       "mode": "follow"}).json()
+    ident = data["id"]
+    session = client.app.state.board.sessions[ident]
+    sampled = json.loads(session.state.to_json())["players"][1]["sampled_cards"]
+    levels = {c["id"]: c["level"] for c in session.game.cards()}
+    revealed = next(c for c in sampled if levels[c] == 1)
+    assert client.post(f"/api/sessions/{ident}/move", json={"move": "buy 1.1"}).json()["waiting"] == "reveal"
+    answer = client.post(f"/api/sessions/{ident}/move", json={"move": f"#{revealed}"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["waiting"] == "move" and answer.json()["toMove"] == 0
+    full = json.loads(session.state.to_json())
+    assert full["table"][0][0] == revealed and revealed not in full["players"][1]["sampled_cards"]
+    assert answer.json()["history"][0]["label"].startswith("buy 1.1") and len(answer.json()["history"]) == 2
+    assert client.post(f"/api/sessions/{ident}/undo", json={}).json()["waiting"] == "reveal"
+    again = client.post(f"/api/sessions/{ident}/move", json={"move": f"#{revealed}"})
+    assert again.status_code == 200, again.text
 
 
 def test_asking_again_continues_the_search(client):
