@@ -481,10 +481,9 @@ def run_review(board: Board, record: Any, iterations: int, stopped: threading.Ev
 
 def review_json(session: BoardSession, result: Any) -> dict[str, Any]:
     """A review for the page: each decision with its ply, seat, win % and loss, and the graph."""
-    from ..pictures.graph import win_rate_graph
+    from ..pictures.graph import win_rate_graph_svg
 
-    data = result.to_dict()
-    return {**data, "graph": win_rate_graph(result.decisions, session.game.num_players())}
+    return {**result.to_dict(), "graph": win_rate_graph_svg(result)}
 
 
 def review_decision(session: BoardSession, ply: int) -> Any:
