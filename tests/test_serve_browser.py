@@ -125,6 +125,13 @@ def test_set_up_a_3_player_position_by_clicking_then_hint(page, shots):
     page.wait_for_function("document.querySelector('#board svg #seat-2-bonus-white') !== null")
     page.click("#setup-seat-1 button:has-text('+ blind 2')")
     page.wait_for_selector("#board svg #seat-1-reserved-1")
+    # Seat 2's bought cards as the table shows them, by colour: two green cards worth 1 point
+    # (the server draws which ones and infers the decks).
+    for button in ("#bought-1-green-cards", "#bought-1-green-cards", "#bought-1-green-points"):
+        page.click(button)
+        page.wait_for_timeout(50)
+    page.wait_for_function("document.querySelector('#board svg #seat-1-bonus-green text').textContent === '2'")
+    assert "1 point" in page.eval_on_selector("#board svg #seat-1", "g => g.textContent")
     assert page.get_attribute("#setup-problems", "data-count") == "0"
     ids = board_ids(page)
     assert {"seat-0", "seat-1", "seat-2", "deck-1", "bank-gold", "card-3.4"} <= ids

@@ -1,6 +1,8 @@
 // Setting up a position by clicking what the table shows: the face-up cards and nobles on
 // the board (Duel: the cells of the token board), each seat's tokens and Duel privileges
-// (steppers), bought and reserved cards (pickers). The page
+// (steppers), bought and reserved cards (pickers), and in Splendor an opponent's bought
+// cards as the table shows them: per colour, how many cards and how many points (the
+// `bought` summary, steppers; the server draws the cards and infers the decks). The page
 // edits a player's view (docs/position-format.md) and the server checks it after every
 // change: its problems are listed by JSON path, as the command line lists them.
 const KINDS = {
@@ -12,6 +14,16 @@ const DERIVED = { splendor: ["bank"], duel: ["bag", "privilege_supply", "royals"
 const DERIVED_PLAYER = { splendor: ["points", "bonuses"], duel: ["points", "crowns", "colour_points"] };
 
 const $ = (id) => document.getElementById(id);
+
+// A count with − and + buttons (the + has the id `plusId`); `onStep(delta)` changes it.
+function stepper(label, value, plusId, onStep) {
+  const span = document.createElement("span");
+  span.className = "stepper";
+  span.innerHTML = `${label} <button type="button" data-step="-1">−</button><b>${value}</b>` +
+    `<button type="button" data-step="1" id="${plusId}">+</button>`;
+  for (const button of span.querySelectorAll("button")) button.onclick = () => onStep(Number(button.dataset.step));
+  return span;
+}
 
 export class SetupEditor {
   constructor(page) {
@@ -44,6 +56,8 @@ export class SetupEditor {
     for (const key of DERIVED[this.game]) delete pos[key];
     delete pos.variant;  // the number of seats is counted from the players
     for (const player of pos.players) for (const key of DERIVED_PLAYER[this.game]) delete player[key];
+    // Cards given by colour have no level the page knows: the server infers the decks then.
+    if (pos.players.some((player) => Object.keys(player.bought || {}).length)) delete pos.decks;
     return pos;
   }
 
@@ -117,6 +131,17 @@ export class SetupEditor {
     this.changed();
   }
 
+  // A seat's bought cards of a colour as the table shows them (totals: listed cards count among them).
+  stepBought(seat, colour, field, delta) {
+    const player = this.pos.players[seat];
+    const bought = (player.bought ??= {});
+    const entry = (bought[colour] ??= { cards: 0, points: 0 });
+    entry[field] = Math.max(0, entry[field] + delta);
+    if (!entry.cards && !entry.points) delete bought[colour];
+    if (!Object.keys(bought).length) delete player.bought;
+    this.changed();
+  }
+
   drawSeats() {
     const seats = this.pos.players.length;
     for (const select of [$("setup-to-move"), $("setup-observer")]) {
@@ -134,36 +159,43 @@ export class SetupEditor {
       div.innerHTML = `<h3>seat ${seat + 1}</h3>`;
       const tokens = document.createElement("div");
       for (const kind of KINDS[this.game]) {
-        const stepper = document.createElement("span");
-        stepper.className = "stepper";
-        stepper.innerHTML = `${kind} <button type="button" data-step="-1">−</button>` +
-          `<b>${player.tokens[kind] || 0}</b><button type="button" data-step="1" id="step-${seat}-${kind}">+</button>`;
-        for (const button of stepper.querySelectorAll("button")) {
-          button.onclick = () => this.step(seat, kind, Number(button.dataset.step));
-        }
-        tokens.appendChild(stepper);
+        tokens.appendChild(stepper(kind, player.tokens[kind] || 0, `step-${seat}-${kind}`,
+          (delta) => this.step(seat, kind, delta)));
       }
-      if (this.game === "duel") tokens.appendChild(this.privileges(seat));
+      if (this.game === "duel") {
+        tokens.appendChild(stepper("privileges", player.privileges, `step-${seat}-privileges`, (delta) => {
+          player.privileges = Math.max(0, player.privileges + delta);
+          this.changed();
+        }));
+      }
       div.appendChild(tokens);
       div.appendChild(this.cardLine(seat, "cards", "bought"));
+      if (this.game === "splendor") div.appendChild(this.boughtLine(seat));
       div.appendChild(this.cardLine(seat, "reserved", "reserved"));
       box.appendChild(div);
     });
   }
 
-  privileges(seat) {
-    const stepper = document.createElement("span");
-    stepper.className = "stepper";
-    const player = this.pos.players[seat];
-    stepper.innerHTML = `privileges <button type="button" data-step="-1">−</button><b>${player.privileges}</b>` +
-      `<button type="button" data-step="1" id="step-${seat}-privileges">+</button>`;
-    for (const button of stepper.querySelectorAll("button")) {
-      button.onclick = () => {
-        player.privileges = Math.max(0, player.privileges + Number(button.dataset.step));
-        this.changed();
-      };
+  // Splendor: "by colour, cards / points" steppers, the `bought` summary of docs/position-format.md.
+  boughtLine(seat) {
+    const line = document.createElement("div");
+    line.className = "bought-edit";
+    line.id = `bought-${seat}`;
+    line.append("by colour (cards, points as the table shows them): ");
+    const bought = this.pos.players[seat].bought || {};
+    for (const colour of KINDS.splendor.slice(0, 5)) {
+      const entry = bought[colour] || { cards: 0, points: 0 };
+      const group = document.createElement("span");
+      group.className = "bought-colour";
+      group.dataset.colour = colour;
+      group.append(colour);
+      for (const field of ["cards", "points"]) {
+        group.appendChild(stepper(field === "cards" ? "" : "pt", entry[field], `bought-${seat}-${colour}-${field}`,
+          (delta) => this.stepBought(seat, colour, field, delta)));
+      }
+      line.appendChild(group);
     }
-    return stepper;
+    return line;
   }
 
   cardLine(seat, where, words) {
