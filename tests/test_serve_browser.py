@@ -246,3 +246,48 @@ def test_set_up_a_duel_position_by_clicking(page, shots):
     assert {"card-3.3", "card-1.5", "royal-1", "privilege-supply", "seat-1-token-pearl"} <= ids
     assert len([i for i in ids if i.startswith("cell-")]) == 25
     screenshot(page, shots, "duel")
+
+
+def pick_free(page, words: str, joker: bool = False) -> str:
+    """In the open card picker: a card matching ``words`` that is neither on the board nor
+    listed in the setup's seats, picked."""
+    page.wait_for_selector("#picker[open] .pick")
+    page.fill("#picker-filter", words)
+    listed = page.eval_on_selector_all("#picker-items .pick", "els => els.map(e => [e.dataset.id, e.title])")
+    held = page.inner_text("#setup-seats").replace("×", " ").split()
+    card = next(c for c, title in listed if title.startswith("joker") == joker and f"#{c}" not in held
+                and page.locator(f"#board svg [data-card='{c}']").count() == 0)
+    page.click(f"#picker-items .pick[data-id='{card}']")
+    return card
+
+
+def test_duel_royals_and_a_jokers_colour_by_clicking(page, shots):
+    page.click("#tab-setup")
+    page.select_option("#setup-game", "duel")
+    page.click("#setup-new")
+    page.wait_for_selector("#board svg #token-board")
+    # Seat 1 bought three cards with a crown each: three crowns earn a royal.
+    picked = []
+    for n in range(3):
+        page.click("#add-cards-0")
+        picked.append(pick_free(page, "1cr"))
+        page.wait_for_function(f"document.querySelectorAll('#setup-seat-0 .chip').length === {n + 1}")
+    page.wait_for_function("document.querySelector('#setup-problems').textContent.includes('royal')")
+    # A click on a royal of the board gives it to seat 1 (the next click would pass it to seat 2).
+    page.click("#board svg #royal-1")
+    page.wait_for_selector("#board svg #seat-0 #royal-1")
+    page.wait_for_function("document.querySelector('#setup-problems').dataset.count === '0'")
+    assert "royal 1" in page.inner_text("#royals-0")
+    # A joker bought joins the colour of a card seat 1 has; its button shows the next colour.
+    page.click("#add-cards-0")
+    pick_free(page, "joker", joker=True)
+    page.wait_for_selector("#joker-0-3")
+    first = page.inner_text("#joker-0-3")
+    assert first in ("white", "blue", "green", "red", "black")
+    page.wait_for_function("document.querySelector('#setup-problems').dataset.count === '0'")
+    before = int(page.eval_on_selector(f"#board svg #seat-0-bonus-{first} text", "t => t.textContent"))
+    page.click("#joker-0-3")
+    page.wait_for_function(f"document.querySelector('#joker-0-3').textContent !== {first!r}")
+    page.wait_for_function(f"Number(document.querySelector('#board svg #seat-0-bonus-{first} text').textContent)"
+                           f" === {before - 1} || document.querySelector('#setup-problems').textContent.includes('joker')")
+    screenshot(page, shots, "duel-setup", whole_page=True)
