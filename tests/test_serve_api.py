@@ -244,6 +244,25 @@ def test_records_load_review_and_export(client):
     assert too_many.status_code == 400
 
 
+def test_a_review_streams_its_progress_then_the_review(client):
+    record = random_record(sm.load_game("splendor", players=2), seed=7)
+    ident = client.post("/api/sessions/record", json={"record": record.to_json()}).json()["id"]
+    with client.stream("POST", f"/api/sessions/{ident}/review", json={"iterations": 200},
+                       headers={"Accept": "text/event-stream"}) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        reports = events(response)
+    progress, final = reports[:-1], reports[-1]
+    assert progress and all(not r["final"] for r in progress)
+    steps = [r["decision"] for r in progress]
+    assert steps == sorted(steps) and len(set(steps)) == len(steps) and steps[0] >= 1
+    total = len(final["decisions"])
+    assert final["final"] and {r["of"] for r in progress} == {total} and steps[-1] <= total
+    assert final["graph"].startswith("<svg")
+    assert client.get("/api/status").json()["searches"] == 0  # its search slot is given back
+    refused = client.post(f"/api/sessions/{ident}/review", json={"iterations": 0}, headers={"Accept": "text/event-stream"})
+    assert refused.status_code == 400 and "iterations" in refused.json()["error"]
+
+
 def test_positions_export_as_views_that_read_back(client):
     position = example("duel-view.json")
     ident = client.post("/api/sessions/position", json={"position": position}).json()["id"]

@@ -218,8 +218,10 @@ def test_review_a_record_with_its_graph(page, shots):
     page.click("#load-record")
     page.wait_for_selector("#play-bar:not([hidden])")
     page.click("#tab-review")
-    page.fill("#review-iterations", "20")
+    page.fill("#review-iterations", "300")  # a few seconds: long enough to see its progress
     page.click("#review-start")
+    page.wait_for_selector("#review-progress progress")  # "reviewing decision i of n" while it runs
+    assert "reviewing decision" in page.inner_text("#review-progress")
     page.wait_for_selector("#review-graph svg circle.point", timeout=60000)
     rows = page.locator("#review-table tbody tr").count()
     assert rows == page.locator("#review-graph svg circle.point").count() > 10
