@@ -339,6 +339,18 @@ def test_a_review_whose_page_goes_away_stops():
                 time.sleep(0.05)
             assert http.get("/api/status").json()["searches"] == 0
             assert app.state.board.sessions[ident].review is None
+            # The same with its progress streamed: one report, then the page goes.
+            with http.stream("POST", f"/api/sessions/{ident}/review", json={"iterations": 5000},
+                             headers={"Accept": "text/event-stream"}) as response:
+                for line in response.iter_lines():
+                    if line.startswith("data: "):
+                        assert json.loads(line[len("data: "):])["final"] is False
+                        break
+            started = time.monotonic()
+            while http.get("/api/status").json()["searches"] and time.monotonic() - started < 5:
+                time.sleep(0.05)
+            assert http.get("/api/status").json()["searches"] == 0
+            assert app.state.board.sessions[ident].review is None
 
 
 def test_search_time_is_capped():

@@ -83,6 +83,7 @@ def screenshot(page, shots: Path, name: str, whole_page: bool = False) -> Path:
     from PIL import Image
 
     path = shots / f"board-{name}.png"
+    page.wait_for_load_state("networkidle")  # a board being fetched (a hint's marked turn) would replace it mid-shot
     if whole_page:
         page.screenshot(path=str(path), clip={"x": 0, "y": 0, "width": 1440, "height": 760})
     else:
@@ -220,8 +221,9 @@ def test_review_a_record_with_its_graph(page, shots):
     page.click("#tab-review")
     page.fill("#review-iterations", "300")  # a few seconds: long enough to see its progress
     page.click("#review-start")
-    page.wait_for_selector("#review-progress progress")  # "reviewing decision i of n" while it runs
-    assert "reviewing decision" in page.inner_text("#review-progress")
+    # "reviewing decision i of n" with a progress bar while it runs (one check: it ends soon after).
+    page.wait_for_function("(() => { const p = document.querySelector('#review-progress');"
+                           " return p && p.querySelector('progress') && p.textContent.includes('reviewing decision'); })()")
     page.wait_for_selector("#review-graph svg circle.point", timeout=60000)
     rows = page.locator("#review-table tbody tr").count()
     assert rows == page.locator("#review-graph svg circle.point").count() > 10

@@ -214,6 +214,13 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
 
     def handler(fn: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
+            started = time.perf_counter()
+            response = await answer(request)
+            # The time spent here, for the page's resource timing (bench/board_latency.py reads it).
+            response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
+            return response
+
+        async def answer(request: Request) -> Response:
             try:
                 result = await fn(request)
             except HttpError as exc:
