@@ -6,11 +6,13 @@ Starts ``splendor-mcts serve`` on a free port, drives the system's Chromium with
 * page usable: from the start of navigation to the page being ready (its games loaded,
   every control wired);
 * first hint update: from clicking Hint to the first live report shown;
-* a move applied: from clicking Play to the new board drawn.
+* a move applied: from clicking Play to the new board drawn; and where its time goes: the
+  server's handling (its ``Server-Timing``), the rest of the request (network, the server's
+  queue, reading the answer), and the page drawing it.
 
-    python bench/board_latency.py [--runs 10] [--chromium /usr/bin/chromium]
+    python bench/board_latency.py [--runs 10] [--chromium /usr/bin/chromium] [--settle MS]
 
-Prints the median and the worst of each, in milliseconds.
+Prints the median and the worst of each, in milliseconds (the move's parts at its worst run).
 """
 from __future__ import annotations
 
@@ -36,10 +38,20 @@ UNTIL_HINT = """() => new Promise((resolve) => {
   document.querySelector('#hint-start').click();
 })"""
 
+# A move's time in three parts: the server's handling (its Server-Timing header), the rest of
+# the request (the network, the server's queue, the answer read) and the page drawing it.
 UNTIL_BOARD = """() => new Promise((resolve) => {
   const board = document.querySelector('#board');
+  performance.clearResourceTimings();
   const t0 = performance.now();
-  const watch = new MutationObserver(() => { watch.disconnect(); resolve(performance.now() - t0); });
+  const watch = new MutationObserver(() => {
+    watch.disconnect();
+    const total = performance.now() - t0;
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/move'));
+    const server = entry && entry.serverTiming.length ? entry.serverTiming[0].duration : NaN;
+    const fetched = entry ? entry.responseEnd - t0 : NaN;
+    resolve({ total, server, request: fetched - server, page: total - fetched });
+  });
   watch.observe(board, { childList: true });
   document.querySelector('#legal-play').click();
 })"""
@@ -67,6 +79,8 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=10)
     p.add_argument("--chromium", default="/usr/bin/chromium")
+    p.add_argument("--settle", type=float, default=0, metavar="MS",
+                   help="wait this long between stopping the hint and the move (default 0: at once)")
     args = p.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -91,16 +105,22 @@ def main() -> int:
                 page.wait_for_selector("#play-bar:not([hidden])")
                 page.fill("#hint-seconds", "1")
                 hint.append(page.evaluate(UNTIL_HINT))
-                page.click("#hint-stop")
+                # Stop the hint if it still runs (a click could land on the panel as it grows).
+                page.evaluate("() => { const stop = document.querySelector('#hint-stop'); if (!stop.disabled) stop.click(); }")
                 page.wait_for_function("document.querySelectorAll('#legal-moves option').length > 0")
+                page.wait_for_timeout(args.settle)
                 move.append(page.evaluate(UNTIL_BOARD))
                 page.context.close()
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=10)
+    totals = [m["total"] for m in move]
     report = {name: {"median_ms": round(statistics.median(values), 1), "max_ms": round(max(values), 1)}
-              for name, values in (("page usable", usable), ("first hint update", hint), ("move applied", move))}
+              for name, values in (("page usable", usable), ("first hint update", hint), ("move applied", totals))}
+    report["move applied"]["parts_ms"] = {part: {"median": round(statistics.median(m[part] for m in move), 1),
+                                                 "at_worst": round(max(move, key=lambda m: m["total"])[part], 1)}
+                                          for part in ("server", "request", "page")}
     print(json.dumps({"runs": args.runs, **report}, indent=1))
     return 0
 

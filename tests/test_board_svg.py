@@ -12,7 +12,7 @@ from pathlib import Path
 import splendor_mcts as sm
 from splendor_mcts.games.positions import read_position
 from splendor_mcts.pictures.board import FILL, board_svg, card_of_move, card_svg, turn_marks
-from splendor_mcts.pictures.graph import win_rate_graph
+from splendor_mcts.pictures.graph import win_rate_graph_svg
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NS = "{http://www.w3.org/2000/svg}"
@@ -109,16 +109,19 @@ def test_a_turn_marks_the_cards_and_tokens_it_uses():
 
 
 def test_win_rate_graph_has_a_point_per_decision():
-    from splendor_mcts.analysis.review import Decision
+    from splendor_mcts.analysis.review import Decision, Review
 
     decisions = [Decision(turn_number=t, action_number=t, seat=t % 2, played="take WUG", played_action=0, best="take WUG", best_action=0,
                           best_win_rate=0.5 + 0.01 * t, played_win_rate=0.4, drop=0.1 * (t == 3), position_win_rate=0.5, win_rates=[0.5, 0.5],
                           played_turn="take WUG", best_turn="take WUG") for t in range(6)]
-    svg = win_rate_graph(decisions, 2)
+    svg = win_rate_graph_svg(Review(game="splendor(players=2)", seats=["mcts", "human"], decisions=decisions, threshold=0.05))
     root = ET.fromstring(svg)
     points = [c for c in root.iter(f"{NS}circle") if c.get("class") == "point"]
     assert [p.get("data-ply") for p in points] == ["0", "2", "4", "1", "3", "5"]
     assert [p.get("r") for p in points if p.get("data-ply") == "3"] == ["5"]  # the mistake, larger
+    lines = [line for line in root.iter(f"{NS}polyline") if line.get("class") == "seat-line"]
+    assert [len(line.get("points").split()) for line in lines] == [6, 6]  # every seat at every turn's start
+    assert "-10" in "".join(root.itertext())  # the mistake's loss written beside it
 
 
 def test_hint_svg_writes_the_board_with_the_best_turn_marked(tmp_path):

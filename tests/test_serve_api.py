@@ -15,6 +15,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import splendor_mcts as sm  # noqa: E402
 from splendor_mcts.play.random_game import random_record  # noqa: E402
+from splendor_mcts.play.hidden import unseen_cards  # noqa: E402
 from splendor_mcts.serve.app import make_app  # noqa: E402
 from splendor_mcts.serve.settings import ServeSettings  # noqa: E402
 
@@ -243,6 +244,25 @@ def test_records_load_review_and_export(client):
     assert too_many.status_code == 400
 
 
+def test_a_review_streams_its_progress_then_the_review(client):
+    record = random_record(sm.load_game("splendor", players=2), seed=7)
+    ident = client.post("/api/sessions/record", json={"record": record.to_json()}).json()["id"]
+    with client.stream("POST", f"/api/sessions/{ident}/review", json={"iterations": 200},
+                       headers={"Accept": "text/event-stream"}) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        reports = events(response)
+    progress, final = reports[:-1], reports[-1]
+    assert progress and all(not r["final"] for r in progress)
+    steps = [r["decision"] for r in progress]
+    assert steps == sorted(steps) and len(set(steps)) == len(steps) and steps[0] >= 1
+    total = len(final["decisions"])
+    assert final["final"] and {r["of"] for r in progress} == {total} and steps[-1] <= total
+    assert final["graph"].startswith("<svg")
+    assert client.get("/api/status").json()["searches"] == 0  # its search slot is given back
+    refused = client.post(f"/api/sessions/{ident}/review", json={"iterations": 0}, headers={"Accept": "text/event-stream"})
+    assert refused.status_code == 400 and "iterations" in refused.json()["error"]
+
+
 def test_positions_export_as_views_that_read_back(client):
     position = example("duel-view.json")
     ident = client.post("/api/sessions/position", json={"position": position}).json()["id"]
@@ -319,6 +339,18 @@ def test_a_review_whose_page_goes_away_stops():
                 time.sleep(0.05)
             assert http.get("/api/status").json()["searches"] == 0
             assert app.state.board.sessions[ident].review is None
+            # The same with its progress streamed: one report, then the page goes.
+            with http.stream("POST", f"/api/sessions/{ident}/review", json={"iterations": 5000},
+                             headers={"Accept": "text/event-stream"}) as response:
+                for line in response.iter_lines():
+                    if line.startswith("data: "):
+                        assert json.loads(line[len("data: "):])["final"] is False
+                        break
+            started = time.monotonic()
+            while http.get("/api/status").json()["searches"] and time.monotonic() - started < 5:
+                time.sleep(0.05)
+            assert http.get("/api/status").json()["searches"] == 0
+            assert app.state.board.sessions[ident].review is None
 
 
 def test_search_time_is_capped():
@@ -356,7 +388,7 @@ def test_follow_names_an_opponents_hidden_reserve_when_it_is_bought(client):
     position["players"][0]["tokens"]["gold"] = 5
     ident, session = follow_session(client, bank=None, to_move=0, players=position["players"])
     hidden = json.loads(session.state.to_json())["players"][0]["reserved"][0]["card"]
-    candidates = sorted(session.unseen() - {hidden})
+    candidates = sorted(unseen_cards(session.game, session.state, session.seat) - {hidden})
     levels = {c["id"]: c["level"] for c in session.game.cards()}
     assert levels[hidden] == 2
     wrong_level = next(c for c in candidates if levels[c] == 1)
@@ -384,6 +416,29 @@ def test_follow_reveals_a_card_the_game_had_dealt_unseen(client):
     assert revealed.status_code == 200, revealed.text
     full = json.loads(session.state.to_json())
     assert full["table"][1][0] == hidden and full["players"][0]["reserved"][0]["card"] != hidden
+
+
+def test_follow_reveals_a_card_the_position_had_among_bought_cards_by_colour(client):
+    # Seat 2's red cards are given only as 2 cards and 3 points: the position draws them from
+    # the unseen cards. When seat 3 buys slot 1.1, the table shows one of the drawn cards: it
+    # is drawn again elsewhere (as play --follow does), and the board shows the reveal.
+    data = client.post("/api/sessions/position", json={"position": example("splendor-3p-table-view.json"),
+                                                       "mode": "follow"}).json()
+    ident = data["id"]
+    session = client.app.state.board.sessions[ident]
+    sampled = json.loads(session.state.to_json())["players"][1]["sampled_cards"]
+    levels = {c["id"]: c["level"] for c in session.game.cards()}
+    revealed = next(c for c in sampled if levels[c] == 1)
+    assert client.post(f"/api/sessions/{ident}/move", json={"move": "buy 1.1"}).json()["waiting"] == "reveal"
+    answer = client.post(f"/api/sessions/{ident}/move", json={"move": f"#{revealed}"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["waiting"] == "move" and answer.json()["toMove"] == 0
+    full = json.loads(session.state.to_json())
+    assert full["table"][0][0] == revealed and revealed not in full["players"][1]["sampled_cards"]
+    assert answer.json()["history"][0]["label"].startswith("buy 1.1") and len(answer.json()["history"]) == 2
+    assert client.post(f"/api/sessions/{ident}/undo", json={}).json()["waiting"] == "reveal"
+    again = client.post(f"/api/sessions/{ident}/move", json={"move": f"#{revealed}"})
+    assert again.status_code == 200, again.text
 
 
 def test_asking_again_continues_the_search(client):

@@ -83,6 +83,7 @@ def screenshot(page, shots: Path, name: str, whole_page: bool = False) -> Path:
     from PIL import Image
 
     path = shots / f"board-{name}.png"
+    page.wait_for_load_state("networkidle")  # a board being fetched (a hint's marked turn) would replace it mid-shot
     if whole_page:
         page.screenshot(path=str(path), clip={"x": 0, "y": 0, "width": 1440, "height": 760})
     else:
@@ -125,6 +126,13 @@ def test_set_up_a_3_player_position_by_clicking_then_hint(page, shots):
     page.wait_for_function("document.querySelector('#board svg #seat-2-bonus-white') !== null")
     page.click("#setup-seat-1 button:has-text('+ blind 2')")
     page.wait_for_selector("#board svg #seat-1-reserved-1")
+    # Seat 2's bought cards as the table shows them, by colour: two green cards worth 1 point
+    # (the server draws which ones and infers the decks).
+    for button in ("#bought-1-green-cards", "#bought-1-green-cards", "#bought-1-green-points"):
+        page.click(button)
+        page.wait_for_timeout(50)
+    page.wait_for_function("document.querySelector('#board svg #seat-1-bonus-green text').textContent === '2'")
+    assert "1 point" in page.eval_on_selector("#board svg #seat-1", "g => g.textContent")
     assert page.get_attribute("#setup-problems", "data-count") == "0"
     ids = board_ids(page)
     assert {"seat-0", "seat-1", "seat-2", "deck-1", "bank-gold", "card-3.4"} <= ids
@@ -211,8 +219,11 @@ def test_review_a_record_with_its_graph(page, shots):
     page.click("#load-record")
     page.wait_for_selector("#play-bar:not([hidden])")
     page.click("#tab-review")
-    page.fill("#review-iterations", "20")
+    page.fill("#review-iterations", "300")  # a few seconds: long enough to see its progress
     page.click("#review-start")
+    # "reviewing decision i of n" with a progress bar while it runs (one check: it ends soon after).
+    page.wait_for_function("(() => { const p = document.querySelector('#review-progress');"
+                           " return p && p.querySelector('progress') && p.textContent.includes('reviewing decision'); })()")
     page.wait_for_selector("#review-graph svg circle.point", timeout=60000)
     rows = page.locator("#review-table tbody tr").count()
     assert rows == page.locator("#review-graph svg circle.point").count() > 10
@@ -239,3 +250,48 @@ def test_set_up_a_duel_position_by_clicking(page, shots):
     assert {"card-3.3", "card-1.5", "royal-1", "privilege-supply", "seat-1-token-pearl"} <= ids
     assert len([i for i in ids if i.startswith("cell-")]) == 25
     screenshot(page, shots, "duel")
+
+
+def pick_free(page, words: str, joker: bool = False) -> str:
+    """In the open card picker: a card matching ``words`` that is neither on the board nor
+    listed in the setup's seats, picked."""
+    page.wait_for_selector("#picker[open] .pick")
+    page.fill("#picker-filter", words)
+    listed = page.eval_on_selector_all("#picker-items .pick", "els => els.map(e => [e.dataset.id, e.title])")
+    held = page.inner_text("#setup-seats").replace("×", " ").split()
+    card = next(c for c, title in listed if title.startswith("joker") == joker and f"#{c}" not in held
+                and page.locator(f"#board svg [data-card='{c}']").count() == 0)
+    page.click(f"#picker-items .pick[data-id='{card}']")
+    return card
+
+
+def test_duel_royals_and_a_jokers_colour_by_clicking(page, shots):
+    page.click("#tab-setup")
+    page.select_option("#setup-game", "duel")
+    page.click("#setup-new")
+    page.wait_for_selector("#board svg #token-board")
+    # Seat 1 bought three cards with a crown each: three crowns earn a royal.
+    picked = []
+    for n in range(3):
+        page.click("#add-cards-0")
+        picked.append(pick_free(page, "1cr"))
+        page.wait_for_function(f"document.querySelectorAll('#setup-seat-0 .chip').length === {n + 1}")
+    page.wait_for_function("document.querySelector('#setup-problems').textContent.includes('royal')")
+    # A click on a royal of the board gives it to seat 1 (the next click would pass it to seat 2).
+    page.click("#board svg #royal-1")
+    page.wait_for_selector("#board svg #seat-0 #royal-1")
+    page.wait_for_function("document.querySelector('#setup-problems').dataset.count === '0'")
+    assert "royal 1" in page.inner_text("#royals-0")
+    # A joker bought joins the colour of a card seat 1 has; its button shows the next colour.
+    page.click("#add-cards-0")
+    pick_free(page, "joker", joker=True)
+    page.wait_for_selector("#joker-0-3")
+    first = page.inner_text("#joker-0-3")
+    assert first in ("white", "blue", "green", "red", "black")
+    page.wait_for_function("document.querySelector('#setup-problems').dataset.count === '0'")
+    before = int(page.eval_on_selector(f"#board svg #seat-0-bonus-{first} text", "t => t.textContent"))
+    page.click("#joker-0-3")
+    page.wait_for_function(f"document.querySelector('#joker-0-3').textContent !== {first!r}")
+    page.wait_for_function(f"Number(document.querySelector('#board svg #seat-0-bonus-{first} text').textContent)"
+                           f" === {before - 1} || document.querySelector('#setup-problems').textContent.includes('joker')")
+    screenshot(page, shots, "duel-setup", whole_page=True)

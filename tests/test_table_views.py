@@ -206,6 +206,16 @@ def test_play_follows_a_game_under_way_from_a_typed_position(tmp_path):
     assert "loaded 2 actions" in again.stdout
 
 
+def test_play_follow_reveals_the_card_a_position_had_dealt_into_a_blind_reserve():
+    # Seat 1's blind level-2 reserve is in the typed position: the load dealt it some unseen
+    # card. When the table reveals that very card, the reserve becomes another one of its deck.
+    view = EXAMPLE.with_name("splendor-3p-view.json")
+    hidden = json.loads(read_position(view.read_text(), seed=0).state.to_json())["players"][0]["reserved"][0]["card"]
+    run = play(["reserve 2.1", f"#{hidden}", "board", "quit"], "--follow", "--load", str(view))
+    assert run.returncode == 0, run.stderr
+    assert "seat 3 plays reserve 2.1" in run.stdout and "cannot be revealed" not in run.stdout
+
+
 def test_play_refuses_a_file_that_is_neither_a_record_nor_a_position(tmp_path):
     bad = tmp_path / "bad.json"
     position = example()

@@ -92,6 +92,27 @@ def name_hidden_reserve(game: Any, state: Any, start: Any, actions: list[int], t
     drawn = [i for i in hidden if actions[i] == old]
     changed = with_draw(game, start, actions, drawn[-1], new, hidden) if drawn else None
     if changed is None:
-        raise ValueError(f"card #{card_id} cannot be {seat_name(seat)}'s hidden card: you have seen it elsewhere, "
-                         "or it is of another level")
+        raise ValueError(why_not_hidden(game, state, viewer, current, card_id, seat))
     return changed
+
+
+def unseen_cards(game: Any, state: Any, viewer: int) -> set[int]:
+    """The cards ``viewer`` cannot see: in a deck, in another seat's blind reserve, or among
+    bought cards a typed position gave only by colour and points."""
+    view = json.loads(state.observation_json(viewer))
+    seen = {c for row in view.get("table", view.get("pyramid", [])) for c in row if c}
+    for player in view["players"]:
+        seen |= {c if isinstance(c, int) else c["card"] for c in player["cards"]}
+        seen |= {r["card"] for r in player["reserved"] if "card" in r}
+    return {c["id"] for c in game.cards()} - seen
+
+
+def why_not_hidden(game: Any, state: Any, viewer: int, current: int, card_id: int, seat: int) -> str:
+    """Why card ``card_id`` cannot be ``seat``'s hidden reserve (now the card ``current``)."""
+    if card_id not in unseen_cards(game, state, viewer):
+        return f"card #{card_id} cannot be a hidden card: you have seen it elsewhere (it is on the table as you see it)"
+    levels = {c["id"]: c["level"] for c in game.cards()}
+    if levels[card_id] != levels[current]:
+        return (f"card #{card_id} cannot be {seat_name(seat)}'s hidden card: it is a level-{levels[card_id]} card, "
+                f"the hidden one is of level {levels[current]}")
+    return f"card #{card_id} cannot be {seat_name(seat)}'s hidden card: the game would no longer replay with it"

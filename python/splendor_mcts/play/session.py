@@ -32,7 +32,6 @@ from rich.console import Console
 
 from rich.text import Text
 
-from .. import _core
 from ..analysis.hint import print_hint
 from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
@@ -41,7 +40,8 @@ from ..games.positions import PositionError, read_position
 from ..records import GameRecord, start_of
 from ..wording import counted, seat_name, seats_named
 from . import hidden
-from .tables import NotNowError, card_id_of, table_for
+from .followed import FollowedRecord
+from .tables import NotNowError, table_for
 
 Engine = Callable[[Any], int]
 # A search's progress report while it runs: made for a label ("seat 1 thinks:") and a budget;
@@ -84,35 +84,24 @@ def game_over_text(state: Any) -> str:
         f"{seat_name(s)}: {score(p)}" for s, p in enumerate(players)) + ")"
 
 
-class PlaySession:
+class PlaySession(FollowedRecord):
     """One game with its record, driven line by line (``handle``); prints to ``console``."""
 
     def __init__(self, game: Any, console: Console, humans: set[int], engine: Engine | None,
                  seed: int = 0, follow: bool = False, viewer: int = 0, engine_name: str = "mcts",
                  hint_limits: SearchLimits | None = None) -> None:
-        self.game = game
-        self.table = table_for(game)
+        super().__init__(game, viewer, seed)
         self.console = console
         self.humans = set(range(game.num_players())) if follow else humans
         self.engine = engine
         self.follow = follow
-        self.viewer = viewer
-        self.seed = seed
         self.engine_name = engine_name
         self.hint_limits = hint_limits or SearchLimits()
-        self.actions: list[int] = []
-        self.position: Any = None  # a typed position's state the game starts from, else the deal of seed
-        self.state = hidden.start_state(game, seed)
         self.finished = False
         self.unsaved = False  # a person changed the game since it was started, saved or loaded
         self.thinking: Thinking = no_thinking
 
     # ---------------------------------------------------------------- state
-    @property
-    def start(self) -> Any:
-        """Where the record starts (hidden.start_state): the typed position, else the seed."""
-        return self.seed if self.position is None else self.position
-
     def seat_names(self) -> list[str]:
         if self.follow:
             return ["(you)" if s == self.viewer else "" for s in range(self.game.num_players())]
@@ -128,19 +117,11 @@ class PlaySession:
                           result=tuple(self.state.returns()) if over else None,
                           termination="normal" if over else "unfinished", explicit_chance=True, meta=meta)
 
-    def apply(self, action: int) -> None:
-        self.state.apply_action(action)
-        self.actions.append(action)
-
     def view_seat(self) -> int:
         seat = self.state.current_player()
         if self.follow or seat < 0 or seat not in self.humans:
             return self.viewer
         return seat
-
-    def pending_blind_of_other(self, state: Any | None = None) -> bool:
-        """A card drawn into a blind reserve of a seat the user cannot see."""
-        return self.table.hidden_draw(json.loads((state or self.state).observation_json(self.viewer)))
 
     def advance(self) -> None:
         """Play the engine's moves and the dealt reveals until a person must act; each
@@ -258,8 +239,8 @@ class PlaySession:
         self.draw()
 
     def reset_to(self, actions: list[int]) -> None:
-        state = hidden.replay_actions(self.game, self.start, actions)
-        self.state, self.actions, self.finished = state, list(actions), False
+        super().reset_to(actions)
+        self.finished = False
 
     def save(self, path: str) -> None:
         if not path:
@@ -341,7 +322,7 @@ class PlaySession:
             self.console.print(f"it is {seat_name(seat)}'s turn (the engine's)")
             return
         try:
-            move, actions = self.name_hidden_reserve(seat, text)
+            move, actions = self.name_hidden_reserve(seat, text) if self.follow else (text, self.actions)
             state = self.state if actions == self.actions else hidden.replay_actions(self.game, self.start, actions)
             action = state.string_to_action(move)
             if not state.is_legal(action):
@@ -379,7 +360,7 @@ class PlaySession:
             try:
                 actions = self.table.read_chance(self.state, text)
             except NotNowError as exc:
-                if not (self.free_hidden_card(exc.action) or self.free_sampled_card(exc.action)):
+                if not self.free_for_reveal(exc.action):
                     raise
                 actions = [exc.action]
             probe = self.state.clone()
@@ -400,80 +381,6 @@ class PlaySession:
         self.advance()
         if not self.state.is_chance_node():
             self.draw()
-
-    def free_hidden_card(self, reveal: int) -> bool:
-        """The card of ``reveal`` shows on the table, but the engine had dealt it unseen into
-        an opponent's blind reserve: deal that reserve another card of the deck instead."""
-        candidates = [a for a, _ in self.state.chance_outcomes()]
-        changed = hidden.free_card_for(self.game, self.start, self.actions, self.table, self.viewer, reveal, candidates)
-        if changed is None:
-            return False
-        self.reset_to(changed)
-        return True
-
-    def free_sampled_card(self, reveal: int) -> bool:
-        """The card of ``reveal`` shows on the table, but the typed position's draw had put it
-        among a player's bought cards known only by colour and points: draw those again at
-        the start without it (nor any card the record reveals) and replay the record."""
-        if self.position is None or self.game.name != "splendor" or not _core.splendor_has_sampled_cards(self.position):
-            return False
-        sampled = [card for p in json.loads(self.position.to_json())["players"] for card in p.get("sampled_cards", [])]
-        card = next((c for c in sampled if self.table.reveal_action(self.state, c) == reveal), None)
-        if card is None:
-            return False
-        revealed = [c for c in range(1, len(self.game.cards()) + 1) if self.table.reveal_action(self.state, c) in self.actions]
-        for attempt in range(20):
-            start = self.position.clone()
-            if not _core.splendor_release_sampled_card(start, card, self.seed + attempt, revealed):
-                return False
-            try:
-                state = hidden.replay_actions(self.game, start, self.actions)
-            except ValueError:
-                continue
-            self.position, self.state = start, state
-            return True
-        return False
-
-    def name_hidden_reserve(self, seat: int, text: str) -> tuple[str, list[int]]:
-        """``buy r1 #43`` in follow mode: the opponent's hidden reserve r1 is card #43. The
-        move without the card, and the record with the hidden draw re-dealt to that card
-        (not applied yet); ``ValueError`` when it cannot be."""
-        match = self.table.named_reserve_move.match(text)
-        if match is None or not self.follow:
-            return text, self.actions
-        card_id = card_id_of(self.game, match.group(3))
-        try:
-            changed = hidden.name_hidden_reserve(self.game, self.state, self.start, self.actions, self.table,
-                                                 self.viewer, seat, int(match.group(2)), card_id)
-        except ValueError:
-            if not self.name_start_reserve(seat, int(match.group(2)), card_id):
-                raise
-            changed = self.actions
-        return match.group(1), changed
-
-    def name_start_reserve(self, seat: int, index: int, card_id: int) -> bool:
-        """``seat``'s hidden reserve ``index`` (from 1) was already in the typed position the game
-        started from: make it card ``card_id`` there (swapped with that card in its deck) and
-        replay the record. False when it was not, or the card is not in that deck then."""
-        if self.position is None:
-            return False
-        start = json.loads(self.position.to_json())
-        reserved = json.loads(self.state.to_json())["players"][seat]["reserved"]
-        if not 1 <= index <= len(reserved) or not reserved[index - 1]["blind"]:
-            return False
-        current = reserved[index - 1]["card"]
-        slot = next((r for r in start["players"][seat]["reserved"] if r["blind"] and r["card"] == current), None)
-        deck = start["decks"][self.game.cards()[current - 1]["level"] - 1]
-        if slot is None or card_id not in deck:
-            return False  # drawn during the record, or the card is not of that deck (seen, or another level)
-        deck[deck.index(card_id)], slot["card"] = current, card_id
-        try:
-            position = self.game.state_from_json(json.dumps(start))
-            state = hidden.replay_actions(self.game, position, self.actions)
-        except ValueError:
-            return False
-        self.position, self.state = position, state
-        return True
 
     def describe_chance(self) -> str:
         return self.table.describe_chance(self.state, self.viewer)

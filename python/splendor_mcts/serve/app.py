@@ -214,6 +214,13 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
 
     def handler(fn: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
+            started = time.perf_counter()
+            response = await answer(request)
+            # The time spent here, for the page's resource timing (bench/board_latency.py reads it).
+            response.headers["Server-Timing"] = f"app;dur={1000 * (time.perf_counter() - started):.1f}"
+            return response
+
+        async def answer(request: Request) -> Response:
             try:
                 result = await fn(request)
             except HttpError as exc:
@@ -381,27 +388,55 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
-    async def review(request: Request) -> Any:
+    async def review(request: Request) -> Response:
+        """The review of the session's record: one JSON answer, or with ``Accept:
+        text/event-stream`` server-sent events, ``decision i of n`` as it goes, then the review."""
         session, iterations = await session_and_iterations(request, 300, board.settings.max_review_iterations)
         record = session.record()
         client = client_of(request)
         board.slots.acquire(client)
         stopped = threading.Event()
+        done = [0, 0]  # the decision under review (from 1) and how many there are, written by the review's thread
+        job = asyncio.ensure_future(asyncio.to_thread(run_review, board, record, iterations, stopped, done))
+        job.add_done_callback(lambda j: j.cancelled() or j.exception())  # a stopped review raises unread
+
+        def result() -> dict[str, Any]:
+            session.review = job.result()
+            return review_json(session, session.review)
+
+        def release() -> None:
+            stopped.set()
+            board.slots.release(client)
+
+        if "text/event-stream" in request.headers.get("accept", ""):
+            async def stream() -> Any:
+                try:  # a page that goes away closes the stream: the review stops
+                    shown = (0, 0)
+                    while not job.done():
+                        await asyncio.wait({job}, timeout=0.1)
+                        if tuple(done) != shown and not job.done():
+                            shown = (done[0], done[1])
+                            yield sse({"final": False, "decision": shown[0], "of": shown[1]})
+                    try:
+                        yield sse({"final": True, **result()})
+                    except ValueError as exc:
+                        yield sse({"final": True, "error": str(exc)})
+                finally:
+                    release()
+
+            return StreamingResponse(stream(), media_type="text/event-stream",
+                                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         try:
-            job = asyncio.ensure_future(asyncio.to_thread(run_review, board, record, iterations, stopped))
             while not job.done():
                 await asyncio.wait({job}, timeout=0.1)
                 if not job.done() and await request.is_disconnected():
                     stopped.set()
             try:
-                result = job.result()
+                return JSONResponse(result())
             except ReviewStopped:
                 return JSONResponse({"error": "the review was stopped: its page went away"}, status_code=400)
         finally:
-            stopped.set()
-            board.slots.release(client)
-        session.review = result
-        return review_json(session, result)
+            release()
 
     async def position(request: Request) -> Any:
         session = board.session(request.path_params["id"])
@@ -463,12 +498,14 @@ class ReviewStopped(Exception):
     """The page that asked for a review went away."""
 
 
-def run_review(board: Board, record: Any, iterations: int, stopped: threading.Event) -> Any:
+def run_review(board: Board, record: Any, iterations: int, stopped: threading.Event, done: list[int]) -> Any:
+    """Review ``record``; ``done`` is set to [the decision under review (from 1), how many]."""
     from ..analysis.review import review_record
 
     deadline = time.monotonic() + board.settings.max_search_seconds * 4
 
     def on_turn(index: int, total: int) -> None:
+        done[:] = [index + 1, total]
         if stopped.is_set():
             raise ReviewStopped("the page went away")
         if time.monotonic() > deadline:
@@ -481,10 +518,9 @@ def run_review(board: Board, record: Any, iterations: int, stopped: threading.Ev
 
 def review_json(session: BoardSession, result: Any) -> dict[str, Any]:
     """A review for the page: each decision with its ply, seat, win % and loss, and the graph."""
-    from ..pictures.graph import win_rate_graph
+    from ..pictures.graph import win_rate_graph_svg
 
-    data = result.to_dict()
-    return {**data, "graph": win_rate_graph(result.decisions, session.game.num_players())}
+    return {**result.to_dict(), "graph": win_rate_graph_svg(result)}
 
 
 def review_decision(session: BoardSession, ply: int) -> Any:

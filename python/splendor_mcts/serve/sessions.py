@@ -8,8 +8,10 @@ A :class:`BoardSession` holds no web code: the app (:mod:`.app`) calls it. Modes
   card revealed (``#53`` or ``green 1pt W2U3K2``), as ``play --follow`` reads them; a card
   drawn blind into another seat's reserve is dealt unseen. When the table later shows
   that card (an opponent buys the reserve, ``buy r1 #43`` / ``buy reserved 1 #43``, or the
-  card is revealed elsewhere), the unseen card the game had put there trades places with
-  it (:meth:`BoardSession.swap_unseen`): nothing the user saw changes.
+  card is revealed elsewhere, or it is one the position gave only by colour and points),
+  the record is mended as ``play --follow`` mends it (:class:`~splendor_mcts.play.followed.FollowedRecord`:
+  the hidden draw or the position's sampled cards drawn again, the record replayed) and
+  the history is rebuilt from it: nothing the user saw changes.
 """
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ from ..games.game import Game, load_game
 from ..games.positions import read_position
 from ..pictures.board import board_svg
 from ..play.session import game_over_text, illegal_move_reason
-from ..play.tables import NotNowError, Table, card_id_of, table_for
+from ..play.followed import FollowedRecord
+from ..play.tables import NotNowError, Table, table_for
 from ..records import GameRecord, replay, start_of
 from ..wording import seat_name
 
@@ -57,6 +60,7 @@ class BoardSession:
     review: Any = None       # the last review of this session's record (analysis.review.Review)
     hint_searcher: Any = None  # keeps its tree: a hint asked again on the same position continues
     hint_seconds: float | None = None
+    sample_seed: int = 0  # draws again the cards a position gave by colour and points, when the table shows one
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -65,6 +69,7 @@ class BoardSession:
             raise ValueError(f"seat must be 0-{self.game.num_players() - 1}, got {self.seat}")
         if self.mode == "follow":
             self.state.set_explicit_chance(True)
+        self.start = self.state.clone()  # where the history starts (mended in follow mode)
         self.table: Table = table_for(self.game)
         self.deal_unseen()
 
@@ -140,11 +145,11 @@ class BoardSession:
     def play(self, move: str | int, by: str = "user") -> str:
         """Play a move (its notation, or an action id), or in follow mode a reveal; the label
         played. ``ValueError`` with the engine's reason when it cannot be played."""
-        saved = self.state
+        saved = self.state, self.start, list(self.history)
         try:
             return self._play(move, by)
         except ValueError:
-            self.state = saved  # a hidden card named or freed on the way is put back too
+            self.state, self.start, self.history = saved  # a hidden card named or freed on the way is put back too
             raise
 
     def _play(self, move: str | int, by: str) -> str:
@@ -156,8 +161,11 @@ class BoardSession:
                 raise ValueError("a reveal is due; the game deals it")
             try:
                 actions = self.table.read_chance(state, str(move))
-            except NotNowError as exc:  # the card shown was dealt unseen into another seat's reserve
-                self.free_for_reveal(exc)
+            except NotNowError as exc:  # the card shown was put where the user cannot see it
+                followed = self.followed()
+                if not followed.free_for_reveal(exc.action):
+                    raise
+                self.adopt(followed)
                 actions = [exc.action]
             state = self.state
             probe = state.clone()
@@ -173,7 +181,11 @@ class BoardSession:
         if by == "user" and self.mode == "play" and state.current_player() != self.seat:
             raise ValueError(f"it is {seat_name(state.current_player())}'s turn (the engine's)")
         if isinstance(move, str) and self.mode == "follow":
-            move = self.name_hidden_reserve(move)
+            followed = self.followed()
+            move, actions = followed.name_hidden_reserve(state.current_player(), move)
+            if actions != followed.actions:
+                followed.reset_to(actions)
+            self.adopt(followed)
             state = self.state
         action = move if isinstance(move, int) else state.string_to_action(move)
         if not 0 <= action < self.game.num_distinct_actions() or not state.is_legal(action):
@@ -192,64 +204,23 @@ class BoardSession:
         self.deal_unseen()
 
     # ------------------------------------------------------------ cards the user never saw
-    def unseen(self) -> set[int]:
-        """The cards the user's seat cannot see: in a deck or in another seat's blind reserve."""
-        view = json.loads(self.state.observation_json(self.seat))
-        seen = {c for row in view.get("table", view.get("pyramid", [])) for c in row if c}
-        for player in view["players"]:
-            seen |= {c if isinstance(c, int) else c["card"] for c in player["cards"]}
-            seen |= {r["card"] for r in player["reserved"] if "card" in r}
-        return {c["id"] for c in self.game.cards()} - seen
+    def followed(self) -> FollowedRecord:
+        """The history as a record followed from the user's seat, to be mended."""
+        return FollowedRecord(self.game, self.seat, seed=self.sample_seed, position=self.start,
+                              actions=[step.action for step in self.history])
 
-    def swap_unseen(self, a: int, b: int) -> None:
-        """Cards ``a`` and ``b``, both unseen by the user and of one level, trade places."""
-        levels = {c["id"]: c["level"] for c in self.game.cards()}
-        unseen = self.unseen()
-        for card in (a, b):
-            if card not in unseen:
-                raise ValueError(f"card #{card} is on the table as you see it: it cannot be a hidden card")
-        if levels[a] != levels[b]:
-            raise ValueError(f"card #{b} is a level-{levels[b]} card, the hidden one is of level {levels[a]}")
-
-        def swapped(card: Any) -> Any:
-            return b if card == a else a if card == b else card
-
-        data = json.loads(self.state.to_json())
-        data["decks"] = [[swapped(c) for c in deck] for deck in data["decks"]]
-        for player in data["players"]:
-            for entry in player["reserved"]:
-                entry["card"] = swapped(entry["card"])
-        self.state = self.game.state_from_json(json.dumps(data))
-
-    def name_hidden_reserve(self, text: str) -> str:
-        """``buy r1 #43``: the mover's reserved card 1, hidden from the user, is card #43 (it
-        trades places with the unseen card the game had dealt there); the move without the card."""
-        match = self.table.named_reserve_move.match(text)
-        if match is None:
-            return text
-        seat, index, card = self.state.current_player(), int(match.group(2)), card_id_of(self.game, match.group(3))
-        reserved = json.loads(self.state.to_json())["players"][seat]["reserved"]
-        if not 1 <= index <= len(reserved):
-            raise ValueError(f"{seat_name(seat)} has {len(reserved)} reserved card{'s' if len(reserved) != 1 else ''}")
-        if reserved[index - 1]["card"] != card:
-            self.swap_unseen(reserved[index - 1]["card"], card)
-        return match.group(1)
-
-    def free_for_reveal(self, exc: NotNowError) -> None:
-        """The card revealed on the table had been dealt unseen into another seat's blind
-        reserve: it trades places with a card that may be revealed now."""
-        card = int("".join(ch for ch in self.state.action_to_string(exc.action) if ch.isdigit()))
-        held = {entry["card"] for p in json.loads(self.state.to_json())["players"] for entry in p["reserved"]}
-        if card not in held or card not in self.unseen():
-            raise exc
-        for outcome, _ in self.state.chance_outcomes():
-            other = int("".join(ch for ch in self.state.action_to_string(outcome) if ch.isdigit()))
-            try:
-                self.swap_unseen(card, other)
-                return
-            except ValueError:
-                continue
-        raise exc
+    def adopt(self, followed: FollowedRecord) -> None:
+        """Take the start and actions of a mended record: each step keeps its label and who
+        made it (only cards the user never saw changed), its state before is replayed."""
+        actions = [step.action for step in self.history]
+        if followed.position is self.start and followed.actions == actions:
+            return
+        state = followed.position.clone()
+        history = []
+        for step, action in zip(self.history, followed.actions):
+            history.append(Step(state.clone(), action, step.label, step.by))
+            state.apply_action(action)
+        self.start, self.state, self.history = followed.position, state, history
 
     def deal_unseen(self) -> None:
         """In follow mode a card drawn blind into another seat's reserve is not typed (the user
@@ -324,7 +295,7 @@ def position_session(text: str, mode: str, seat: int | None, seed: int = 0) -> B
     position = read_position(text, seed=seed)
     if seat is None:
         seat = position.observer if position.observer is not None else max(position.state.current_player(), 0)
-    return BoardSession(game=position.game, state=position.state, mode=mode, seat=seat)
+    return BoardSession(game=position.game, state=position.state, mode=mode, seat=seat, sample_seed=seed)
 
 
 def record_session(text: str, mode: str = "analyze", seat: int = 0) -> BoardSession:

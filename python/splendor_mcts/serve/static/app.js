@@ -254,6 +254,30 @@ async function markTurn(actions) {
   if (response.ok) showBoard(await response.text());
 }
 
+// A POST answered with server-sent events (EventSource only GETs): each event's data, parsed.
+async function* postEvents(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream" }, body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    throw new Error(data.error || `HTTP ${response.status}`);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const lines = buffer.slice(0, end).split("\n").filter((line) => line.startsWith("data: "));
+      buffer = buffer.slice(end + 2);
+      if (lines.length) yield JSON.parse(lines.map((line) => line.slice(6)).join("\n"));
+    }
+  }
+}
+
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
@@ -351,9 +375,19 @@ async function revealPicked() {
 async function review() {
   if (!state.session) return say("load a record first", true);
   $("review-start").disabled = true;
-  $("review-graph").innerHTML = "<p class=muted>reviewing...</p>";
+  $("review-graph").innerHTML = "<p class=muted id=review-progress data-updates=0>reviewing...</p>";
   try {
-    const data = await api(`/api/sessions/${state.session.id}/review`, { iterations: Number($("review-iterations").value) });
+    let data = null;
+    for await (const report of postEvents(`/api/sessions/${state.session.id}/review`,
+      { iterations: Number($("review-iterations").value) })) {
+      if (report.error) throw new Error(report.error);
+      if (report.final) { data = report; break; }
+      const progress = $("review-progress");
+      progress.dataset.updates = Number(progress.dataset.updates) + 1;
+      progress.innerHTML = `reviewing decision ${report.decision} of ${report.of} ` +
+        `<progress max="${report.of}" value="${report.decision - 1}"></progress>`;
+    }
+    if (data === null) throw new Error("the review ended without an answer");
     $("review-graph").innerHTML = data.graph;
     const body = $("review-table").tBodies[0];
     body.innerHTML = "";

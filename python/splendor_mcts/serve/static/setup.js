@@ -1,6 +1,10 @@
 // Setting up a position by clicking what the table shows: the face-up cards and nobles on
 // the board (Duel: the cells of the token board), each seat's tokens and Duel privileges
-// (steppers), bought and reserved cards (pickers). The page
+// (steppers), bought and reserved cards (pickers), and in Splendor an opponent's bought
+// cards as the table shows them: per colour, how many cards and how many points (the
+// `bought` summary, steppers; the server draws the cards and infers the decks). In Duel a
+// royal on the board goes to seat 1, seat 2 and back to the table as it is clicked, and a
+// bought joker's colour is a button that shows the next colour. The page
 // edits a player's view (docs/position-format.md) and the server checks it after every
 // change: its problems are listed by JSON path, as the command line lists them.
 const KINDS = {
@@ -9,9 +13,20 @@ const KINDS = {
 };
 // Fields the server derives from the rest when they are left out.
 const DERIVED = { splendor: ["bank"], duel: ["bag", "privilege_supply", "royals"] };
+const GEMS = ["white", "blue", "green", "red", "black"];
 const DERIVED_PLAYER = { splendor: ["points", "bonuses"], duel: ["points", "crowns", "colour_points"] };
 
 const $ = (id) => document.getElementById(id);
+
+// A count with − and + buttons (the + has the id `plusId`); `onStep(delta)` changes it.
+function stepper(label, value, plusId, onStep) {
+  const span = document.createElement("span");
+  span.className = "stepper";
+  span.innerHTML = `${label} <button type="button" data-step="-1">−</button><b>${value}</b>` +
+    `<button type="button" data-step="1" id="${plusId}">+</button>`;
+  for (const button of span.querySelectorAll("button")) button.onclick = () => onStep(Number(button.dataset.step));
+  return span;
+}
 
 export class SetupEditor {
   constructor(page) {
@@ -44,6 +59,8 @@ export class SetupEditor {
     for (const key of DERIVED[this.game]) delete pos[key];
     delete pos.variant;  // the number of seats is counted from the players
     for (const player of pos.players) for (const key of DERIVED_PLAYER[this.game]) delete player[key];
+    // Cards given by colour have no level the page knows: the server infers the decks then.
+    if (pos.players.some((player) => Object.keys(player.bought || {}).length)) delete pos.decks;
     return pos;
   }
 
@@ -82,10 +99,29 @@ export class SetupEditor {
       const line = this.pos.board[row];
       const next = order[(order.indexOf(line[column]) + 1) % order.length];
       this.pos.board[row] = line.slice(0, column) + next + line.slice(column + 1);
+    } else if ((match = target.id.match(/^royal-(\d+)$/))) {
+      this.passRoyal(Number(match[1]));
     } else {
       return;
     }
     await this.changed();
+  }
+
+  // A Duel royal's holder: the table, then each seat in turn, then the table again (the
+  // table's royals are those no seat holds; the server checks them against the crowns).
+  passRoyal(id) {
+    const players = this.pos.players;
+    const holder = players.findIndex((player) => player.royals.includes(id));
+    if (holder >= 0) players[holder].royals = players[holder].royals.filter((r) => r !== id);
+    if (holder + 1 < players.length) players[holder + 1].royals.push(id);
+  }
+
+  // A joker bought joins a colour: the first one the seat has a card of (the rules want one).
+  async jokerEntry(seat, id) {
+    const { cards } = await this.page.cardsOf(this.game);
+    const colourOf = (entry) => cards.find((c) => c.id === (typeof entry === "number" ? entry : entry.card)).text.split(" ")[0];
+    const owned = this.pos.players[seat].cards.map(colourOf).filter((colour) => GEMS.includes(colour));
+    return { card: id, colour: owned[0] || GEMS[0] };
   }
 
   // A card leaving the unseen pool (bought, reserved face up or blind) takes one from its deck's count.
@@ -97,7 +133,9 @@ export class SetupEditor {
     } else {
       const id = await this.page.pickCard(this.game, where === "cards" ? `A card seat ${seat + 1} bought` : `A card seat ${seat + 1} reserved`);
       if (id === null) return;
-      player[where].push(where === "cards" ? id : { card: id });
+      const joker = this.game === "duel" && where === "cards" && (await this.page.cardsOf(this.game)).cards
+        .find((c) => c.id === id).text.startsWith("joker");
+      player[where].push(joker ? await this.jokerEntry(seat, id) : where === "cards" ? id : { card: id });
       this.pos.decks[(await this.levelOf(id)) - 1] -= 1;
     }
     await this.changed();
@@ -114,6 +152,17 @@ export class SetupEditor {
   step(seat, kind, delta) {
     const tokens = this.pos.players[seat].tokens;
     tokens[kind] = Math.max(0, (tokens[kind] || 0) + delta);
+    this.changed();
+  }
+
+  // A seat's bought cards of a colour as the table shows them (totals: listed cards count among them).
+  stepBought(seat, colour, field, delta) {
+    const player = this.pos.players[seat];
+    const bought = (player.bought ??= {});
+    const entry = (bought[colour] ??= { cards: 0, points: 0 });
+    entry[field] = Math.max(0, entry[field] + delta);
+    if (!entry.cards && !entry.points) delete bought[colour];
+    if (!Object.keys(bought).length) delete player.bought;
     this.changed();
   }
 
@@ -134,36 +183,50 @@ export class SetupEditor {
       div.innerHTML = `<h3>seat ${seat + 1}</h3>`;
       const tokens = document.createElement("div");
       for (const kind of KINDS[this.game]) {
-        const stepper = document.createElement("span");
-        stepper.className = "stepper";
-        stepper.innerHTML = `${kind} <button type="button" data-step="-1">−</button>` +
-          `<b>${player.tokens[kind] || 0}</b><button type="button" data-step="1" id="step-${seat}-${kind}">+</button>`;
-        for (const button of stepper.querySelectorAll("button")) {
-          button.onclick = () => this.step(seat, kind, Number(button.dataset.step));
-        }
-        tokens.appendChild(stepper);
+        tokens.appendChild(stepper(kind, player.tokens[kind] || 0, `step-${seat}-${kind}`,
+          (delta) => this.step(seat, kind, delta)));
       }
-      if (this.game === "duel") tokens.appendChild(this.privileges(seat));
+      if (this.game === "duel") {
+        tokens.appendChild(stepper("privileges", player.privileges, `step-${seat}-privileges`, (delta) => {
+          player.privileges = Math.max(0, player.privileges + delta);
+          this.changed();
+        }));
+      }
       div.appendChild(tokens);
       div.appendChild(this.cardLine(seat, "cards", "bought"));
+      if (this.game === "splendor") div.appendChild(this.boughtLine(seat));
+      if (this.game === "duel") {
+        const royals = document.createElement("div");
+        royals.id = `royals-${seat}`;
+        royals.textContent = `royals: ${player.royals.map((r) => `royal ${r}`).join(", ") || "none"} ` +
+          "(click a royal on the board to pass it to the next seat)";
+        div.appendChild(royals);
+      }
       div.appendChild(this.cardLine(seat, "reserved", "reserved"));
       box.appendChild(div);
     });
   }
 
-  privileges(seat) {
-    const stepper = document.createElement("span");
-    stepper.className = "stepper";
-    const player = this.pos.players[seat];
-    stepper.innerHTML = `privileges <button type="button" data-step="-1">−</button><b>${player.privileges}</b>` +
-      `<button type="button" data-step="1" id="step-${seat}-privileges">+</button>`;
-    for (const button of stepper.querySelectorAll("button")) {
-      button.onclick = () => {
-        player.privileges = Math.max(0, player.privileges + Number(button.dataset.step));
-        this.changed();
-      };
+  // Splendor: "by colour, cards / points" steppers, the `bought` summary of docs/position-format.md.
+  boughtLine(seat) {
+    const line = document.createElement("div");
+    line.className = "bought-edit";
+    line.id = `bought-${seat}`;
+    line.append("by colour (cards, points as the table shows them): ");
+    const bought = this.pos.players[seat].bought || {};
+    for (const colour of GEMS) {
+      const entry = bought[colour] || { cards: 0, points: 0 };
+      const group = document.createElement("span");
+      group.className = "bought-colour";
+      group.dataset.colour = colour;
+      group.append(colour);
+      for (const field of ["cards", "points"]) {
+        group.appendChild(stepper(field === "cards" ? "" : "pt", entry[field], `bought-${seat}-${colour}-${field}`,
+          (delta) => this.stepBought(seat, colour, field, delta)));
+      }
+      line.appendChild(group);
     }
-    return stepper;
+    return line;
   }
 
   cardLine(seat, where, words) {
@@ -174,6 +237,7 @@ export class SetupEditor {
       chip.className = "chip";
       const id = typeof entry === "number" ? entry : entry.card;
       chip.textContent = id === undefined ? `level ${entry.level} blind` : `#${id}`;
+      if (where === "cards" && typeof entry === "object") chip.appendChild(this.jokerButton(seat, entry, index));
       const remove = document.createElement("button");
       remove.type = "button";
       remove.textContent = "×";
@@ -198,6 +262,21 @@ export class SetupEditor {
       }
     }
     return line;
+  }
+
+  // A joker's colour: each click the next gem colour.
+  jokerButton(seat, entry, index) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = `joker-${seat}-${index}`;
+    button.className = "joker-colour";
+    button.textContent = entry.colour ?? "colour?";
+    button.title = "the colour this joker joined (click: the next one)";
+    button.onclick = () => {
+      entry.colour = GEMS[(GEMS.indexOf(entry.colour) + 1) % GEMS.length];
+      this.changed();
+    };
+    return button;
   }
 
   async start(mode) {
