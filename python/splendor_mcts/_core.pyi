@@ -544,6 +544,14 @@ class SearchParams:
     def parallelism(self, arg1: str) -> None:
         ...
     @property
+    def probe(self) -> bool:
+        """
+        The solver's root probe, a proof of a win within two turns before the iterations (docs/search.md, "Proven results"); runs only with `solver`. False (the default): the search for play; the doors whose answer a person reads turn it on.
+        """
+    @probe.setter
+    def probe(self, arg0: bool) -> None:
+        ...
+    @property
     def rollout(self) -> str:
         """
         The evaluator under its former name (the rollout policy): the same setting as `evaluator`.
