@@ -3,6 +3,11 @@
     python bench/solver_choices.py --db bench/strength-solver-duel.sqlite --wins-only
     python bench/solver_choices.py --db bench/strength-solver-duel.sqlite --first 200 --games 40 --iterations 1000
     python bench/solver_choices.py --db bench/strength-solver-duel.sqlite --first 400 --games 12 --time 0.02
+    python bench/solver_choices.py --db /work/strength-dbs/solver-probe-splendor.sqlite --switch probe --games 40
+
+``--switch probe``: the same comparison with the solver on both sides and only its root
+probe switched (on against off): choices at roots the probe did not prove, and what the
+probe cost (its seconds and positions per decision where it ran).
 
 ``--wins-only``: at every decision of the stored games, whether the seat to move had a move
 that wins at once (checked on the true cards) and whether its agent played one, per agent;
@@ -96,12 +101,17 @@ def count_wins(db: Path, first: int, games: int) -> collections.Counter[str]:
     return out
 
 
-def compare(db: Path, first: int, games: int, iterations: int | None, seconds: float | None) -> collections.Counter[str]:
-    """Solver on against off at each decision of the stored games (module docstring)."""
+def compare(db: Path, first: int, games: int, iterations: int | None, seconds: float | None,
+            switch: str = "solver") -> collections.Counter[str]:
+    """``switch`` (the solver, or its root probe with the solver on) on against off at each
+    decision of the stored games (module docstring). The counts say "solver on/off" for
+    the side with ``switch`` on/off."""
     out: collections.Counter[str] = collections.Counter()
     for game_id, _, record in stored_games(db, first, games):
         game = sm.load_game(record.game)
-        bots = {on: [MCTSBot(game, iterations=iterations, time_limit=seconds, seed=10 * game_id + seat, solver=on)
+        settings = {on: {"solver": on, "probe": on} if switch == "solver" else {"solver": True, "probe": on}
+                    for on in (True, False)}
+        bots = {on: [MCTSBot(game, iterations=iterations, time_limit=seconds, seed=10 * game_id + seat, **settings[on])
                      for seat in range(len(record.seats))] for on in (True, False)}
         proven_before = [False] * len(record.seats)
         for n, (state, _) in enumerate(decisions(record)):
@@ -127,6 +137,13 @@ def compare(db: Path, first: int, games: int, iterations: int | None, seconds: f
                 out["decisions before any proof"] += 1
                 for on, name in ((True, "on"), (False, "off")):
                     out[f"iterations, solver {name}"] += analysis[on].root.iterations
+            probed = analysis[True].root
+            if probed.probe_nodes:
+                out["probe ran"] += 1
+                out["probe positions"] += probed.probe_nodes
+                out["probe microseconds"] += round(1e6 * probed.probe_seconds)
+                out["search microseconds where the probe ran"] += round(1e6 * probed.seconds)
+                out["... where it proved nothing"] += not proven
             proven_before[seat] = proven_before[seat] or proven
     return out
 
@@ -137,6 +154,9 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="first game id (default 0)")
     ap.add_argument("--games", type=int, default=10**9, help="games to replay (default all)")
     ap.add_argument("--wins-only", action="store_true", help="only the wins in one of the recorded moves (no search)")
+    ap.add_argument("--switch", choices=("solver", "probe"), default="solver",
+                    help="what differs between the two bots: the solver (default; the probe with it) "
+                         "or only the solver's root probe")
     budget = ap.add_mutually_exclusive_group()
     budget.add_argument("--iterations", type=int, help="iterations per search (default 1000)")
     budget.add_argument("--time", type=float, help="seconds per search instead")
@@ -151,7 +171,7 @@ def main() -> None:
         counts = count_wins(args.db, args.first, args.games)
     else:
         iterations = args.iterations if args.iterations is not None or args.time is not None else 1000
-        counts = compare(args.db, args.first, args.games, iterations, args.time)
+        counts = compare(args.db, args.first, args.games, iterations, args.time, args.switch)
     for key, value in sorted(counts.items()):
         print(f"{key}: {value}")
 

@@ -28,6 +28,10 @@ def test_replays_a_tournament_and_counts(tmp_path):
     assert both.returncode == 0, both.stderr
     counts = dict(line.rsplit(": ", 1) for line in both.stdout.splitlines())
     assert int(counts["decisions"]) > 20 and "different choices, otherwise" not in counts
+    probe = run("solver_choices.py", "--db", db, "--games", "1", "--iterations", "30", "--switch", "probe")
+    assert probe.returncode == 0, probe.stderr
+    counts = dict(line.rsplit(": ", 1) for line in probe.stdout.splitlines())
+    assert "different choices, otherwise" not in counts  # the probe changes nothing where it proves nothing
 
 
 def test_bad_arguments_are_named(tmp_path):

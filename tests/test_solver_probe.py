@@ -13,6 +13,9 @@ import pytest
 
 import splendor_mcts as sm
 from splendor_mcts import _core
+from splendor_mcts.analysis.running import SearchLimits
+from splendor_mcts.bots import MCTSBot
+from splendor_mcts.tournament.agents import parse_agent_spec
 from search_helpers import end_positions, sees_every_held_card
 
 SPLENDOR = sm.load_game("splendor", players=2)
@@ -124,3 +127,33 @@ def test_hint_says_wins_in_n_turns(tmp_path):
     assert run.returncode == 0, run.stderr
     turns = sm.analyze(state, iterations=ITERATIONS, seed=0, top_k=None).proof_turns
     assert f"proven: wins in {turns} turns whatever the others do" in " ".join(run.stdout.split())
+
+
+def test_the_probe_is_on_for_advice_and_off_for_play():
+    """The probe's setting (docs/search.md, "Settings"): on for sm.analyze and the tools a
+    person reads (analysis mode), off for a bot and play's engine moves; explicit wins."""
+    state = wins_in_two(SPLENDOR, SPLENDOR_DEALS)[0]
+    assert sm.analyze(state, iterations=ITERATIONS, seed=0).root.probe_nodes > 0
+    unprobed = sm.analyze(state, iterations=2000, seed=0, probe=False)
+    assert unprobed.root.probe_nodes == 0 and unprobed.root.iterations == 2000
+    bot = MCTSBot(SPLENDOR, iterations=2000, seed=0)
+    assert bot.params.probe is False and bot.params.solver is True
+    bot.step(state)
+    assert bot.last_analysis.root.probe_nodes == 0 and bot.last_analysis.root.iterations == 2000
+    probing = MCTSBot(SPLENDOR, iterations=ITERATIONS, seed=0, probe=True)
+    probing.step(state)
+    assert probing.last_analysis.proof == "win" and probing.last_analysis.root.iterations == 0
+    assert SearchLimits().search_settings()["probe"] is True
+    assert SearchLimits(analysis=False).search_settings()["probe"] is False  # play's engine moves
+    assert SearchLimits(analysis=False, settings={"probe": True}).search_settings()["probe"] is True
+    assert SearchLimits(settings={"probe": False}).search_settings()["probe"] is False
+
+
+def test_a_bad_probe_setting_is_named():
+    state = wins_in_two(SPLENDOR, SPLENDOR_DEALS)[0]
+    with pytest.raises(ValueError, match="probe must be true or false, got 'yes'"):
+        sm.analyze(state, iterations=10, probe="yes")
+    with pytest.raises(ValueError, match="probe must be true or false"):
+        MCTSBot(SPLENDOR, iterations=10, probe=1)
+    with pytest.raises(ValueError, match="probe"):
+        parse_agent_spec("mcts:time=0.02,probe=maybe")

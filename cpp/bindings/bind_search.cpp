@@ -205,7 +205,7 @@ py::dict params_dict(const search::SearchParams& p) {
                   "seed"_a = p.seed, "exploration"_a = p.exploration, "evaluator"_a = p.evaluator,
                   "rolloutCutoff"_a = p.rollout_cutoff, "perfectInformation"_a = p.perfect_information,
                   "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree,
-                  "solver"_a = p.solver, "analysisMoves"_a = p.analysis_moves,
+                  "solver"_a = p.solver, "probe"_a = p.probe, "analysisMoves"_a = p.analysis_moves,
                   "network"_a = p.network.empty() ? py::object(py::none()) : py::object(py::str(p.network)),
                   "valueMix"_a = p.value_mix, "puct"_a = p.puct);
 }
@@ -491,6 +491,10 @@ void bind_search(py::module_& m) {
       .def_readwrite("reuse_tree", &SearchParams::reuse_tree)
       .def_readwrite("solver", &SearchParams::solver,
                      "Prove results (docs/search.md, \"Proven results\"); False: the search as before the solver.")
+      .def_readwrite("probe", &SearchParams::probe,
+                     "The solver's root probe, a proof of a win within two turns before the iterations "
+                     "(docs/search.md, \"Proven results\"); runs only with `solver`. False (the default): "
+                     "the search for play; the doors whose answer a person reads turn it on.")
       .def_readwrite("network", &SearchParams::network,
                      "A policy-value network's .smnet file (docs/network-format.md): its value values the leaves and "
                      "its policy gives PUCT priors; empty: none. validate() reads and checks the file.")

@@ -44,7 +44,11 @@ class ForcedWinCheck {
 
   ForcedWinCheck(int turns, uint64_t max_nodes) : turns_(turns), max_nodes_(max_nodes) {}
 
-  // Also stop (undecided) at this time: the clock is read every 1024 positions.
+  // Also stop (undecided) at this time. The clock is read at every position: one
+  // position (all its moves or reveals applied, in every world, and grouped) costs
+  // microseconds to milliseconds, far above a clock read (~20 ns), and a read every 1024
+  // positions overran a 2 ms share of a 0.02 s move by up to a quarter second
+  // (bench/RESULTS.md, "Solver: forced wins in two turns").
   void set_deadline(Clock::time_point deadline) {
     deadline_ = deadline;
     timed_ = true;
@@ -118,7 +122,7 @@ class ForcedWinCheck {
   // `plays`: the turn of play in progress (the root's is 1). Returns the turns of play
   // by which the seat has won whatever happens from here, 0 if it may not win in time.
   int wins(std::vector<State>& worlds, int turns_begun, int last_mover, int plays) {
-    if (aborted_ || ++nodes_ > max_nodes_ || (timed_ && (nodes_ & 1023) == 0 && Clock::now() >= deadline_)) {
+    if (aborted_ || ++nodes_ > max_nodes_ || (timed_ && Clock::now() >= deadline_)) {
       aborted_ = true;
       return 0;
     }

@@ -56,6 +56,10 @@ struct SearchParams {
   int64_t memory_limit = int64_t{1} << 30;  // bytes of tree over all threads; the tree stops growing there
   bool reuse_tree = true;       // MCTS::search keeps the subtree of the position reached
   bool solver = true;           // prove results (search/solver.hpp); off: the search as before the solver
+  // The solver's root probe (search/probe.hpp; runs only with the solver). Off, the search
+  // for play: at 0.02 s a move in Splendor it cost strength (bench/RESULTS.md); the doors
+  // whose answer a person reads turn it on (python/splendor_mcts/search/defaults.py).
+  bool probe = false;
   int analysis_moves = 0;       // analysis mode's k (above); 0 = off, the search for play
   // A policy-value network (docs/network-format.md): its value head values the leaves
   // (mixed with the evaluator's value by value_mix) and its policy head gives PUCT priors

@@ -4,7 +4,8 @@
 // is revealed, deciding on what it sees. Its yes is a proof for that seat, which the
 // tree cannot give below the root under hidden information (each sample reveals its own
 // cards). It runs only where it is sound and cheap:
-//   - the game has the capability (core/game.hpp, HasWinProbe) and the solver is on;
+//   - the game has the capability (core/game.hpp, HasWinProbe), the solver is on and the
+//     probe asked for (SearchParams::probe: off for play, on for the advice doors);
 //   - no other seat holds a card the seat cannot see (with perfect_information the true
 //     cards are searched, so this does not matter): the cards it cannot see are then
 //     exactly the decks' (Duel's bag is known by its counts), which the check enumerates;
@@ -58,7 +59,7 @@ template <class G>
 Found prove_win(const typename G::State& root, const SearchParams& p, std::chrono::steady_clock::time_point start) {
   Found found;
   if constexpr (G::kHas.win_probe) {
-    if (!p.solver) return found;
+    if (!p.solver || !p.probe) return found;
     if (!p.perfect_information && root.others_hold_unseen(root.current_player())) return found;
     if (const core::Action now = win_at_once<G>(root); now >= 0) return Found{now, 1, 0};
     uint64_t budget = p.iterations > 0 ? static_cast<uint64_t>(p.iterations * kNodesPerIteration) : ~uint64_t{0};

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/forced_win.hpp"
 #include "duel/game.hpp"
 #include "search/mcts.hpp"
 #include "splendor/game.hpp"
@@ -187,6 +188,35 @@ TEST_CASE("propagation rules") {
   const int untried[] = {2, 3, 1};  // B has a legal move with no child yet
   search::solver::propagate<search::OwnTree>(t, path.data(), 2, untried, 2);
   expect(t[path[1]].flags == 0, "a node with an untried move is not lost");
+}
+
+// The exhaustive check stops at its deadline at once: the root probe gives it a share of
+// a time limit (search/probe.hpp), and its positions are costly (a clock read every
+// 1024 positions overran a 2 ms share by up to a quarter second). Positions of random
+// games whose check needs more than a thousand positions, with a deadline already past:
+// undecided after the first position.
+TEST_CASE("the forced-win check stops at its deadline") {
+  using G = splendor::Game;
+  int checked = 0;
+  for (uint64_t deal = 0; deal < 40 && checked < 3; ++deal) {
+    G::State s = G::State::initial(splendor::Config::standard(2), deal, false);
+    core::Rng rng(deal);
+    while (!s.is_terminal() && checked < 3) {
+      if (!s.is_chance() && !s.others_hold_unseen(s.current_player()) && s.may_win_within(2)) {
+        core::ForcedWinCheck<G> unbounded(2, 20000);
+        const core::ForcedWin verdict = unbounded.check(s);
+        if (verdict == core::ForcedWin::kUnknown || unbounded.nodes() > 1100) {
+          ++checked;
+          core::ForcedWinCheck<G> late(2, 20000);
+          late.set_deadline(std::chrono::steady_clock::now());
+          expect(late.check(s) == core::ForcedWin::kUnknown, "a check past its deadline decides nothing");
+          CHECK(late.nodes() <= 1);
+        }
+      }
+      s.apply(s.random_action(rng));
+    }
+  }
+  expect(checked == 3, "the fixture finds positions the check needs more than 1100 positions for");
 }
 
 // Proven wins come first (the quickest first), proven losses last (the longest first).

@@ -552,6 +552,14 @@ class SearchParams:
     def parallelism(self, arg1: str) -> None:
         ...
     @property
+    def probe(self) -> bool:
+        """
+        The solver's root probe, a proof of a win within two turns before the iterations (docs/search.md, "Proven results"); runs only with `solver`. False (the default): the search for play; the doors whose answer a person reads turn it on.
+        """
+    @probe.setter
+    def probe(self, arg0: bool) -> None:
+        ...
+    @property
     def puct(self) -> float:
         """
         PUCT's c with a network: Q + c * prior * sqrt(avail) / (1 + visits).

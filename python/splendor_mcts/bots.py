@@ -74,8 +74,9 @@ class MCTSBot(Bot):
     ``reuse_tree`` (the default) the bot keeps the subtree of the position reached when
     the moves played since its last step are in its tree (checked by replaying them;
     otherwise it starts fresh). With one thread and an iteration budget its moves are
-    deterministic for a seed. ``last_analysis`` holds the statistics of the last step
-    (its move texts are made only if read).
+    deterministic for a seed. The solver's root probe is off, as for play
+    (``search.defaults.PROBE_FOR_ADVICE``; ``probe=True`` turns it on). ``last_analysis``
+    holds the statistics of the last step (its move texts are made only if read).
     """
 
     name = "mcts"
@@ -96,6 +97,7 @@ class MCTSBot(Bot):
         parallelism: str | None = None,
         rollout: str | None = None,
         solver: bool | None = None,
+        probe: bool | None = None,
         analysis_moves: int | None = None,
         network: str | None = None,
         value_mix: float | None = None,
@@ -108,7 +110,7 @@ class MCTSBot(Bot):
             game.entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads, seed=seed,
             exploration=exploration, evaluator=evaluator, rollout=rollout, rollout_cutoff=rollout_cutoff,
             perfect_information=perfect_information, memory_limit=memory_limit, reuse_tree=reuse_tree,
-            parallelism=parallelism, solver=solver, analysis_moves=analysis_moves, network=network,
+            parallelism=parallelism, solver=solver, probe=probe, analysis_moves=analysis_moves, network=network,
             value_mix=value_mix, puct=puct)
         self._searcher = game.entry.searcher(self.params)
         self.last_analysis: Analysis | None = None

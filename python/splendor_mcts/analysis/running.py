@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import _core
 from ..search.analyze import analyze
-from ..search.defaults import ANALYSIS_MOVES, HINT_SECONDS, SearchDefaults
+from ..search.defaults import ANALYSIS_MOVES, HINT_SECONDS, PROBE_FOR_ADVICE, SearchDefaults
 from ..search.settings import BY_NAME, SETTINGS, SettingError, make_params
 
 # The settings every command line takes with a help of its own (the budget and threads).
@@ -30,7 +30,8 @@ class SearchLimits:
     ``threads=None`` uses every core. ``settings`` holds the other search settings by
     name (``parallelism``, ``exploration``, ``evaluator``, ...; docs/search.md).
     ``analysis``: analysis mode (docs/search.md, "Best move"), on for what a person
-    reads, off for play's engine moves; see :meth:`analysis_moves`."""
+    reads, off for play's engine moves; see :meth:`analysis_moves`. The solver's root
+    probe follows it (:meth:`probe`)."""
 
     iterations: int | None = None
     time_limit: float | None = None
@@ -62,11 +63,18 @@ class SearchLimits:
             return self.settings["analysis_moves"]  # checked by the engine with the others
         return min(self.top_k, _core.MAX_ANALYSIS_MOVES) if self.top_k else ANALYSIS_MOVES
 
+    def probe(self) -> Any:
+        """The solver's root probe: the ``probe`` setting when given, else
+        ``search.defaults.PROBE_FOR_ADVICE`` with analysis mode on, off for play."""
+        if self.settings.get("probe") is not None:
+            return self.settings["probe"]  # checked by make_params with the others
+        return PROBE_FOR_ADVICE if self.analysis else False
+
     def search_settings(self) -> dict[str, Any]:
         """Every search setting these limits give, by name (``sm.analyze`` keywords)."""
         iterations, time_limit = self.budget()
         return {**self.settings, "iterations": iterations, "time_limit": time_limit,
-                "threads": self.resolved_threads(), "seed": self.seed, "analysis_moves": self.analysis_moves()}
+                "threads": self.resolved_threads(), "seed": self.seed, "analysis_moves": self.analysis_moves(), "probe": self.probe()}
 
 
 def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = HINT_SECONDS,

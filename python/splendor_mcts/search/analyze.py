@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import _core
 from ..games.registry import entry_of_state
-from .defaults import ANALYZE_ITERATIONS
+from .defaults import ANALYZE_ITERATIONS, PROBE_FOR_ADVICE
 from .settings import make_params
 
 Analysis = _core.Analysis
@@ -41,6 +41,7 @@ def analyze(
     rollout: str | None = None,
     turns: bool = False,
     solver: bool | None = None,
+    probe: bool | None = None,
     analysis_moves: int | None = None,
     network: str | None = None,
     value_mix: float | None = None,
@@ -59,8 +60,10 @@ def analyze(
     registry entry's ``search_defaults``). The search samples the cards the player cannot
     see; ``perfect_information=True`` searches the true ones (experiments only).
     ``memory_limit`` caps the tree's bytes. ``solver=False`` searches without proving
-    results (docs/search.md, "Proven results"). ``top_k=None`` reports every root move; the
-    moves come in the best-move rule's order (docs/search.md, "Best move"), the first being
+    results (docs/search.md, "Proven results"). ``probe`` (default on here, off for a bot:
+    ``search.defaults.PROBE_FOR_ADVICE``) runs the solver's root probe, a proof of a win
+    within two turns before the iterations; it needs the solver. ``top_k=None`` reports
+    every root move; the moves come in the best-move rule's order (docs/search.md, "Best move"), the first being
     ``best_action``. ``analysis_moves=k`` (1-10) turns analysis mode on: each of the first k
     moves keeps at least 5% of the iterations and moves with that share rank by their
     lower bound; the default (0) is the search a bot plays with.
@@ -88,7 +91,8 @@ def analyze(
         entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads,
         parallelism=parallelism, seed=seed, exploration=exploration, evaluator=evaluator, rollout=rollout,
         rollout_cutoff=rollout_cutoff, perfect_information=perfect_information, memory_limit=memory_limit,
-        analysis_moves=analysis_moves, reuse_tree=False, solver=solver, network=network, value_mix=value_mix, puct=puct)
+        analysis_moves=analysis_moves, reuse_tree=False, solver=solver,
+        probe=PROBE_FOR_ADVICE if probe is None else probe, network=network, value_mix=value_mix, puct=puct)
     searcher = entry.searcher(params)
     if progress is None:
         return searcher.search(state, top_k=top_k, turns=turns)

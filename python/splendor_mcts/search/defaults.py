@@ -33,3 +33,10 @@ SELFPLAY_ITERATIONS = 800     # each decision of splendor-mcts selfplay (learnin
 # _core.MAX_ANALYSIS_MOVES), review, which shows every move, this. Off (0) for sm.analyze,
 # MCTSBot, tournaments and play's engine moves: the search for play.
 ANALYSIS_MOVES = 5
+
+# The solver's root probe (the setting probe; docs/search.md, "Proven results"), a proof of a
+# win within two turns: on where a person reads the answer (sm.analyze, hint, review, the
+# protocol, the server's analysis), which wants that proof; off for play (MCTSBot,
+# tournaments, play's engine moves: SearchParams' own default), where it cost strength at
+# 0.02 s a move (bench/RESULTS.md, "Solver: forced wins in two turns").
+PROBE_FOR_ADVICE = True

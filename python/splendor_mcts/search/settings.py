@@ -79,6 +79,10 @@ SETTINGS: tuple[Setting, ...] = (
             "puct", "--puct", "puct"),
     Setting("solver", bool, "prove wins and losses inside the search (off: the search as before the solver)",
             "solver", "--solver", "solver"),
+    Setting("probe", bool,
+            "the solver's root probe: prove a win within two turns before the iterations "
+            "(default: on where a person reads the answer, off for play)",
+            "probe", "--probe", "probe"),
 )
 BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 _ALIASES: dict[str, str] = {alias: s.name for s in SETTINGS for alias in s.aliases}

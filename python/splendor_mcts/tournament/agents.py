@@ -14,7 +14,8 @@ Values are parsed as int, then float, then ``true``/``false``, else kept as a st
 quoted value is always a string.
 An ``mcts`` spec takes every search setting of docs/search.md by its spec key
 (``iterations``, ``time``, ``threads``, ``parallelism``, ``exploration``, ``evaluator`` or
-``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``, ``solver``),
+``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``, ``solver``,
+``probe``, ``analysis_moves``),
 checked by the engine when the spec is parsed.
 
 An ``engine`` spec starts an external program speaking the engine protocol
