@@ -16,7 +16,7 @@ from test_play_cli import play
 
 import splendor_mcts as sm
 from splendor_mcts import _core
-from splendor_mcts.games.positions import PositionError, read_position
+from splendor_mcts.games.positions import PositionError, as_the_table_shows, read_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "splendor-3p-table-view.json"
 COLOURS = ("white", "blue", "green", "red", "black")
@@ -46,7 +46,7 @@ def bought_by_colour(state, seat: int) -> dict[str, tuple[int, int]]:
 def test_the_example_reads_with_its_summaries_and_inferred_decks():
     read = read_position(EXAMPLE.read_text(), seed=3)
     state = read.state
-    assert read.observer == 2 and _core.splendor_has_sampled_cards(state)
+    assert read.observer == 2 and _core.has_sampled_cards(state)
     assert bought_by_colour(state, 0) == {"white": (0, 0), "blue": (1, 0), "green": (1, 1), "red": (0, 0), "black": (2, 0)}
     assert bought_by_colour(state, 1)["red"] == (2, 3)
     view = json.loads(state.observation_json(2))
@@ -215,19 +215,6 @@ def test_play_refuses_a_file_that_is_neither_a_record_nor_a_position(tmp_path):
     assert "players[0].bought.green: no 1 green card with 6 points" in run.stdout
 
 
-def summarised(view: dict, seat: int, cards: list[dict]) -> dict:
-    """``view`` with ``seat``'s bought cards given only as the table shows them."""
-    out = json.loads(json.dumps(view))
-    player = out["players"][seat]
-    bought: dict[str, dict[str, int]] = {}
-    for card in player.pop("cards"):
-        entry = bought.setdefault(cards[card - 1]["bonus"], {"cards": 0, "points": 0})
-        entry["cards"] += 1
-        entry["points"] += cards[card - 1]["points"]
-    player["bought"] = bought
-    return out
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_read_back_from_summaries_with_the_same_tensor_and_moves(players):
     game = sm.load_game("splendor", players=players)
@@ -244,7 +231,7 @@ def test_random_games_read_back_from_summaries_with_the_same_tensor_and_moves(pl
         observer = state.current_player()
         view = json.loads(state.observation_json(observer))
         for seat in range(players):
-            view = summarised(view, seat, cards) if seat != observer or deal % 2 else view
+            view = as_the_table_shows(view, seat, cards) if seat != observer or deal % 2 else view
         for decks in (True, False):
             text = dict(view) if decks else {k: v for k, v in view.items() if k != "decks"}
             read = read_position(json.dumps(text), seed=deal).state
