@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from test_play_cli import play
+from test_table_views import assert_refused, hint_through_both_doors, random_stop
 
 import splendor_mcts as sm
 from splendor_mcts import _core
@@ -24,12 +23,6 @@ CARDS = GAME.cards()
 
 def example() -> dict:
     return json.loads(EXAMPLE.read_text())
-
-
-def problems(position: dict) -> list[tuple[str, str]]:
-    with pytest.raises(PositionError) as err:
-        read_position(json.dumps(position))
-    return [(p["path"], p["message"]) for p in err.value.problems]
 
 
 def owned(state, seat: int) -> list[dict]:
@@ -101,10 +94,7 @@ def test_samples_keep_the_summaries_and_draw_other_cards():
     (lambda p: p["players"][1].update(points=12), "players[1].points", "12 does not match the cards and royals"),
 ])
 def test_bad_summaries_are_refused_naming_the_path(edit, path, words):
-    position = example()
-    edit(position)
-    found = problems(position)
-    assert any(p == path and words in m for p, m in found), found
+    assert_refused(example(), edit, path, words)
 
 
 def test_a_full_position_must_name_every_card():
@@ -116,13 +106,8 @@ def test_a_full_position_must_name_every_card():
 
 @pytest.mark.parametrize("deal", range(12))
 def test_random_games_read_back_from_summaries_with_the_same_tensor_moves_and_view(deal):
-    rng = random.Random(deal)
-    state = GAME.new_initial_state(seed=deal)
-    for _ in range(rng.randrange(20, 90)):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-    if state.is_terminal() or state.is_chance_node():
+    state = random_stop(GAME, deal, random.Random(deal), 20, 90)
+    if state is None:
         pytest.skip("the game ended before the stop")
     observer = state.current_player()
     view = json.loads(state.observation_json(observer))
@@ -144,18 +129,8 @@ def test_random_games_read_back_from_summaries_with_the_same_tensor_moves_and_vi
 
 
 def test_a_hint_through_the_cli_and_the_protocol():
-    cli = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", str(EXAMPLE), "--iterations", "400",
-                          "--threads", "1", "--seed", "2", "--json", "--top", "3"], capture_output=True, text=True,
-                         timeout=120)
-    assert cli.returncode == 0, cli.stderr
-    query = {"id": "t", "position": example(), "maxIterations": 400, "threads": 1, "seed": 2, "topK": 3}
-    protocol = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "analyze"], input=json.dumps(query) + "\n",
-                              capture_output=True, text=True, timeout=120)
-    assert protocol.returncode == 0, protocol.stderr
-    final = [json.loads(line) for line in protocol.stdout.splitlines() if json.loads(line).get("isDuringSearch") is False]
-    assert final, protocol.stdout
-    hint = json.loads(cli.stdout)
-    assert hint["moveInfos"] and [m["move"] for m in hint["moveInfos"]] == [m["move"] for m in final[-1]["moveInfos"]]
+    cli, protocol = hint_through_both_doors(EXAMPLE, 400)
+    assert cli and cli == protocol
 
 
 def test_play_follows_a_game_under_way_from_a_typed_duel_view(tmp_path):

@@ -230,7 +230,8 @@ struct State {
   core::Action heuristic_action(core::Rng& rng) const;
   double evaluate(int player) const;
   // The search's proof probe (core/game.hpp, HasWinProbe): the opponent holds a blind
-  // reserve `seat` cannot see; and false when the seat to move cannot reach a victory
+  // reserve `seat` cannot see, or some bought card is a sample (then which cards the decks
+  // hold is unknown too, and a proof over one sample's decks would not hold); and false when the seat to move cannot reach a victory
   // condition within its next `turns` (1 or 2; more: true) turns by a bound on what it
   // can buy (policy.cpp: at most one extra turn of `again` counted).
   bool others_hold_unseen(int seat) const;

@@ -172,7 +172,8 @@ class State {
   static int heuristic_take_reference(uint32_t legal, uint32_t needed, uint64_t noise);
   double evaluate(int player) const;
   // The search's proof probe (core/game.hpp, HasWinProbe): another seat holds a blind
-  // reserve `seat` cannot see; and false when the seat to move cannot win within its
+  // reserve `seat` cannot see, or some bought card is a sample (the decks' cards are then
+  // unknown too, so a proof over one sample's decks would not hold); and false when the seat to move cannot win within its
   // next `turns` (1 or 2; more: true) turns, because its points plus the most a buy now,
   // a buy next turn and the nobles within reach can add stay below the target.
   bool others_hold_unseen(int seat) const;

@@ -213,3 +213,17 @@ TEST_CASE("duel: a card revealed at the table leaves the bought-card samples") {
   CHECK(s.hash() == s.compute_hash());
   CHECK_FALSE(s.release_sampled_card(card, rng));  // no longer a sampled card
 }
+
+TEST_CASE("duel: the proof probe stays off while bought cards are samples") {
+  // The decks' cards are unknown too then: a forced win over one sample's decks proves nothing.
+  for (uint64_t deal = 1;; ++deal) {
+    duel::State s = duel::State::initial(duel::Config{}, deal);
+    core::Rng rng(deal);
+    for (int ply = 0; ply < 40 && !s.is_terminal(); ++ply) s.apply(s.random_action(rng));
+    if (s.is_terminal() || s.phase() != duel::Phase::kMain || s.player(1).reserved_blind || !s.player(1).owned_lo) continue;
+    const int observer = 0;
+    CHECK_FALSE(s.others_hold_unseen(observer));
+    CHECK(duel::State::from_observation(duel::Config{}, duel_table_view(s, observer, 1), 1).others_hold_unseen(observer));
+    break;
+  }
+}
