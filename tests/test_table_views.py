@@ -16,7 +16,7 @@ from test_play_cli import play
 
 import splendor_mcts as sm
 from splendor_mcts import _core
-from splendor_mcts.games.positions import PositionError, read_position
+from splendor_mcts.games.positions import PositionError, as_the_table_shows, read_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "splendor-3p-table-view.json"
 COLOURS = ("white", "blue", "green", "red", "black")
@@ -46,7 +46,7 @@ def bought_by_colour(state, seat: int) -> dict[str, tuple[int, int]]:
 def test_the_example_reads_with_its_summaries_and_inferred_decks():
     read = read_position(EXAMPLE.read_text(), seed=3)
     state = read.state
-    assert read.observer == 2 and _core.splendor_has_sampled_cards(state)
+    assert read.observer == 2 and _core.has_sampled_cards(state)
     assert bought_by_colour(state, 0) == {"white": (0, 0), "blue": (1, 0), "green": (1, 1), "red": (0, 0), "black": (2, 0)}
     assert bought_by_colour(state, 1)["red"] == (2, 3)
     view = json.loads(state.observation_json(2))
@@ -103,7 +103,11 @@ def test_levels_given_are_kept_by_every_sample():
     (lambda p: p["players"][1].update(points=5), "players[1].points", "5 does not match the cards and nobles, which give 3"),
 ])
 def test_bad_summaries_are_refused_naming_the_path(edit, path, words):
-    position = example()
+    assert_refused(example(), edit, path, words)
+
+
+def assert_refused(position: dict, edit, path: str, words: str) -> None:
+    """``position`` after ``edit`` is refused with a problem at ``path`` saying ``words``."""
     edit(position)
     found = problems(position)
     assert any(p == path and words in m for p, m in found), found
@@ -171,19 +175,26 @@ def test_a_search_and_a_hint_on_a_summarised_three_player_view():
 
 
 def test_the_same_hint_through_the_cli_and_the_protocol():
-    cli = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", str(EXAMPLE), "--iterations", "500",
+    cli, protocol = hint_through_both_doors(EXAMPLE, 500)
+    assert cli == protocol
+
+
+def hint_through_both_doors(path: Path, iterations: int) -> tuple[list[str], list[str]]:
+    """The moves of ``hint --json`` on the position file ``path`` and of the analysis
+    protocol's final answer on the same position, with the same seed."""
+    cli = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "hint", str(path), "--iterations", str(iterations),
                           "--threads", "1", "--seed", "2", "--json", "--top", "3"], capture_output=True, text=True,
                          timeout=120)
     assert cli.returncode == 0, cli.stderr
-    query = {"id": "t", "position": example(), "maxIterations": 500, "threads": 1, "seed": 2, "topK": 3}
+    query = {"id": "t", "position": json.loads(path.read_text()), "maxIterations": iterations, "threads": 1, "seed": 2,
+             "topK": 3}
     protocol = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", "analyze"], input=json.dumps(query) + "\n",
                               capture_output=True, text=True, timeout=120)
     assert protocol.returncode == 0, protocol.stderr
     final = [json.loads(line) for line in protocol.stdout.splitlines() if '"isDuringSearch": false' in line.replace(
         '"isDuringSearch":false', '"isDuringSearch": false')]
     assert final, protocol.stdout
-    hint = json.loads(cli.stdout)
-    assert [m["move"] for m in hint["moveInfos"]] == [m["move"] for m in final[-1]["moveInfos"]]
+    return [m["move"] for m in json.loads(cli.stdout)["moveInfos"]], [m["move"] for m in final[-1]["moveInfos"]]
 
 
 def test_play_follows_a_game_under_way_from_a_typed_position(tmp_path):
@@ -225,17 +236,15 @@ def test_play_refuses_a_file_that_is_neither_a_record_nor_a_position(tmp_path):
     assert "players[0].bought.green: no 1 green card with 6 points" in run.stdout
 
 
-def summarised(view: dict, seat: int, cards: list[dict]) -> dict:
-    """``view`` with ``seat``'s bought cards given only as the table shows them."""
-    out = json.loads(json.dumps(view))
-    player = out["players"][seat]
-    bought: dict[str, dict[str, int]] = {}
-    for card in player.pop("cards"):
-        entry = bought.setdefault(cards[card - 1]["bonus"], {"cards": 0, "points": 0})
-        entry["cards"] += 1
-        entry["points"] += cards[card - 1]["points"]
-    player["bought"] = bought
-    return out
+def random_stop(game, deal: int, rng: random.Random, least: int, most: int):
+    """The deal of ``deal`` after ``least`` to ``most`` random moves, or None when it ended or
+    stopped at a chance node."""
+    state = game.new_initial_state(seed=deal)
+    for _ in range(rng.randrange(least, most)):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return None if state.is_terminal() or state.is_chance_node() else state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -244,17 +253,13 @@ def test_random_games_read_back_from_summaries_with_the_same_tensor_and_moves(pl
     cards = game.cards()
     rng = random.Random(players)
     for deal in range(6):
-        state = game.new_initial_state(seed=deal)
-        for _ in range(rng.randrange(10, 60)):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_terminal() or state.is_chance_node():
+        state = random_stop(game, deal, rng, 10, 60)
+        if state is None:
             continue
         observer = state.current_player()
         view = json.loads(state.observation_json(observer))
         for seat in range(players):
-            view = summarised(view, seat, cards) if seat != observer or deal % 2 else view
+            view = as_the_table_shows(view, seat, cards) if seat != observer or deal % 2 else view
         for decks in (True, False):
             text = dict(view) if decks else {k: v for k, v in view.items() if k != "decks"}
             read = read_position(json.dumps(text), seed=deal).state

@@ -2,17 +2,20 @@
 
 Usage: python tools/fuzz_seeds.py OUT_DIR [GAMES_PER_KIND]
 Writes OUT_DIR/fuzz_<game>_position/ (full positions and player views, with and without
-explicit chance, every player count) and OUT_DIR/fuzz_<game>_notation/ (the texts of legal
+explicit chance, every player count; views also with the other seats' bought cards as the
+table shows them, with and without decks) and OUT_DIR/fuzz_<game>_notation/ (the texts of legal
 moves), one file each. The committed regression inputs live in cpp/fuzz/corpus/.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import sys
 from pathlib import Path
 
 import splendor_mcts as sm
+from splendor_mcts.games.positions import as_the_table_shows
 
 VARIANTS = {"splendor": [{"players": n} for n in (2, 3, 4)], "duel": [{}]}
 
@@ -36,8 +39,15 @@ def main(out: Path, games: int) -> None:
                         break
                     legal = state.legal_actions()
                     if ply in stops:
+                        observer = rng.randrange(state.num_players())
                         write(out / f"fuzz_{name}_position", state.to_json())
-                        write(out / f"fuzz_{name}_position", state.observation_json(rng.randrange(state.num_players())))
+                        write(out / f"fuzz_{name}_position", state.observation_json(observer))
+                        table = json.loads(state.observation_json(observer))
+                        for seat in range(state.num_players()):
+                            if seat != observer:
+                                table = as_the_table_shows(table, seat, game.cards())
+                        write(out / f"fuzz_{name}_position", json.dumps(table))
+                        write(out / f"fuzz_{name}_position", json.dumps({k: v for k, v in table.items() if k != "decks"}))
                         write(out / f"fuzz_{name}_notation", state.action_to_string(rng.choice(legal)))
                     state.apply_action(rng.choice(legal))
                 write(out / f"fuzz_{name}_position", state.to_json())

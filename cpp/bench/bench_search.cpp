@@ -2,29 +2,41 @@
 //   bench_search [--game splendor|duel] [--players 2] [--iterations N] [--rollout EVALUATOR]
 //                [--cutoff K] [--threads T] [--parallelism root|tree] [--midgame PLIES] [--seed S]
 //                [--time SECONDS] [--solver on|off] [--probe on|off] [--exploration C]
-//                [--analysis-moves K] [--network FILE.smnet] [--value-mix L] [--puct C]
+//                [--analysis-moves K] [--network FILE.smnet] [--value-mix L] [--puct C] [--position FILE]
 // --rollout names a leaf evaluator of search/evaluators.hpp (random, heuristic, evaluate).
-// The mid-game position is reached by PLIES heuristic moves from the seeded deal.
+// The mid-game position is reached by PLIES heuristic moves from the seeded deal; --position
+// searches from a position file instead (docs/position-format.md; a view's unknown cards
+// drawn from the deal seed), e.g. a view written as the table shows it.
 // With one thread and an iteration budget the node count is deterministic.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "bench/args.hpp"
 #include "duel/game.hpp"
+#include "duel/position.hpp"
 #include "search/mcts.hpp"
 #include "splendor/game.hpp"
+#include "splendor/position.hpp"
 
 namespace {
 
 splendor::Config config_of(splendor::Game, int players) { return splendor::Config::standard(players); }
 duel::Config config_of(duel::Game, int) { return duel::Config{}; }
+splendor::State read_of(splendor::Game, const core::json::Value& doc, uint64_t seed) {
+  return splendor::read_position(doc, seed).state;
+}
+duel::State read_of(duel::Game, const core::json::Value& doc, uint64_t seed) { return duel::read_position(doc, seed).state; }
 
 template <class G>
-int run(const search::SearchParams& params, int players, int midgame, uint64_t deal) {
+int run(const search::SearchParams& params, int players, int midgame, uint64_t deal, const std::string& position) {
   using State = typename G::State;
-  State s = State::initial(config_of(G{}, players), deal, false);
+  State s = position.empty() ? State::initial(config_of(G{}, players), deal, false)
+                             : read_of(G{}, core::json::parse(position), deal);
+  players = s.num_players();
   core::Rng rng(deal);
   for (int i = 0; i < midgame && !s.is_terminal(); ++i) s.apply(s.heuristic_action(rng));
   search::MCTS<G> mcts(params);
@@ -47,7 +59,7 @@ int main(int argc, char** argv) {
   p.iterations = 100000;
   p.reuse_tree = false;
   int players = 2, midgame = 0;
-  std::string game = "splendor";
+  std::string game = "splendor", position;
   uint64_t deal = 1;
   const char* prog = "bench_search";
   for (int i = 1; i < argc; i += 2) {
@@ -77,13 +89,27 @@ int main(int argc, char** argv) {
     else if (k == "--puct") p.puct = bench::real(prog, "--puct", v, 0.0);
     else if (k == "--probe") p.probe = bench::choice(prog, "--probe", v, {"on", "off"}) == "on";
     else if (k == "--analysis-moves") p.analysis_moves = static_cast<int>(bench::whole(prog, "--analysis-moves", v, 0));
+    else if (k == "--position") {
+      std::ifstream file(v);
+      if (!file) bench::fail(prog, std::string("cannot read the position file ") + v);
+      std::ostringstream text;
+      text << file.rdbuf();
+      position = text.str();
+    }
     else bench::fail(prog, "unknown option " + k);
   }
   if (p.time_limit > 0 && p.iterations == 100000) p.iterations = 0;
+  if (!position.empty()) {
+    try {
+      game = core::game_of(core::json::Cursor(core::json::parse(position)));
+    } catch (const core::InvalidInput& e) {
+      bench::fail(prog, e.what());
+    }
+  }
   if (game == "duel" && players != 2) bench::fail(prog, "Splendor Duel has 2 players, got --players " + std::to_string(players));
   try {  // the search and the game check the rest (ValueError-style messages)
-    if (game == "duel") return run<duel::Game>(p, 2, midgame, deal);
-    return run<splendor::Game>(p, players, midgame, deal);
+    if (game == "duel") return run<duel::Game>(p, 2, midgame, deal, position);
+    return run<splendor::Game>(p, players, midgame, deal, position);
   } catch (const core::InvalidInput& e) {
     bench::fail(prog, e.what());
   }

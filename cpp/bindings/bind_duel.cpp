@@ -29,6 +29,7 @@ void bind_duel(py::module_& m) {
              field("colour_points_to_win", &Config::colour_points_to_win),
              field("privileges", &Config::privileges), field("first_player", &Config::first_player));
   bind_state<duel::Game>(m, "DuelState", "duel");
+  bind_sampled_cards<duel::Game>(m);
 
   m.def("duel_cards", [] {
     return table_rows(duel::tables::kCards, [](py::dict& d, const duel::CardRow& row, int i) {

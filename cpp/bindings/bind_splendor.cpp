@@ -24,22 +24,7 @@ void bind_splendor(py::module_& m) {
              field("token_limit", &Config::token_limit), field("reserve_limit", &Config::reserve_limit),
              field("take_two_min", &Config::take_two_min));
   bind_state<splendor::Game>(m, "SplendorState", "splendor");
-  // Splendor only (both games' states bind the same methods): module functions.
-  m.def(
-      "splendor_release_sampled_card",
-      [](splendor::State& s, int card_id, uint64_t seed, const std::vector<int>& keep_out) {
-        core::Rng rng(seed);
-        uint64_t out[2] = {0, 0};
-        for (int id : keep_out)
-          if (id >= 1 && id <= splendor::kNumCards) out[(id - 1) >> 6] |= uint64_t{1} << ((id - 1) & 63);
-        return s.release_sampled_card(card_id - 1, rng, out);
-      },
-      py::arg("state"), py::arg("card_id"), py::arg("seed"), py::arg("keep_out") = std::vector<int>{},
-      "A card seen on the table (a typed reveal) that `state` had drawn for a bought-card summary of a position: "
-      "the summaries are drawn again without it (nor any card id of `keep_out`) and it goes back to its deck (decks "
-      "reshuffled). False if it was not such a card or no other draw fits the summaries (nothing changes then).");
-  m.def("splendor_has_sampled_cards", [](const splendor::State& s) { return s.has_sampled_cards(); }, py::arg("state"),
-        "Whether some of `state`'s bought cards are known only by colour and points (drawn from the unseen cards).");
+  bind_sampled_cards<splendor::Game>(m);
 
   m.def("splendor_self_check",
         [](const Config& config, int64_t n_games, uint64_t seed) {

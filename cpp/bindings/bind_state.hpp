@@ -333,4 +333,26 @@ py::class_<typename Game::State> bind_state(py::module_& m, const char* class_na
   return cls;
 }
 
+// Games whose views may give bought cards as the table shows them (core/bought_sampler.hpp):
+// one overload each of the module functions.
+template <typename Game>
+void bind_sampled_cards(py::module_& m) {
+  using State = typename Game::State;
+  m.def(
+      "release_sampled_card",
+      [](State& s, int card_id, uint64_t seed, const std::vector<int>& keep_out) {
+        core::Rng rng(seed);
+        uint64_t out[2] = {0, 0};
+        for (int id : keep_out)
+          if (id >= 1 && id <= 128) out[(id - 1) >> 6] |= uint64_t{1} << ((id - 1) & 63);
+        return s.release_sampled_card(card_id - 1, rng, out);
+      },
+      py::arg("state"), py::arg("card_id"), py::arg("seed"), py::arg("keep_out") = std::vector<int>{},
+      "A card seen on the table (a typed reveal) that `state` had drawn for a bought-card summary of a position: "
+      "the summaries are drawn again without it (nor any card id of `keep_out`) and it goes back to its deck. False "
+      "if it was not such a card or no other draw fits the summaries (nothing changes then).");
+  m.def("has_sampled_cards", [](const State& s) { return s.has_sampled_cards(); }, py::arg("state"),
+        "Whether some of `state`'s bought cards are known only as the table shows them (drawn from the unseen cards).");
+}
+
 }  // namespace bindings

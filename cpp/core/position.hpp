@@ -224,6 +224,17 @@ class PositionReaderBase : protected ProblemCollector {
 
   // The cards of a level seen nowhere must be exactly the unknown ones: the deck's
   // count and the blind reserves of a view. `places` lists where a card can be.
+  // A view without "decks": a deck holds the unseen cards of its level that the blind
+  // reserves leave.
+  void infer_deck_count(int level, int unseen, int unknown_reserved, int& deck_count) {
+    deck_count = unseen - unknown_reserved;
+    if (deck_count < 0)
+      attempt([&] {
+        throw PathError("players", std::to_string(unknown_reserved) + " blind reserves of level " +
+                                       std::to_string(level + 1) + ", but only " + std::to_string(unseen) + " level-" +
+                                       std::to_string(level + 1) + " cards are unseen");
+      });
+  }
   void check_unseen(const std::string& deck_path, int level, int unseen, int first_unseen, int deck_count,
                     int unknown_reserved, const char* places) {
     const int expected = (deck_count < 0 ? 0 : deck_count) + unknown_reserved;

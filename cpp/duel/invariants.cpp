@@ -37,6 +37,7 @@ void check_conservation(const State& s, core::InvariantProblems& expect) {
     for (int i = 0; i < p.num_reserved; ++i) ++seen[p.reserved[i]];
     for (int c = 0; c < kNumCards; ++c) seen[c] += p.owns(c);
     expect(p.num_reserved <= kMaxReserved, "at most 3 reserved");
+    expect((p.sampled_lo & ~p.owned_lo) == 0 && (p.sampled_hi & ~p.owned_hi) == 0, "sampled bought cards are bought cards");
   }
   for (int c = 0; c < kNumCards; ++c) expect(seen[c] == 1, "card in exactly one place");
   int priv = s.player(0).privileges + s.player(1).privileges;

@@ -133,7 +133,7 @@ double State::evaluate(int player) const {
 
 namespace duel {
 
-bool State::others_hold_unseen(int seat) const { return players_[seat ^ 1].reserved_blind != 0; }
+bool State::others_hold_unseen(int seat) const { return players_[seat ^ 1].reserved_blind != 0 || has_sampled_cards(); }
 
 // A bound on what the seat to move can buy in its next `turns` turns, counting one more
 // turn for an extra turn (`again`, or the royal with `again` reached by one card's

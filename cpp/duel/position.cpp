@@ -1,5 +1,6 @@
 // Duel positions as JSON (docs/position-format.md): full states, player views, and
 // reading either back with every inconsistency reported by its JSON path.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -68,6 +69,35 @@ json::Ordered variant_json(const Config& c) {
 }
 
 namespace {
+// What the table shows of a player's cards of the kinds that hold a sampled card: per colour
+// the coloured cards, the jokers per colour they joined, the colourless cards.
+json::Ordered bought_json(const State& s, const Player& p) {
+  struct Shown {
+    int cards = 0, bonuses = 0, points = 0, crowns = 0;
+    bool sampled = false;
+  };
+  Shown kinds[kBonusNone + 1], jokers[5];
+  for (int card = 0; card < kNumCards; ++card) {
+    if (!p.owns(card)) continue;
+    const CardRow& c = tables::kCards[card];
+    Shown& k = c.bonus == kBonusJoker ? jokers[std::max(s.joker_colour(card), 0)] : kinds[c.bonus];
+    ++k.cards, k.bonuses += c.bonus_count, k.points += c.points, k.crowns += c.crowns;
+    k.sampled = k.sampled || p.sampled(card);
+  }
+  json::Ordered out = json::Ordered::object();
+  for (int k = 0; k < 5; ++k)
+    if (kinds[k].sampled)
+      out[kColourNames[k]] = {{"cards", kinds[k].cards}, {"bonuses", kinds[k].bonuses}, {"points", kinds[k].points},
+                              {"crowns", kinds[k].crowns}};
+  json::Ordered joined = json::Ordered::object();
+  for (int k = 0; k < 5; ++k)
+    if (jokers[k].sampled)
+      joined[kColourNames[k]] = {{"cards", jokers[k].cards}, {"points", jokers[k].points}, {"crowns", jokers[k].crowns}};
+  if (!joined.empty()) out["jokers"] = joined;
+  if (kinds[kBonusNone].sampled) out["none"] = {{"cards", kinds[kBonusNone].cards}, {"points", kinds[kBonusNone].points}};
+  return out;
+}
+
 json::Ordered position_json(const State& s, int observer) {
   const bool full = observer < 0;
   json::Ordered w = {{"game", "duel"}, {"variant", variant_json(s.config())}};
@@ -119,16 +149,26 @@ json::Ordered position_json(const State& s, int observer) {
     const Player& p = s.player(seat);
     json::Ordered& player = players.emplace_back(json::Ordered{{"tokens", tokens_json(p.tokens, kNumKinds)}});
     player["privileges"] = p.privileges;
-    json::Ordered& cards = player["cards"] = json::Ordered::array();
-    for (int card = 0; card < kNumCards; ++card) {
-      if (!p.owns(card)) continue;
-      const int colour = s.joker_colour(card);
-      if (tables::kCards[card].bonus != kBonusJoker) {
-        cards.push_back(card + 1);
-      } else {
-        cards.push_back(json::Ordered{
-            {"card", card + 1}, {"colour", colour < 0 ? json::Ordered(nullptr) : json::Ordered(kColourNames[colour])}});
+    // A card drawn for a summary (Player::sampled_lo/hi) is written as the summary in a
+    // view, and apart in a full state so that reading it back keeps it unknown.
+    const auto list = [&](bool sampled) {
+      json::Ordered cards = json::Ordered::array();
+      for (int card = 0; card < kNumCards; ++card) {
+        if (!p.owns(card) || p.sampled(card) != sampled) continue;
+        const int colour = s.joker_colour(card);
+        if (tables::kCards[card].bonus != kBonusJoker) {
+          cards.push_back(card + 1);
+        } else {
+          cards.push_back(json::Ordered{
+              {"card", card + 1}, {"colour", colour < 0 ? json::Ordered(nullptr) : json::Ordered(kColourNames[colour])}});
+        }
       }
+      return cards;
+    };
+    player["cards"] = list(false);
+    if (p.sampled_lo | p.sampled_hi) {
+      if (full) player["sampled_cards"] = list(true);
+      else player["bought"] = bought_json(s, p);
     }
     json::Ordered& reserved = player["reserved"] = json::Ordered::array();
     for (int i = 0; i < p.num_reserved; ++i) {
@@ -193,6 +233,15 @@ class PositionReader : core::PositionReaderBase {
                       [](int k, const json::Cursor& n) { return n.as_int(0, k < kPearl ? 4 : k == kPearl ? 2 : 3); });
   }
   void read_board(State& s, const json::Cursor& root);
+  struct JokerEntry {
+    int card;
+    std::optional<json::Cursor> colour;
+    std::string path;
+  };
+  void read_owned(State& s, int seat, const json::Cursor& list, bool sampled, std::vector<JokerEntry>& jokers);
+  void read_bought(State& s, int seat, const json::Cursor& b, const std::vector<JokerEntry>& jokers);
+  void read_summary(State& s, int seat, const json::Cursor& e, int kind, int joined, const std::vector<JokerEntry>& jokers);
+  void draw_summarised(State& s, const int n_unseen[3], const int unknown_reserved[3]);
   void read_player(State& s, int seat, const json::Cursor& c);
   void read_reserved(State& s, int seat, const json::Cursor& r);
   void check_player(const State& s, int seat, const json::Cursor& c);
@@ -214,6 +263,14 @@ class PositionReader : core::PositionReaderBase {
   std::string deck_paths_[3];
   std::string royal_where_[kNumRoyals];
   int unplaced_joker_ = kNoCard;  // an owned joker given without a colour
+  bool decks_given_ = true;       // a view may leave them out: they follow from the rest
+  // Bought cards given as the table shows them (views): drawn in place_unseen.
+  struct Summarised {
+    core::BoughtSummary summary;
+    int joined;  // the colour a summary of jokers joined; -1 for other kinds
+    std::string path;
+  };
+  std::vector<Summarised> summarised_;
 };
 
 // A card by id (1-67), "#id", or readable description ("red 2pt 1cr W2U2G2P1").
@@ -241,46 +298,134 @@ void PositionReader::read_board(State& s, const json::Cursor& root) {
   }
 }
 
+// A list of bought cards given exactly (`sampled`: drawn for a summary by an earlier read,
+// the full state's "sampled_cards", which stay unknown).
+void PositionReader::read_owned(State& s, int seat, const json::Cursor& list, bool sampled, std::vector<JokerEntry>& jokers) {
+  Player& p = s.players_[seat];
+  for (const json::Cursor entry : list.as_array()) {
+    attempt([&] {
+      int card;
+      if (entry.is_object()) {
+        entry.only_fields({"card", "colour"});
+        card = card_id(entry["card"]);
+        if (tables::kCards[card].bonus != kBonusJoker && entry.has("colour"))
+          entry["colour"].fail(card_ref(card) + " is not a joker: it has no colour to choose");
+      } else {
+        card = card_id(entry);
+      }
+      see_card(card, entry.path());
+      s.own_card(seat, card);
+      if (sampled && card < 64) p.sampled_lo |= uint64_t{1} << card;
+      if (sampled && card >= 64) p.sampled_hi = static_cast<uint8_t>(p.sampled_hi | (1u << (card - 64)));
+      if (tables::kCards[card].bonus == kBonusJoker) {
+        std::optional<json::Cursor> colour;
+        if (entry.is_object() && entry.has("colour") && !entry["colour"].is_null()) colour = entry["colour"];
+        jokers.push_back({card, colour, entry.path()});
+      }
+    });
+  }
+}
+
+// "bought": what the table shows of the player's cards, per colour (coloured cards), the
+// jokers per colour they joined, and the colourless cards.
+void PositionReader::read_bought(State& s, int seat, const json::Cursor& b, const std::vector<JokerEntry>& jokers) {
+  if (!view_)
+    b.fail("a full position names every card; bought cards by colour are for a player's view (use state_from_observation)");
+  attempt([&] { b.only_fields({"white", "blue", "green", "red", "black", "jokers", "none"}); });
+  if (!b.is_object()) return;
+  for (int colour = 0; colour < 5; ++colour)
+    if (b.has(kColourNames[colour])) attempt([&] { read_summary(s, seat, b[kColourNames[colour]], colour, -1, jokers); });
+  if (b.has("jokers"))
+    attempt([&] {
+      const json::Cursor j = b["jokers"];
+      j.only_fields({"white", "blue", "green", "red", "black"});
+      for (int colour = 0; colour < 5; ++colour)
+        if (j.has(kColourNames[colour]))
+          attempt([&] { read_summary(s, seat, j[kColourNames[colour]], kBonusJoker, colour, jokers); });
+    });
+  if (b.has("none")) attempt([&] { read_summary(s, seat, b["none"], kBonusNone, -1, jokers); });
+}
+
+// One summary: totals of the player's cards of a kind (a joker: of a colour it joined),
+// the cards listed exactly among them; the rest are unknown and drawn in place_unseen.
+void PositionReader::read_summary(State& s, int seat, const json::Cursor& e, int kind, int joined,
+                                  const std::vector<JokerEntry>& jokers) {
+  Player& p = s.players_[seat];
+  const bool coloured = kind < 5;
+  int most = 0;  // cards of the kind in the game
+  for (int card = 0; card < kNumCards; ++card) most += tables::kCards[card].bonus == kind;
+  int shown[4] = {0, -1, 0, 0};  // cards, bonuses (-1: one per card), points, crowns
+  const char* names[4] = {"cards", "bonuses", "points", "crowns"};
+  if (e.is_integer()) {
+    shown[0] = e.as_int(0, most);
+  } else {
+    if (coloured) e.only_fields({"cards", "bonuses", "points", "crowns"});
+    else if (kind == kBonusJoker) e.only_fields({"cards", "points", "crowns"});
+    else e.only_fields({"cards", "points"});
+    shown[0] = e["cards"].as_int(0, most);
+    for (int f = 1; f < 4; ++f)
+      if (e.has(names[f])) shown[f] = e[names[f]].as_int(0, 2 * 6 * most);  // at most 2 bonuses, 6 points a card
+  }
+  if (shown[1] < 0) shown[1] = shown[0];
+  // The cards of the kind the player's "cards" list exactly are part of the totals.
+  int known[4] = {0, 0, 0, 0};
+  for (int card = 0; card < kNumCards; ++card) {
+    const CardRow& r = tables::kCards[card];
+    if (!p.owns(card) || r.bonus != kind) continue;
+    if (kind == kBonusJoker) {
+      int colour = -1;
+      for (const JokerEntry& j : jokers)
+        if (j.card == card && j.colour && j.colour->is_string()) colour = parse_kind(j.colour->as_string());
+      if (colour != joined) continue;
+    }
+    ++known[0], known[1] += coloured ? r.bonus_count : 1, known[2] += r.points, known[3] += r.crowns;
+  }
+  const std::string what = kind == kBonusJoker ? std::string("jokers joined to ") + kColourNames[joined]
+                           : coloured          ? std::string(kColourNames[kind]) + " cards"
+                                               : std::string("colourless cards");
+  for (int f = 0; f < 4; ++f)
+    if (shown[f] < known[f])
+      e.fail(std::to_string(shown[f]) + " " + names[f] + " on " + what + ", but the cards \"cards\" lists give " +
+             std::to_string(known[f]));
+  if (shown[0] == known[0] && (shown[1] != known[1] || shown[2] != known[2] || shown[3] != known[3]))
+    e.fail("the " + std::to_string(shown[0]) + " " + what + " are all listed in \"cards\", and they give " +
+           std::to_string(known[1]) + " bonuses, " + std::to_string(known[2]) + " points and " + std::to_string(known[3]) +
+           " crowns");
+  core::BoughtSummary sum{static_cast<uint8_t>(seat), static_cast<uint8_t>(kind), static_cast<uint8_t>(shown[0] - known[0]),
+                          static_cast<uint8_t>(shown[2] - known[2]), {-1, -1, -1}, static_cast<uint8_t>(shown[3] - known[3]), 0};
+  const int extra = (shown[1] - known[1]) - sum.count;
+  if (coloured && extra < 0)
+    e["bonuses"].fail(std::to_string(shown[1]) + " bonuses from " + std::to_string(shown[0]) +
+                      " cards: every coloured card gives at least one");
+  sum.extra = static_cast<uint8_t>(coloured ? extra : 0);
+  if (sum.count == 0) return;
+  if (kind == kBonusJoker && !core::swar::lane(p.bonuses, joined))
+    e.fail("jokers join a card of their colour, and the player has no " + std::string(kColourNames[joined]) + " card");
+  summarised_.push_back({sum, joined, e.path()});
+  p.points = static_cast<uint8_t>(p.points + sum.points);
+  p.crowns = static_cast<uint8_t>(p.crowns + sum.crowns);
+  const int bonus_colour = coloured ? kind : joined;
+  if (bonus_colour >= 0) {
+    p.bonuses += core::swar::unit(bonus_colour) * static_cast<uint64_t>(sum.count + sum.extra);
+    p.colour_points[bonus_colour] = static_cast<uint8_t>(p.colour_points[bonus_colour] + sum.points);
+  }
+}
+
 void PositionReader::read_player(State& s, int seat, const json::Cursor& c) {
   if (!c.is_object()) return attempt([&] { c.only_fields({}); });  // "expected an object, found ..."
   attempt([&] {
-    c.only_fields({"tokens", "privileges", "cards", "reserved", "royals", "points", "crowns", "colour_points", "name"});
+    c.only_fields({"tokens", "privileges", "cards", "sampled_cards", "bought", "reserved", "royals", "points", "crowns",
+                   "colour_points", "name"});
   });
   Player& p = s.players_[seat];
   if (c.has("tokens")) p.tokens = tokens(c["tokens"], kNumKinds);
   if (c.has("privileges"))
     attempt([&] { p.privileges = static_cast<uint8_t>(c["privileges"].as_int(0, int{config_.privileges})); });
   // Coloured cards first: a joker must join a colour the player owns.
-  struct JokerEntry {
-    int card;
-    std::optional<json::Cursor> colour;
-    std::string path;
-  };
   std::vector<JokerEntry> jokers;
-  if (c.has("cards")) {
-    attempt([&] {
-      for (const json::Cursor entry : c["cards"].as_array()) {
-        attempt([&] {
-          int card;
-          if (entry.is_object()) {
-            entry.only_fields({"card", "colour"});
-            card = card_id(entry["card"]);
-            if (tables::kCards[card].bonus != kBonusJoker && entry.has("colour"))
-              entry["colour"].fail(card_ref(card) + " is not a joker: it has no colour to choose");
-          } else {
-            card = card_id(entry);
-          }
-          see_card(card, entry.path());
-          s.own_card(seat, card);
-          if (tables::kCards[card].bonus == kBonusJoker) {
-            std::optional<json::Cursor> colour;
-            if (entry.is_object() && entry.has("colour") && !entry["colour"].is_null()) colour = entry["colour"];
-            jokers.push_back({card, colour, entry.path()});
-          }
-        });
-      }
-    });
-  }
+  if (c.has("cards")) attempt([&] { read_owned(s, seat, c["cards"], false, jokers); });
+  if (c.has("sampled_cards")) attempt([&] { read_owned(s, seat, c["sampled_cards"], true, jokers); });
+  if (c.has("bought")) attempt([&] { read_bought(s, seat, c["bought"], jokers); });
   for (const JokerEntry& j : jokers) {
     attempt([&] {
       if (!j.colour) {
@@ -390,6 +535,11 @@ void PositionReader::read_pyramid(State& s, const json::Cursor& root) {
 }
 
 void PositionReader::read_decks(State& s, const json::Cursor& root) {
+  if (view_ && !root.has("decks")) {  // a view's deck counts follow from the rest (place_unseen)
+    decks_given_ = false;
+    for (int l = 0; l < 3; ++l) deck_paths_[l] = "decks";
+    return;
+  }
   const json::ArrayView decks = root["decks"].as_array(3, 3);
   for (int l = 0; l < 3; ++l) {
     const json::Cursor deck = decks[static_cast<size_t>(l)];
@@ -400,17 +550,27 @@ void PositionReader::read_decks(State& s, const json::Cursor& root) {
 }
 
 // Every card is somewhere; in a view the unseen ones fill the deck counts and the
-// opponent's blind reserves, drawn at random.
+// opponent's blind reserves, drawn at random: first the bought cards given as the table
+// shows them, then the blind reserves and the decks.
 void PositionReader::place_unseen(State& s) {
-  uint8_t unseen[3][30];
+  int unknown_reserved[3] = {0, 0, 0};
+  for (const Unknown& u : unknown_) ++unknown_reserved[u.level];
   int n_unseen[3] = {0, 0, 0};
+  for (int card = 0; card < kNumCards; ++card) n_unseen[level_of(card)] += card_at_[card].empty();
+  if (!summarised_.empty()) {
+    draw_summarised(s, n_unseen, unknown_reserved);
+    throw_if_errors();
+  }
+  uint8_t unseen[3][30];
   for (int l = 0; l < 3; ++l) {
+    n_unseen[l] = 0;
     for (int card = kLevelFirst[l]; card < kLevelFirst[l + 1]; ++card)
       if (card_at_[card].empty()) unseen[l][n_unseen[l]++] = static_cast<uint8_t>(card);
-    int unknown_reserved = 0;
-    for (const Unknown& u : unknown_) unknown_reserved += u.level == l;
-    check_unseen(deck_paths_[l], l, n_unseen[l], unseen[l][0], deck_counts_[l], unknown_reserved,
-                 "not in the pyramid, a deck, a reserve or bought");
+    if (decks_given_)
+      check_unseen(deck_paths_[l], l, n_unseen[l], unseen[l][0], deck_counts_[l], unknown_reserved[l],
+                   "not in the pyramid, a deck, a reserve or bought");
+    else
+      infer_deck_count(l, n_unseen[l], unknown_reserved[l], deck_counts_[l]);
   }
   throw_if_errors();
   for (int l = 0; l < 3; ++l) {
@@ -420,6 +580,52 @@ void PositionReader::place_unseen(State& s) {
       if (u.level == l) s.players_[u.seat].reserved[u.index] = unseen[l][next++];
     for (; next < n_unseen[l]; ++next) s.deck_[l] |= 1u << (unseen[l][next] - kLevelFirst[l]);
   }
+}
+
+// The bought cards given as the table shows them: each summary must be possible on its
+// own, and all of them at once with the decks given (their levels then add up to what the
+// decks leave).
+void PositionReader::draw_summarised(State& s, const int n_unseen[3], const int unknown_reserved[3]) {
+  core::CardSet pool{};
+  for (int card = 0; card < kNumCards; ++card)
+    if (card_at_[card].empty()) core::add_card(pool, card);
+  std::vector<core::BoughtSummary> sums;
+  for (const Summarised& u : summarised_) {
+    sums.push_back(u.summary);
+    if (core::count_bought(shown_cards(), u.summary, pool) == 0)
+      attempt([&] {
+        const core::BoughtSummary& b = u.summary;
+        const auto count = [](int n, const std::string& one, const std::string& many) {
+          return std::to_string(n) + " " + (n == 1 ? one : many);
+        };
+        const std::string kind = b.kind == kBonusJoker ? count(b.count, "joker", "jokers") + " joined to " + kColourNames[u.joined]
+                                 : b.kind == kBonusNone ? count(b.count, "colourless card", "colourless cards")
+                                                        : count(b.count, std::string(kColourNames[b.kind]) + " card",
+                                                                std::string(kColourNames[b.kind]) + " cards");
+        std::string shown = count(b.points, "point", "points");
+        if (b.kind == kBonusJoker) shown += " and " + count(b.crowns, "crown", "crowns");
+        if (b.kind < 5)
+          shown += ", " + count(b.crowns, "crown", "crowns") + " and " + count(b.count + b.extra, "bonus", "bonuses");
+        throw core::PathError(u.path, "no " + kind + " with " + shown +
+                                          " are left among the cards not in the pyramid, reserved or listed");
+      });
+  }
+  throw_if_errors();
+  attempt([&] {
+    const std::vector<core::CardSet> drawn =
+        core::draw_position_summaries(shown_cards(), sums, pool, n_unseen, unknown_reserved,
+                                      decks_given_ ? deck_counts_ : nullptr, "in the pyramid, reserved or listed", rng_);
+    for (size_t k = 0; k < sums.size(); ++k) {
+      Player& p = s.players_[sums[k].seat];
+      for (int card = 0, joker = 0; card < kNumCards; joker += tables::kCards[card].bonus == kBonusJoker, ++card) {
+        if (!core::card_in(drawn[k], card)) continue;
+        if (card < 64) p.owned_lo |= uint64_t{1} << card, p.sampled_lo |= uint64_t{1} << card;
+        else p.owned_hi = static_cast<uint8_t>(p.owned_hi | (1u << (card - 64))), p.sampled_hi = static_cast<uint8_t>(p.sampled_hi | (1u << (card - 64)));
+        if (summarised_[k].joined >= 0) s.joker_colour_[joker] = static_cast<uint8_t>(summarised_[k].joined);
+        card_at_[card] = summarised_[k].path;
+      }
+    }
+  });
 }
 
 // Tokens (25 between board, bag and players), privileges and royals.

@@ -2,6 +2,7 @@
 #include "duel/state.hpp"
 
 #include <cstddef>
+#include <array>
 #include <cstring>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -858,10 +859,129 @@ uint64_t State::compute_hash() const {
 
 // ---- Hidden information -----------------------------------------------------------------
 
+const core::CardCatalogue& shown_cards() {
+  static constexpr auto kShown = [] {
+    std::array<core::ShownCard, kNumCards> out{};
+    for (int c = 0; c < kNumCards; ++c)
+      out[static_cast<size_t>(c)] = {kCards[c].bonus, static_cast<uint8_t>(kCards[c].level - 1), kCards[c].points,
+                                     kCards[c].crowns, static_cast<uint8_t>(kCards[c].bonus_count > 1 ? kCards[c].bonus_count - 1 : 0)};
+    return out;
+  }();
+  static constexpr core::CardCatalogue kCatalogue{kShown.data(), kNumCards, kBonusNone + 1};
+  return kCatalogue;
+}
+
+bool State::has_sampled_cards() const {
+  return (players_[0].sampled_lo | players_[1].sampled_lo | players_[0].sampled_hi | players_[1].sampled_hi) != 0;
+}
+
+bool State::resample_bought(uint32_t unseen[3], core::Rng& rng, const uint64_t* excluded) {
+  core::CardSet pool{};
+  for (int l = 0; l < 3; ++l)
+    core::for_each_bit(unseen[l], [&](int b) { core::add_card(pool, kLevelFirst[l] + b); });
+  // One summary per seat and kind, the jokers per colour they joined: slot seat * 11 +
+  // colour (0-4), 5 + the colour a joker joined, 10 colourless; then the used slots packed.
+  constexpr int kSlots = 11;
+  core::BoughtSummary summaries[core::kMaxSummaries];
+  core::CardSet cards[core::kMaxSummaries];
+  int joined[core::kMaxSummaries];
+  for (int k = 0; k < 2 * kSlots; ++k) {
+    const int slot = k % kSlots;
+    summaries[k] = {static_cast<uint8_t>(k / kSlots),
+                    static_cast<uint8_t>(slot < 5 ? slot : slot < 10 ? kBonusJoker : kBonusNone), 0, 0, {0, 0, 0}};
+    cards[k] = {};
+    joined[k] = slot >= 5 && slot < 10 ? slot - 5 : -1;
+  }
+  for (int seat = 0; seat < 2; ++seat) {
+    const Player& p = players_[seat];
+    const auto add = [&](int card) {
+      const int bonus = kCards[card].bonus;
+      core::BoughtSummary& sum =
+          summaries[seat * kSlots + (bonus < 5 ? bonus : bonus == kBonusJoker ? 5 + joker_colour(card) : 10)];
+      const core::ShownCard& c = shown_cards().cards[card];
+      ++sum.count, ++sum.levels[c.level];
+      sum.points = static_cast<uint8_t>(sum.points + c.points);
+      sum.crowns = static_cast<uint8_t>(sum.crowns + c.crowns);
+      sum.extra = static_cast<uint8_t>(sum.extra + c.extra);
+      core::add_card(cards[&sum - summaries], card);
+      core::add_card(pool, card);
+    };
+    core::for_each_bit(p.sampled_lo, add);
+    core::for_each_bit(uint64_t{p.sampled_hi}, [&](int b) { add(64 + b); });
+  }
+  int n = 0;
+  for (int k = 0; k < 2 * kSlots; ++k)
+    if (summaries[k].count) summaries[n] = summaries[k], cards[n] = cards[k], joined[n] = joined[k], ++n;
+  if (!core::redraw_bought(shown_cards(), summaries, n, pool, rng, excluded, cards)) return false;
+  for (Player& p : players_) {
+    for (int card = 0; card < kNumCards; ++card)
+      if (p.sampled(card) && kCardTab.joker_index[card] != kNoCard) joker_colour_[kCardTab.joker_index[card]] = kEmpty;
+    p.owned_lo &= ~p.sampled_lo, p.owned_hi = static_cast<uint8_t>(p.owned_hi & ~p.sampled_hi);
+    p.sampled_lo = 0, p.sampled_hi = 0;
+  }
+  for (int k = 0; k < n; ++k) {
+    Player& p = players_[summaries[k].seat];
+    p.owned_lo |= cards[k][0], p.sampled_lo |= cards[k][0];
+    p.owned_hi = static_cast<uint8_t>(p.owned_hi | cards[k][1]), p.sampled_hi = static_cast<uint8_t>(p.sampled_hi | cards[k][1]);
+    if (joined[k] >= 0)
+      for (int card = 0; card < kNumCards; ++card)
+        if (core::card_in(cards[k], card)) joker_colour_[kCardTab.joker_index[card]] = static_cast<uint8_t>(joined[k]);
+  }
+  for (int l = 0; l < 3; ++l) {
+    unseen[l] = 0;
+    for (int card = kLevelFirst[l]; card < kLevelFirst[l + 1]; ++card)
+      if (core::card_in(pool, card)) unseen[l] |= 1u << (card - kLevelFirst[l]);
+  }
+  hash_.stale = true;
+  return true;
+}
+
+bool State::release_sampled_card(int card, core::Rng& rng, const uint64_t* keep_out) {
+  if (card < 0 || card >= kNumCards || !(players_[0].sampled(card) || players_[1].sampled(card))) return false;
+  core::CardSet excluded{}, back{};  // back: excluded cards now in a deck or a sample, which end in the decks
+  if (keep_out) excluded = {keep_out[0], keep_out[1]};
+  core::add_card(excluded, card);
+  uint32_t decks[3];  // the blind reserves stay: only the decks and the samples change
+  for (int c = 0; c < kNumCards; ++c) {
+    const bool in_deck = (deck_[level_of(c)] >> (c - kLevelFirst[level_of(c)])) & 1;
+    if (core::card_in(excluded, c) && (in_deck || players_[0].sampled(c) || players_[1].sampled(c))) core::add_card(back, c);
+  }
+  for (int l = 0; l < 3; ++l) decks[l] = deck_[l];
+  const State before = *this;
+  if (!resample_bought(decks, rng, excluded.data())) {
+    *this = before;
+    return false;
+  }
+  for (int c = 0; c < kNumCards; ++c)
+    if (core::card_in(back, c)) decks[level_of(c)] |= 1u << (c - kLevelFirst[level_of(c)]);
+  for (int l = 0; l < 3; ++l) deck_[l] = decks[l];
+  hash_ = {incremental_part(), false};
+  return true;
+}
+
 void State::determinize(int observer, core::Rng& rng) {
   deal_.s = rng.next();  // deck and bag order: unknown to everyone
   int opp = observer ^ 1;
   Player& p = players_[opp];
+  if (has_sampled_cards()) {
+    // The bought cards known by their summaries come from every card the observer cannot
+    // see (the decks, the opponent's blind reserves, the samples); the blind reserves are
+    // then dealt from what they leave.
+    uint32_t unseen[3] = {deck_[0], deck_[1], deck_[2]};
+    for (int i = 0; i < p.num_reserved; ++i)
+      if ((p.reserved_blind >> i) & 1) unseen[level_of(p.reserved[i])] |= 1u << (p.reserved[i] - kLevelFirst[level_of(p.reserved[i])]);
+    resample_bought(unseen, rng);
+    for (int i = 0; i < p.num_reserved; ++i) {
+      if (!((p.reserved_blind >> i) & 1)) continue;
+      const int level = level_of(p.reserved[i]);
+      const int pick = core::nth_set_bit(unseen[level], static_cast<int>(rng.below(static_cast<uint32_t>(core::popcount(unseen[level])))));
+      unseen[level] &= ~(1u << pick);
+      p.reserved[i] = static_cast<uint8_t>(kLevelFirst[level] + pick);
+    }
+    for (int l = 0; l < 3; ++l) deck_[l] = unseen[l];
+    hash_ = {incremental_part(), false};
+    return;
+  }
   // Cards the opponent reserved blind are, to the observer, any unseen card of that level.
   for (int i = 0; i < p.num_reserved; ++i) {
     if (!((p.reserved_blind >> i) & 1)) continue;

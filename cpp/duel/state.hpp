@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/bits.hpp"
+#include "core/bought_sampler.hpp"
 #include "core/rng.hpp"
 #include "core/swar.hpp"
 #include "core/types.hpp"
@@ -152,6 +153,13 @@ struct Player {
   uint8_t reserved[kMaxReserved];
   uint8_t reserved_blind;  // bit i: reserved[i] came from a deck top (hidden from the opponent)
   uint8_t royals;          // bit mask of royal cards taken
+  // Bought cards a position gave only as the table shows them (a subset of owned, bits as
+  // owned_lo / owned_hi): their identities are a sample that determinize draws again.
+  uint8_t sampled_hi;
+  uint64_t sampled_lo;
+  bool sampled(int card) const {
+    return card < 64 ? (sampled_lo >> card) & 1 : (sampled_hi >> (card - 64)) & 1;
+  }
   bool owns(int card) const {
     return card < 64 ? (owned_lo >> card) & 1 : (owned_hi >> (card - 64)) & 1;
   }
@@ -222,11 +230,20 @@ struct State {
   core::Action heuristic_action(core::Rng& rng) const;
   double evaluate(int player) const;
   // The search's proof probe (core/game.hpp, HasWinProbe): the opponent holds a blind
-  // reserve `seat` cannot see; and false when the seat to move cannot reach a victory
+  // reserve `seat` cannot see, or some bought card is a sample (then which cards the decks
+  // hold is unknown too, and a proof over one sample's decks would not hold); and false when the seat to move cannot reach a victory
   // condition within its next `turns` (1 or 2; more: true) turns by a bound on what it
   // can buy (policy.cpp: at most one extra turn of `again` counted).
   bool others_hold_unseen(int seat) const;
   bool may_win_within(int turns) const;
+  bool has_sampled_cards() const;  // some bought card's identity is a sample (Player::sampled_lo/hi)
+  // A card a table shows (a reveal being typed) that this state had drawn for a bought-card
+  // summary: the summaries are drawn again without it and it goes back to its deck
+  // (following a real game from a position); `keep_out` (bit per card index, 2 words, may
+  // be null) are deck cards the new draw must not take either (revealed later in a record
+  // replayed from here). False if it was not such a card, or no other draw fits the
+  // summaries (nothing changes then).
+  bool release_sampled_card(int card, core::Rng& rng, const uint64_t* keep_out = nullptr);
 
   // ---- Read access for tests, bindings and JSON io --------------------------------
   Phase phase() const { return phase_; }
@@ -298,6 +315,12 @@ struct State {
     if constexpr (H) hash_.value ^= key;
   }
   void refill_slot(int slot);
+  // Draws the sampled bought cards again from `unseen` (bits per level, as deck_) and their
+  // own cards, keeping each seat's cards, points, crowns, bonuses and levels per kind (a
+  // joker per colour it joined); `unseen` is left holding what the draw did not take.
+  // `excluded` (bit per card index): cards that may not be drawn; false if then no draw
+  // fitted and nothing changed. The hash is left stale for the caller to recompute.
+  bool resample_bought(uint32_t unseen[3], core::Rng& rng, const uint64_t* excluded = nullptr);
 
   struct MainMoves {
     uint32_t starts[kNumSegTypes];  // legal take segments by (type, start cell)
@@ -352,6 +375,10 @@ struct State {
 };
 
 static_assert(std::is_trivially_copyable_v<State>);
+
+// What the table shows of each card to the bought-card sampler (core/bought_sampler.hpp):
+// kinds 0-4 the colours, then jokers (kBonusJoker) and colourless cards (kBonusNone).
+const core::CardCatalogue& shown_cards();
 
 // Names used by the notation and JSON.
 inline constexpr const char* kKindNames[kNumKinds] = {"white", "blue", "green", "red",

@@ -295,7 +295,7 @@ namespace splendor {
 bool State::others_hold_unseen(int seat) const {
   for (int s = 0; s < config_.players; ++s)
     if (s != seat && players_[s].reserved_blind) return true;
-  return false;
+  return has_sampled_cards();  // the decks' cards are then unknown too
 }
 
 // A win needs the seat's points at the target when the game ends (the most points

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/position.hpp"
-#include "splendor/bought_sampler.hpp"
+#include "core/bought_sampler.hpp"
 #include "splendor/position.hpp"
 #include "splendor_tables.inc"
 
@@ -392,13 +392,7 @@ void PositionReader::place_unseen(State& s) {
     if (card_at_[card].empty()) unseen[card_level(card)][n_unseen[card_level(card)]++] = static_cast<uint8_t>(card);
   for (int l = 0; l < kLevels; ++l) {
     if (!decks_given_) {
-      deck_counts_[l] = n_unseen[l] - unknown_reserved[l];
-      if (deck_counts_[l] < 0)
-        attempt([&] {
-          throw core::PathError("players", std::to_string(unknown_reserved[l]) + " blind reserves of level " +
-                                               std::to_string(l + 1) + ", but only " + std::to_string(n_unseen[l]) +
-                                               " level-" + std::to_string(l + 1) + " cards are unseen");
-        });
+      infer_deck_count(l, n_unseen[l], unknown_reserved[l], deck_counts_[l]);
       continue;
     }
     check_unseen(deck_paths_[l], l, n_unseen[l], unseen[l][0], deck_counts_[l], unknown_reserved[l],
@@ -424,65 +418,33 @@ void PositionReader::place_unseen(State& s) {
 void PositionReader::draw_summarised(State& s, int n_unseen[kLevels], const int unknown_reserved[kLevels]) {
   CardSet pool{};
   for (int card = 0; card < kNumCards; ++card)
-    if (card_at_[card].empty()) add_card(pool, card);
+    if (card_at_[card].empty()) core::add_card(pool, card);
   std::vector<BoughtSummary> sums;
-  int wanted = 0;
   for (const Summarised& u : summarised_) {
     sums.push_back(u.summary);
-    wanted += u.summary.count;
-    if (count_bought(u.summary, pool) == 0)
+    if (count_bought(shown_cards(), u.summary, pool) == 0)
       attempt([&] {
         const BoughtSummary& b = u.summary;
-        throw core::PathError(u.path, "no " + std::to_string(b.count) + " " + kTokenNames[b.colour] + " card" +
+        throw core::PathError(u.path, "no " + std::to_string(b.count) + " " + kTokenNames[b.kind] + " card" +
                                           (b.count == 1 ? "" : "s") + " with " + std::to_string(b.points) + " point" +
                                           (b.points == 1 ? "" : "s") + (b.fixed_levels() ? " at those levels" : "") +
                                           " are left among the cards not on the table, reserved or listed");
       });
   }
   throw_if_errors();
-  // The level totals the given decks leave to the summarised cards.
-  int level_total[kLevels] = {-1, -1, -1};
-  if (decks_given_) {
-    int sum = 0;
-    for (int l = 0; l < kLevels; ++l) sum += level_total[l] = n_unseen[l] - unknown_reserved[l] - std::max(deck_counts_[l], 0);
-    for (int l = 0; l < kLevels; ++l)
-      if (level_total[l] < 0 || sum != wanted)
-        return attempt([&] {
-          throw core::PathError("decks", "the decks, the blind reserves and the " + std::to_string(wanted) +
-                                             " bought cards given by colour do not add up to the " +
-                                             std::to_string(n_unseen[0] + n_unseen[1] + n_unseen[2]) +
-                                             " cards not on the table, reserved or listed (level " + std::to_string(l + 1) +
-                                             ": " + std::to_string(n_unseen[l]) + ")");
-        });
-  }
-  std::vector<CardSet> drawn(sums.size());
-  const int n = static_cast<int>(sums.size());
-  // With the decks given, the levels are drawn to add up to what the decks leave (exact);
-  // colours whose summaries share a card are drawn again: both keep the draw uniform.
-  constexpr int kTries = 10000;
-  const int drew = decks_given_ ? draw_bought_with_levels(sums.data(), n, pool, level_total, rng_, kTries, drawn.data())
-                                : (draw_bought(sums.data(), n, pool, rng_, kTries, drawn.data()) == 0 ? 1 : -1);
-  if (drew == 1) {
+  attempt([&] {
+    const std::vector<CardSet> drawn =
+        core::draw_position_summaries(shown_cards(), sums, pool, n_unseen, unknown_reserved,
+                                      decks_given_ ? deck_counts_ : nullptr, "on the table, reserved or listed", rng_);
     for (size_t k = 0; k < sums.size(); ++k) {
       Player& p = s.players_[sums[k].seat];
       for (int card = 0; card < kNumCards; ++card)
-        if (card_in(drawn[k], card)) {
+        if (core::card_in(drawn[k], card)) {
           p.owned[card >> 6] |= uint64_t{1} << (card & 63);
           p.sampled[card >> 6] |= uint64_t{1} << (card & 63);
           card_at_[card] = summarised_[k].path;
         }
     }
-    return;
-  }
-  attempt([&] {
-    if (drew == 0)
-      throw core::PathError("decks", "no draw of the bought cards given by colour leaves these deck counts: their levels "
-                                     "cannot add up to the " + std::to_string(level_total[0]) + ", " +
-                                     std::to_string(level_total[1]) + " and " + std::to_string(level_total[2]) +
-                                     " level-1, 2 and 3 cards the decks leave");
-    throw core::PathError("players", "the bought cards given by colour cannot all be drawn at once: two players' "
-                                     "summaries of a colour keep needing the same cards (no draw in " +
-                                     std::to_string(kTries) + " tries)");
   });
 }
 

@@ -7,7 +7,6 @@
 #include "core/bits.hpp"
 #include "core/reasons.hpp"
 #include "core/zobrist.hpp"
-#include "splendor/bought_sampler.hpp"
 #include "splendor_tables.inc"
 
 #if defined(__SSE4_1__)
@@ -854,6 +853,17 @@ void State::set_deck_bits() {
   }
 }
 
+const core::CardCatalogue& shown_cards() {
+  static const auto cards = [] {
+    std::array<core::ShownCard, kNumCards> out{};
+    for (int c = 0; c < kNumCards; ++c)
+      out[static_cast<size_t>(c)] = {kT.cards[c].bonus, static_cast<uint8_t>(kT.cards[c].level), kT.cards[c].points, 0, 0};
+    return out;
+  }();
+  static const core::CardCatalogue catalogue{cards.data(), kNumCards, kColours};
+  return catalogue;
+}
+
 bool State::has_sampled_cards() const {
   uint64_t any = 0;
   for (int p = 0; p < config_.players; ++p) any |= players_[p].sampled[0] | players_[p].sampled[1];
@@ -863,9 +873,9 @@ bool State::has_sampled_cards() const {
 bool State::resample_bought(uint64_t unseen[kLevels], core::Rng& rng, const uint64_t* excluded) {
   CardSet pool{};
   for (int level = 0; level < kLevels; ++level)
-    core::for_each_bit(unseen[level], [&](int b) { add_card(pool, kT.level_base[level] + b); });
-  BoughtSummary summaries[kMaxPlayers * kColours];
-  CardSet cards[kMaxPlayers * kColours];
+    core::for_each_bit(unseen[level], [&](int b) { core::add_card(pool, kT.level_base[level] + b); });
+  BoughtSummary summaries[core::kMaxSummaries];
+  CardSet cards[core::kMaxSummaries];
   int n = 0;
   for (int p = 0; p < config_.players; ++p) {
     Player& pl = players_[p];
@@ -880,18 +890,12 @@ bool State::resample_bought(uint64_t unseen[kLevels], core::Rng& rng, const uint
           ++s.count;
           s.points = static_cast<uint8_t>(s.points + kT.cards[card].points);
           ++s.levels[kT.cards[card].level];
-          add_card(cards[n], card);
+          core::add_card(cards[n], card);
         });
       if (s.count) pool[0] |= cards[n][0], pool[1] |= cards[n][1], ++n;
     }
   }
-  if (excluded) {
-    pool[0] &= ~excluded[0], pool[1] &= ~excluded[1];
-    if (draw_bought(summaries, n, pool, rng, 10000, cards) != 0) return false;
-  } else {
-    // A colour whose draw keeps colliding keeps its cards (docs/search.md says how rare).
-    draw_bought(summaries, n, pool, rng, 64, cards);
-  }
+  if (!core::redraw_bought(shown_cards(), summaries, n, pool, rng, excluded, cards)) return false;
   for (int p = 0; p < config_.players; ++p) {
     Player& pl = players_[p];
     pl.owned[0] &= ~pl.sampled[0], pl.owned[1] &= ~pl.sampled[1];
@@ -902,14 +906,13 @@ bool State::resample_bought(uint64_t unseen[kLevels], core::Rng& rng, const uint
     for (int w = 0; w < 2; ++w) {
       pl.owned[w] |= cards[k][static_cast<size_t>(w)];
       pl.sampled[w] |= cards[k][static_cast<size_t>(w)];
-      pool[static_cast<size_t>(w)] &= ~cards[k][static_cast<size_t>(w)];
     }
   }
   for (int level = 0; level < kLevels; ++level) {
     unseen[level] = 0;
     const int base = kT.level_base[level];
     for (int card = base; card < base + kDeckCapacity[level]; ++card)
-      if (card_in(pool, card)) unseen[level] |= uint64_t{1} << (card - base);
+      if (core::card_in(pool, card)) unseen[level] |= uint64_t{1} << (card - base);
   }
   return true;
 }
@@ -918,21 +921,21 @@ bool State::release_sampled_card(int card, core::Rng& rng, const uint64_t* keep_
   if (card < 0 || card >= kNumCards) return false;
   CardSet sampled{};
   for (int p = 0; p < config_.players; ++p) sampled[0] |= players_[p].sampled[0], sampled[1] |= players_[p].sampled[1];
-  if (!card_in(sampled, card)) return false;
+  if (!core::card_in(sampled, card)) return false;
   uint64_t decks[kLevels];  // the blind reserves stay: only the decks and the samples change
   CardSet excluded{}, back{};  // back: excluded cards now in a deck or a sample, which end in the decks
   if (keep_out) excluded = {keep_out[0], keep_out[1]};
-  add_card(excluded, card);
+  core::add_card(excluded, card);
   for (int level = 0; level < kLevels; ++level) {
     decks[level] = deck_bits_[level];
     core::for_each_bit(decks[level], [&](int b) {
-      if (card_in(excluded, kT.level_base[level] + b)) add_card(back, kT.level_base[level] + b);
+      if (core::card_in(excluded, kT.level_base[level] + b)) core::add_card(back, kT.level_base[level] + b);
     });
   }
   back[0] |= excluded[0] & sampled[0], back[1] |= excluded[1] & sampled[1];
   if (!resample_bought(decks, rng, excluded.data())) return false;
   for (int c = 0; c < kNumCards; ++c)
-    if (card_in(back, c)) decks[kT.cards[c].level] |= uint64_t{1} << (c - kT.level_base[kT.cards[c].level]);
+    if (core::card_in(back, c)) decks[kT.cards[c].level] |= uint64_t{1} << (c - kT.level_base[kT.cards[c].level]);
   for (int l = 0; l < kLevels; ++l) {
     deck_bits_[l] = decks[l];
     if (decks_unordered_) continue;

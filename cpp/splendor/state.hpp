@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bought_sampler.hpp"
 #include "core/rng.hpp"
 #include "core/swar.hpp"
 #include "core/types.hpp"
@@ -16,6 +17,8 @@
 namespace splendor {
 
 using core::Action;
+using core::BoughtSummary;
+using core::CardSet;
 
 inline constexpr int kColours = 5;
 inline constexpr int kGold = 5;  // token kind index of gold
@@ -96,7 +99,7 @@ struct Player {
   uint32_t reserved_cost[kColours] = {};  // byte lane i: reserved[i]'s cost in that colour
   uint16_t eligible_nobles = 0;  // nobles whose requirement the bonuses meet (table or not)
   // Bought cards a position gave only by colour, count and points (a subset of owned):
-  // their identities are a sample that determinize draws again (bought_sampler.hpp).
+  // their identities are a sample that determinize draws again (core/bought_sampler.hpp).
   uint64_t sampled[2] = {0, 0};
 
   int num_tokens() const { return core::swar::sum(tokens); }
@@ -169,7 +172,8 @@ class State {
   static int heuristic_take_reference(uint32_t legal, uint32_t needed, uint64_t noise);
   double evaluate(int player) const;
   // The search's proof probe (core/game.hpp, HasWinProbe): another seat holds a blind
-  // reserve `seat` cannot see; and false when the seat to move cannot win within its
+  // reserve `seat` cannot see, or some bought card is a sample (the decks' cards are then
+  // unknown too, so a proof over one sample's decks would not hold); and false when the seat to move cannot win within its
   // next `turns` (1 or 2; more: true) turns, because its points plus the most a buy now,
   // a buy next turn and the nobles within reach can add stay below the target.
   bool others_hold_unseen(int seat) const;
@@ -312,6 +316,9 @@ class State {
 // Readable card descriptions (core/card_text.hpp), e.g. "green 1pt W2U1": unique per card.
 std::string card_text(int card);            // card index (id - 1) -> canonical text
 int card_from_text(std::string_view text);  // -> card index; InvalidInput suggests the closest card
+// What the table shows of each card to the bought-card sampler (core/bought_sampler.hpp).
+const core::CardCatalogue& shown_cards();
+
 // Nobles as people name them: "noble 4", "#4", "4" or the requirement "3pt W4U4" / "W4U4"
 // (the points may be left out) -> noble index; InvalidInput says why not.
 int noble_from_text(std::string_view text);

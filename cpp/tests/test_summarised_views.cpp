@@ -1,4 +1,4 @@
-// Splendor views whose bought cards are given as the table shows them (per colour: cards
+// Views whose bought cards are given as the table shows them (Splendor per colour: cards
 // and points): every sample the search draws (determinize, determinize_lazily) keeps the
 // summaries, the view and the observation tensor, breaks no invariant, and plays to the end.
 #include <doctest/doctest.h>
@@ -83,4 +83,147 @@ TEST_CASE("splendor: a card revealed at the table leaves the bought-card samples
   CHECK(s.invariant_problems().empty());
   CHECK(s.hash() == s.compute_hash());
   CHECK_FALSE(s.release_sampled_card(card, rng));  // no longer a sampled card
+}
+
+// ---- Splendor Duel ------------------------------------------------------------------
+
+#include "core/json.hpp"
+#include "duel/state.hpp"
+
+namespace {
+
+// A Duel view with `seat`'s bought cards written as the table shows them: per colour the
+// coloured cards (cards, bonuses, points, crowns), the jokers per colour they joined, the
+// colourless cards.
+std::string duel_table_view(const duel::State& s, int observer, int seat) {
+  nlohmann::json view = nlohmann::json::parse(s.observation_json(observer));
+  nlohmann::json& player = view["players"][static_cast<size_t>(seat)];
+  nlohmann::json bought = nlohmann::json::object();
+  const char* colours[5] = {"white", "blue", "green", "red", "black"};
+  for (const nlohmann::json& entry : player["cards"]) {
+    const int card = (entry.is_object() ? entry["card"].get<int>() : entry.get<int>()) - 1;
+    const duel::CardRow& r = duel::tables::kCards[card];
+    nlohmann::json& shown = r.bonus == duel::kBonusJoker ? bought["jokers"][colours[s.joker_colour(card)]]
+                            : r.bonus == duel::kBonusNone ? bought["none"]
+                                                          : bought[colours[r.bonus]];
+    const auto add = [&](const char* key, int n) { shown[key] = (shown.contains(key) ? shown[key].get<int>() : 0) + n; };
+    add("cards", 1);
+    add("points", r.points);
+    if (r.bonus != duel::kBonusNone) add("crowns", r.crowns);
+    if (r.bonus < 5) add("bonuses", r.bonus_count);
+  }
+  player["cards"] = nlohmann::json::array();
+  player["bought"] = bought;
+  view.erase("decks");
+  return view.dump();
+}
+
+// Per seat: owned cards of each kind (jokers by the colour they joined), bonuses, points,
+// crowns and colour points: what every sample must keep.
+std::vector<int> duel_shown(const duel::State& s, int seat) {
+  std::vector<int> out;
+  const duel::Player& p = s.player(seat);
+  for (int k = 0; k < 12; ++k) {
+    int n = 0;
+    for (int card = 0; card < duel::kNumCards; ++card) {
+      const int bonus = duel::tables::kCards[card].bonus;
+      n += p.owns(card) && (k < 7 ? bonus == k && bonus != duel::kBonusJoker : bonus == duel::kBonusJoker && s.joker_colour(card) == k - 7);
+    }
+    out.push_back(n);
+  }
+  for (int k = 0; k < 5; ++k) out.push_back(static_cast<int>(core::swar::lane(p.bonuses, k))), out.push_back(p.colour_points[k]);
+  out.push_back(p.points), out.push_back(p.crowns);
+  return out;
+}
+
+// A mid-game Duel position (not at a chance node) where seat 1 owns a joker.
+duel::State duel_mid_game(uint64_t seed) {
+  for (uint64_t deal = seed;; ++deal) {
+    duel::State s = duel::State::initial(duel::Config{}, deal);
+    core::Rng rng(deal);
+    for (int ply = 0; ply < 400 && !s.is_terminal(); ++ply) {
+      s.apply(s.random_action(rng));
+      bool joker = false;
+      for (int card = 0; card < duel::kNumCards; ++card)
+        joker = joker || (s.player(1).owns(card) && s.joker_colour(card) >= 0);
+      if (joker && s.phase() == duel::Phase::kMain && s.player(1).num_reserved > 0) return s;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("duel: samples of a view written as the table shows it keep it, the tensor and the invariants") {
+  const duel::State game = duel_mid_game(1);
+  const int observer = 0;
+  const duel::State read = duel::State::from_observation(duel::Config{}, duel_table_view(game, observer, 1), 7);
+  CHECK(read.has_sampled_cards());
+  CHECK(read.invariant_problems().empty());
+  CHECK(duel_shown(read, 1) == duel_shown(game, 1));
+  const std::string view = read.observation_json(observer);
+  std::vector<float> tensor(duel::kObservationSize), after(duel::kObservationSize), original(duel::kObservationSize);
+  read.observation_tensor(observer, tensor.data());
+  game.observation_tensor(observer, original.data());
+  CHECK(tensor == original);
+  // Written back as a view and read again: the same view; the full state (the drawn cards
+  // apart) reads back equal, also one legal action on, as the fuzz targets require.
+  CHECK(duel::State::from_observation(duel::Config{}, view, 3).observation_json(observer) == view);
+  CHECK(duel::State::from_json(duel::Config{}, read.to_json()) == read);
+  CHECK(duel::State::from_observation(duel::Config{}, read.observation_json(1), 3).observation_json(1) == read.observation_json(1));
+  duel::ActionList legal;
+  read.legal_actions(legal);
+  for (int i = 0; i < legal.size(); ++i) {
+    duel::State next = read;
+    next.apply(legal[i]);
+    CHECK(duel::State::from_json(duel::Config{}, next.to_json()) == next);
+  }
+  core::Rng rng(11);
+  int differ = 0;
+  for (int i = 0; i < 300; ++i) {
+    duel::State s = read;
+    s.determinize(observer, rng);
+    CHECK(duel_shown(s, 1) == duel_shown(read, 1));
+    CHECK(s.observation_json(observer) == view);
+    s.observation_tensor(observer, after.data());
+    CHECK(after == tensor);
+    CHECK(s.invariant_problems().empty());
+    CHECK(s.hash() == s.compute_hash());
+    differ += s.player(1).owned_lo != read.player(1).owned_lo || s.player(1).owned_hi != read.player(1).owned_hi;
+    for (int ply = 0; ply < 2000 && !s.is_terminal(); ++ply) s.apply(s.random_action(rng));
+    CHECK(s.is_terminal());
+    CHECK(s.invariant_problems().empty());
+  }
+  CHECK(differ > 100);  // the identities are drawn again, not kept
+}
+
+TEST_CASE("duel: a card revealed at the table leaves the bought-card samples") {
+  duel::State s = duel::State::from_observation(duel::Config{}, duel_table_view(duel_mid_game(2), 0, 1), 3);
+  core::Rng rng(5);
+  int card = -1;
+  for (int c = 0; c < duel::kNumCards && card < 0; ++c)
+    if (s.player(1).sampled(c) && duel::tables::kCards[c].bonus < 5) card = c;
+  REQUIRE(card >= 0);
+  const std::vector<int> before = duel_shown(s, 1);
+  const int level = duel::tables::kCards[card].level - 1;
+  REQUIRE(s.release_sampled_card(card, rng));
+  CHECK_FALSE(s.player(1).owns(card));
+  CHECK(duel_shown(s, 1) == before);
+  CHECK(((s.deck(level) >> (card - duel::kLevelFirst[level])) & 1));
+  CHECK(s.invariant_problems().empty());
+  CHECK(s.hash() == s.compute_hash());
+  CHECK_FALSE(s.release_sampled_card(card, rng));  // no longer a sampled card
+}
+
+TEST_CASE("duel: the proof probe stays off while bought cards are samples") {
+  // The decks' cards are unknown too then: a forced win over one sample's decks proves nothing.
+  for (uint64_t deal = 1;; ++deal) {
+    duel::State s = duel::State::initial(duel::Config{}, deal);
+    core::Rng rng(deal);
+    for (int ply = 0; ply < 40 && !s.is_terminal(); ++ply) s.apply(s.random_action(rng));
+    if (s.is_terminal() || s.phase() != duel::Phase::kMain || s.player(1).reserved_blind || !s.player(1).owned_lo) continue;
+    const int observer = 0;
+    CHECK_FALSE(s.others_hold_unseen(observer));
+    CHECK(duel::State::from_observation(duel::Config{}, duel_table_view(s, observer, 1), 1).others_hold_unseen(observer));
+    break;
+  }
 }

@@ -8,6 +8,7 @@ import numpy
 import numpy.typing
 import typing
 __all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'network_forward', 'network_info', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'splendor_card_from_text', 'splendor_cards', 'splendor_has_sampled_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_release_sampled_card', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -965,6 +966,15 @@ def network_forward(path: str, observations: typing.Annotated[numpy.typing.Array
 def network_info(path: str) -> dict:
     """
     The header of a .smnet file as the C++ reader sees it; ValueError naming any problem.
+@typing.overload
+def has_sampled_cards(state: SplendorState) -> bool:
+    """
+    Whether some of `state`'s bought cards are known only as the table shows them (drawn from the unseen cards).
+    """
+@typing.overload
+def has_sampled_cards(state: DuelState) -> bool:
+    """
+    Whether some of `state`'s bought cards are known only as the table shows them (drawn from the unseen cards).
     """
 def nim_random_playouts(config: NimRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int32]]:
     """
@@ -1013,6 +1023,16 @@ def read_position(text: str, seed: typing.SupportsInt | typing.SupportsIndex = 0
     """
     (game name, variant dict, state, observer or None) from a position's JSON text (docs/position-format.md): the game and variant come from the position itself. A view's unknown cards are drawn with `seed`; `full` requires a full state (every card placed). Raises PositionError.
     """
+@typing.overload
+def release_sampled_card(state: SplendorState, card_id: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, keep_out: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> bool:
+    """
+    A card seen on the table (a typed reveal) that `state` had drawn for a bought-card summary of a position: the summaries are drawn again without it (nor any card id of `keep_out`) and it goes back to its deck. False if it was not such a card or no other draw fits the summaries (nothing changes then).
+    """
+@typing.overload
+def release_sampled_card(state: DuelState, card_id: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, keep_out: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> bool:
+    """
+    A card seen on the table (a typed reveal) that `state` had drawn for a bought-card summary of a position: the summaries are drawn again without it (nor any card id of `keep_out`) and it goes back to its deck. False if it was not such a card or no other draw fits the summaries (nothing changes then).
+    """
 def splendor_card_from_text(text: str) -> int:
     """
     Card id of a readable description such as "green 1pt W2U1"; ValueError otherwise.
@@ -1020,10 +1040,6 @@ def splendor_card_from_text(text: str) -> int:
 def splendor_cards() -> list:
     """
     The development cards (data/splendor/cards.csv), one dict each: id, level, bonus, points, cost, text.
-    """
-def splendor_has_sampled_cards(state: SplendorState) -> bool:
-    """
-    Whether some of `state`'s bought cards are known only by colour and points (drawn from the unseen cards).
     """
 def splendor_noble_from_text(text: str) -> int:
     """
@@ -1036,10 +1052,6 @@ def splendor_nobles() -> list:
 def splendor_random_playouts(config: SplendorRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int32]]:
     """
     (returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from seed and i only (GIL released).
-    """
-def splendor_release_sampled_card(state: SplendorState, card_id: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, keep_out: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> bool:
-    """
-    A card seen on the table (a typed reveal) that `state` had drawn for a bought-card summary of a position: the summaries are drawn again without it (nor any card id of `keep_out`) and it goes back to its deck (decks reshuffled). False if it was not such a card or no other draw fits the summaries (nothing changes then).
     """
 def splendor_self_check(config: SplendorRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """

@@ -9,6 +9,7 @@ never depends on.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,3 +63,37 @@ def read_position_file(path: str, seed: int | None = 0) -> Position:
     with open(path, "rb") as handle:
         return read_position(handle.read(), seed=seed)
 
+
+
+def as_the_table_shows(view: dict[str, Any], seat: int, cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """A copy of the view ``view`` (a parsed ``observation_json``) with ``seat``'s bought cards
+    given only as the table shows them (docs/position-format.md): in Splendor per colour the
+    cards and their points; in Duel per colour the coloured cards with their bonuses, points
+    and crowns, the jokers by the colour they joined, the colourless cards. ``cards`` is the
+    game's ``cards()``; a Duel joker still waiting for its colour stays listed."""
+    out = json.loads(json.dumps(view))
+    player = out["players"][seat]
+    duel = view.get("game") == "duel"
+    bought: dict[str, Any] = {}
+    kept = []  # a joker still waiting for its colour stays a card
+    for entry in player.pop("cards"):
+        card = cards[(entry["card"] if isinstance(entry, dict) else entry) - 1]
+        if isinstance(entry, dict) and entry.get("colour") is None:
+            kept.append(entry)
+            continue
+        if not duel:
+            shown = bought.setdefault(card["bonus"], {"cards": 0, "points": 0})
+        elif card["bonus"] == "joker":
+            shown = bought.setdefault("jokers", {}).setdefault(entry["colour"], {"cards": 0, "points": 0, "crowns": 0})
+        elif card["bonus"] == "none":
+            shown = bought.setdefault("none", {"cards": 0, "points": 0})
+        else:
+            shown = bought.setdefault(card["bonus"], {"cards": 0, "bonuses": 0, "points": 0, "crowns": 0})
+            shown["bonuses"] += card["bonus_count"]
+        shown["cards"] += 1
+        shown["points"] += card["points"]
+        if "crowns" in shown:
+            shown["crowns"] += card["crowns"]
+    player["bought"] = bought
+    player["cards"] = kept
+    return out

@@ -77,18 +77,19 @@ class FollowedRecord:
 
     def free_sampled_card(self, reveal: int) -> bool:
         """The card of ``reveal`` shows on the table, but the typed position's draw had put it
-        among a player's bought cards known only by colour and points: draw those again at
+        among a player's bought cards known only as the table shows them: draw those again at
         the start without it (nor any card the record reveals) and replay the record."""
-        if self.position is None or self.game.name != "splendor" or not _core.splendor_has_sampled_cards(self.position):
+        if self.position is None or not _core.has_sampled_cards(self.position):
             return False
-        sampled = [card for p in json.loads(self.position.to_json())["players"] for card in p.get("sampled_cards", [])]
+        sampled = [card["card"] if isinstance(card, dict) else card  # a Duel joker: {"card": id, "colour": ...}
+                   for p in json.loads(self.position.to_json())["players"] for card in p.get("sampled_cards", [])]
         card = next((c for c in sampled if self.table.reveal_action(self.state, c) == reveal), None)
         if card is None:
             return False
         revealed = [c for c in range(1, len(self.game.cards()) + 1) if self.table.reveal_action(self.state, c) in self.actions]
         for attempt in range(20):
             start = self.position.clone()
-            if not _core.splendor_release_sampled_card(start, card, self.seed + attempt, revealed):
+            if not _core.release_sampled_card(start, card, self.seed + attempt, revealed):
                 return False
             try:
                 state = hidden.replay_actions(self.game, start, self.actions)

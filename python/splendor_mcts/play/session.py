@@ -14,7 +14,7 @@ Two modes:
 A game may start from the deal of a seed or from a typed position (``load`` of a position
 file, docs/position-format.md): a game already under way. Cards the position gave only by
 colour and points are drawn from the unseen ones; a card the table then reveals that the
-draw had put among them is drawn again elsewhere (``splendor_release_sampled_card``).
+draw had put among them is drawn again elsewhere (``release_sampled_card``).
 
 The game runs with explicit chance, so the record (:mod:`splendor_mcts.records`) holds
 every reveal and replays to the same state. Commands: a move, ``hint [SECONDS]``,
