@@ -14,7 +14,6 @@ import torch
 from torch import nn
 
 from .families import VALUE_SIZE, family, game_sizes
-from .train import DEFAULT_HIDDEN
 from .weights import Layer, Network
 
 
@@ -22,7 +21,7 @@ class PolicyValueNet(nn.Module):  # type: ignore[misc]
     """An MLP: ReLU trunk layers, then a policy head over the game's distinct actions and
     a value head of 4 win-share logits (index 0 = the seat to move)."""
 
-    def __init__(self, observation_size: int, num_actions: int, hidden: Sequence[int] = DEFAULT_HIDDEN,
+    def __init__(self, observation_size: int, num_actions: int, hidden: Sequence[int],
                  dropout: float = 0.0) -> None:
         super().__init__()
         if not hidden or any(int(h) <= 0 for h in hidden):
@@ -44,8 +43,9 @@ class PolicyValueNet(nn.Module):  # type: ignore[misc]
         return [(f"trunk.{i}", layer) for i, layer in enumerate(self.trunk)] + [("policy", self.policy), ("value", self.value)]
 
 
-def new_model(family_name: str, hidden: Sequence[int] = DEFAULT_HIDDEN, dropout: float = 0.0) -> PolicyValueNet:
-    """A freshly initialised network for a family (torch's default init: seed torch first)."""
+def new_model(family_name: str, hidden: Sequence[int], dropout: float = 0.0) -> PolicyValueNet:
+    """A freshly initialised network for a family (torch's default init: seed torch first);
+    the trainer's default sizes are ``train.DEFAULT_HIDDEN``."""
     observation_size, num_actions = game_sizes(family(family_name).game)
     return PolicyValueNet(observation_size, num_actions, hidden, dropout)
 
