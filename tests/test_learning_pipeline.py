@@ -14,6 +14,7 @@ from learning_shards import write_shard
 from splendor_mcts import cli, exit_codes
 from splendor_mcts.learning import pipeline as pipe
 from splendor_mcts.learning.pipeline import STEPS
+from splendor_mcts.learning.train import DEFAULT_EPOCHS
 from splendor_mcts.learning.weights import read_network
 
 
@@ -90,7 +91,7 @@ def test_network_agent_names_the_network():
 def test_budget_is_the_familys_unless_an_option_is_given():
     assert (pipe.budget("duel").selfplay_games, pipe.budget("splendor-3-4p").gate_games) == (500, 300)
     chosen = pipe.budget("splendor-2p", selfplay_games=10, epochs=None)
-    assert chosen.selfplay_games == 10 and chosen.epochs == 15
+    assert chosen.selfplay_games == 10 and chosen.epochs == DEFAULT_EPOCHS
     with pytest.raises(ValueError, match="generations must be at least 1"):
         pipe.budget("duel", generations=0)
 

@@ -67,6 +67,48 @@ def test_training_lowers_the_loss(tmp_path, data):
     assert log[-1]["train_value"] < log[0]["train_value"]
 
 
+def selection_losses(path) -> list[float]:
+    log = [json.loads(line) for line in path.read_text().splitlines()]
+    return [r["validation_policy"] + r["validation_value"] for r in log]
+
+
+def test_the_epoch_with_the_lowest_validation_loss_is_written(tmp_path, data):
+    pytest.importorskip("torch")
+    # Random outcomes and a high learning rate: the value head memorises the training games,
+    # so later epochs judge the held-out games worse than an early one.
+    overfit = {"epochs": 6, "hidden": (64,), "learning_rate": 0.03}
+    lines: list[str] = []
+    network = read_network(train(settings(tmp_path, "long", **overfit), say=lines.append))
+    losses = selection_losses(tmp_path / "long.train.jsonl")
+    best = int(np.argmin(losses)) + 1
+    assert best < 6 and network.training["best"]["epoch"] == best
+    assert network.training["best"]["loss"] == pytest.approx(losses[best - 1]) and network.training["best"]["by"] == "validation"
+    assert f"epoch {best}'s weights" in lines[-1]
+    # The same as a run stopped at that epoch (the batch order depends on the seed and epoch only).
+    stopped = train(settings(tmp_path, "short", **{**overfit, "epochs": best}), say=lambda _: None)
+    assert same(weights(stopped), weights(tmp_path / "long.smnet"))
+    # Without validation games the last epoch is kept.
+    last = read_network(train(settings(tmp_path, "all", validation=0.0, epochs=2), say=lambda _: None))
+    assert last.training["best"]["epoch"] == 2 and last.training["best"]["by"].startswith("last epoch")
+
+
+def test_an_epoch_trains_on_a_few_positions_of_each_game_drawn_anew(tmp_path, data):
+    torch = pytest.importorskip("torch")
+    from splendor_mcts.learning.train import _epoch_rows
+
+    game_id = np.repeat(np.arange(5), [8, 2, 8, 8, 8])
+    chosen = settings(tmp_path, positions_per_game=3)
+    first, again, second = (_epoch_rows(game_id, chosen, epoch, torch).numpy() for epoch in (0, 0, 1))
+    assert np.array_equal(first, again) and not np.array_equal(np.sort(first), np.sort(second))
+    for rows in (first, second):
+        assert len(set(rows)) == len(rows) and np.bincount(game_id[rows]).tolist() == [3, 2, 3, 3, 3]
+    everything = _epoch_rows(game_id, settings(tmp_path, positions_per_game=0), 0, torch).numpy()
+    assert sorted(everything) == list(range(len(game_id)))
+    # 6 training games x 3 positions = 18 rows an epoch, 2 batches of 16.
+    train(settings(tmp_path, "few", positions_per_game=3, epochs=1), say=lambda _: None)
+    assert json.loads((tmp_path / "few.train.jsonl").read_text())["steps"] == 2
+
+
 def test_an_interrupted_run_resumes_to_the_same_weights(tmp_path, data):
     pytest.importorskip("torch")
     whole = weights(train(settings(tmp_path, "whole"), say=lambda _: None))
@@ -80,6 +122,9 @@ def test_an_interrupted_run_resumes_to_the_same_weights(tmp_path, data):
     assert (tmp_path / "cut.smnet.ckpt").exists() and not (tmp_path / "cut.smnet").exists()
     lines: list[str] = []
     assert same(weights(train(settings(tmp_path, "cut"), say=lines.append)), whole)
+    # The checkpoint carried the best epoch so far: the resumed run keeps the same one.
+    resumed, uncut = (read_network(tmp_path / f"{name}.smnet").training["best"] for name in ("cut", "whole"))
+    assert (resumed["epoch"], resumed["loss"]) == (uncut["epoch"], uncut["loss"])
     assert lines[0].startswith("resuming from") and "after epoch 1" in lines[0]
     assert len((tmp_path / "cut.train.jsonl").read_text().splitlines()) == 3
     # Another setting with the same output refuses the checkpoint instead of mixing runs.
@@ -121,7 +166,8 @@ def test_masked_losses_ignore_illegal_actions_and_absent_seats():
 @pytest.mark.parametrize("change, message", [
     ({"epochs": 0}, "epochs must be at least 1"), ({"out": "net.bin"}, "must be a .smnet file"),
     ({"validation": 1.5}, r"validation must be in \[0, 1\)"), ({"family": "chess"}, "unknown game family"),
-    ({"learning_rate": 0.0}, "learning-rate must be positive")])
+    ({"learning_rate": 0.0}, "learning-rate must be positive"), ({"dropout": 1.0}, r"dropout must be in \[0, 1\)"),
+    ({"positions_per_game": -1}, "positions-per-game must be >= 0")])
 def test_settings_are_checked(tmp_path, change, message):
     with pytest.raises(ValueError, match=message):
         settings(tmp_path, **change)

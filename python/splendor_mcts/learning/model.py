@@ -16,25 +16,26 @@ from torch import nn
 from .families import VALUE_SIZE, family, game_sizes
 from .weights import Layer, Network
 
-DEFAULT_HIDDEN = (256, 256)
-
 
 class PolicyValueNet(nn.Module):  # type: ignore[misc]
     """An MLP: ReLU trunk layers, then a policy head over the game's distinct actions and
     a value head of 4 win-share logits (index 0 = the seat to move)."""
 
-    def __init__(self, observation_size: int, num_actions: int, hidden: Sequence[int] = DEFAULT_HIDDEN) -> None:
+    def __init__(self, observation_size: int, num_actions: int, hidden: Sequence[int],
+                 dropout: float = 0.0) -> None:
         super().__init__()
         if not hidden or any(int(h) <= 0 for h in hidden):
             raise ValueError(f"hidden layer sizes must be positive, got {list(hidden)}")
         widths = [observation_size, *map(int, hidden)]
         self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(widths, widths[1:]))
+        # Dropout acts in training only (model.train()); the written layers are unchanged by it.
+        self.dropout = nn.Dropout(dropout)
         self.policy = nn.Linear(widths[-1], num_actions)
         self.value = nn.Linear(widths[-1], VALUE_SIZE)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         for layer in self.trunk:
-            x = torch.relu(layer(x))
+            x = self.dropout(torch.relu(layer(x)))
         return self.policy(x), self.value(x)
 
     def named_layers(self) -> list[tuple[str, nn.Linear]]:
@@ -42,10 +43,11 @@ class PolicyValueNet(nn.Module):  # type: ignore[misc]
         return [(f"trunk.{i}", layer) for i, layer in enumerate(self.trunk)] + [("policy", self.policy), ("value", self.value)]
 
 
-def new_model(family_name: str, hidden: Sequence[int] = DEFAULT_HIDDEN) -> PolicyValueNet:
-    """A freshly initialised network for a family (torch's default init: seed torch first)."""
+def new_model(family_name: str, hidden: Sequence[int], dropout: float = 0.0) -> PolicyValueNet:
+    """A freshly initialised network for a family (torch's default init: seed torch first);
+    the trainer's default sizes are ``train.DEFAULT_HIDDEN``."""
     observation_size, num_actions = game_sizes(family(family_name).game)
-    return PolicyValueNet(observation_size, num_actions, hidden)
+    return PolicyValueNet(observation_size, num_actions, hidden, dropout)
 
 
 def to_network(model: PolicyValueNet, family_name: str, training: dict[str, Any] | None = None) -> Network:
@@ -56,10 +58,10 @@ def to_network(model: PolicyValueNet, family_name: str, training: dict[str, Any]
     return Network(family_name, layers, dict(training or {}))
 
 
-def from_network(network: Network) -> PolicyValueNet:
+def from_network(network: Network, dropout: float = 0.0) -> PolicyValueNet:
     """A model holding ``network``'s weights (to continue training from it)."""
     hidden = [layer.weight.shape[0] for layer in network.trunk]
-    model = PolicyValueNet(network.observation_size, network.num_actions, hidden)
+    model = PolicyValueNet(network.observation_size, network.num_actions, hidden, dropout)
     with torch.no_grad():
         for name, layer in model.named_layers():
             source = network.layer(name)

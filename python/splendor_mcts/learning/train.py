@@ -6,11 +6,15 @@ default: more threads may change float rounding). Each finished epoch is checkpo
 beside the output (``<out>.ckpt``), so an interrupted run started again with the same
 settings resumes where it stopped and ends with the same weights as an uninterrupted one.
 Losses go to ``<out>.train.jsonl`` (one JSON object per epoch) and one line per epoch
-to standard output.
+to standard output. The network written is the epoch with the lowest validation loss
+(policy + value_weight * value; the earliest on a tie, the last epoch without validation
+games): on self-play data the value head soon memorises the games' outcomes, and later
+epochs judge unseen games worse. The checkpoint keeps that epoch's weights too.
 """
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import time
@@ -27,6 +31,13 @@ from ..version import __version__
 from .dataset import Examples, load_examples, split_by_game
 from .families import FAMILIES, family
 from .weights import SUFFIX, read_network, write_network
+
+# The trainer's defaults, also the pipeline's (bench/RESULTS.md, "Training on the first real
+# generation"): on 1,000 Splendor 2p games, all ~70 positions of every game each epoch let the
+# value head learn the games' outcomes by heart within one epoch; 8 positions a game per
+# epoch, a small trunk and dropout learn a value that holds on unseen games.
+DEFAULT_EPOCHS = 15
+DEFAULT_HIDDEN = (64, 64)
 
 INSTALL_HINT = "pip install 'splendor-mcts[train]'"
 EXAMPLES = f"""examples:
@@ -46,14 +57,16 @@ class TrainSettings:
     family: str
     data: tuple[str, ...]
     out: str
-    epochs: int = 10
+    epochs: int = DEFAULT_EPOCHS
     batch_size: int = 256
     learning_rate: float = 1e-3
     weight_decay: float = 1e-4
-    hidden: tuple[int, ...] = (256, 256)
+    hidden: tuple[int, ...] = DEFAULT_HIDDEN
     seed: int = 0
     validation: float = 0.1
     value_weight: float = 1.0
+    dropout: float = 0.3
+    positions_per_game: int = 8     # rows of each game an epoch trains on, drawn anew; 0 = all
     init: str | None = None
     threads: int = field(default=1, compare=False)
 
@@ -71,6 +84,10 @@ class TrainSettings:
                 raise ValueError(f"{name.replace('_', '-')} must be positive, got {getattr(self, name)}")
         if not float(self.weight_decay) >= 0:
             raise ValueError(f"weight-decay must be >= 0, got {self.weight_decay}")
+        if int(self.positions_per_game) < 0:
+            raise ValueError(f"positions-per-game must be >= 0 (0 = all), got {self.positions_per_game}")
+        if not 0 <= float(self.dropout) < 1:
+            raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
         if not 0 <= float(self.validation) < 1:
             raise ValueError(f"validation must be in [0, 1), got {self.validation}")
         if not self.hidden or any(h < 1 for h in self.hidden):
@@ -110,22 +127,25 @@ def train(settings: TrainSettings, say: Callable[[str], None] = print) -> Path:
     examples, summaries = load_examples(settings.data, settings.family)
     training_rows, validation_rows = split_by_game(examples, settings.validation, settings.seed)
     if settings.init:
-        net = nets.from_network(_init_network(settings))
+        net = nets.from_network(_init_network(settings), settings.dropout)
     else:
-        net = nets.new_model(settings.family, settings.hidden)
+        net = nets.new_model(settings.family, settings.hidden, settings.dropout)
     optimizer = torch.optim.AdamW(net.parameters(), lr=settings.learning_rate, weight_decay=settings.weight_decay)
     history: list[dict[str, Any]] = []
-    start = _resume(settings, net, optimizer, history, torch)
+    best: dict[str, Any] = {}
+    start = _resume(settings, net, optimizer, history, best, torch)
     if start:
         say(f"resuming from {settings.checkpoint_path()} after epoch {start}")
     train_t, valid_t = _tensors(training_rows, torch), _tensors(validation_rows, torch)
-    steps_per_epoch = -(-len(training_rows) // settings.batch_size)
+    rows_per_epoch = len(_epoch_rows(training_rows.game_id, settings, 0, torch))
+    steps_per_epoch = -(-rows_per_epoch // settings.batch_size)
     for epoch in range(start, settings.epochs):
         began = time.perf_counter()
-        order = torch.randperm(len(training_rows), generator=torch.Generator().manual_seed(settings.seed * 1_000_003 + epoch))
+        order = _epoch_rows(training_rows.game_id, settings, epoch, torch)
+        torch.manual_seed(settings.seed * 1_000_003 + epoch)  # the dropout masks: the same after a resume
         net.train()
         sums = np.zeros(2)
-        for first in range(0, len(training_rows), settings.batch_size):
+        for first in range(0, rows_per_epoch, settings.batch_size):
             batch = {key: value[order[first:first + settings.batch_size]] for key, value in train_t.items()}
             policy_loss, value_loss = _losses(net, batch, nets)
             optimizer.zero_grad()
@@ -133,24 +153,47 @@ def train(settings: TrainSettings, say: Callable[[str], None] = print) -> Path:
             optimizer.step()
             sums += np.array([policy_loss.item(), value_loss.item()]) * len(batch["players"])
         record = {"epoch": epoch + 1, "steps": (epoch + 1) * steps_per_epoch,
-                  "train_policy": float(sums[0] / len(training_rows)), "train_value": float(sums[1] / len(training_rows))}
+                  "train_policy": float(sums[0] / rows_per_epoch), "train_value": float(sums[1] / rows_per_epoch)}
         if len(validation_rows):
             record["validation_policy"], record["validation_value"] = _evaluate(net, valid_t, settings.batch_size, torch, nets)
         record["seconds"] = round(time.perf_counter() - began, 3)
         history.append(record)
+        loss = _selection_loss(record, settings.value_weight)
+        if not best or loss < best["loss"]:
+            best.update(epoch=epoch + 1, loss=loss, model=copy.deepcopy(net.state_dict()))
         _log(settings, record)
-        _save_checkpoint(settings, net, optimizer, history, epoch + 1, torch)
+        _save_checkpoint(settings, net, optimizer, history, best, epoch + 1, torch)
         say(_epoch_line(record, settings.epochs))
+    net.load_state_dict(best["model"])
+    chosen = {**history[best["epoch"] - 1], "loss": best["loss"],
+              "by": "validation" if len(validation_rows) else "last epoch (no validation games)"}
     training = {"settings": settings.recorded(), "version": __version__, "torch": torch.__version__,
                 "rows": {"train": len(training_rows), "validation": len(validation_rows)},
                 "data": [{"file": s["file"], "rows": s["rows"],
                           **{k: s["meta"].get(k) for k in ("search", "seed", "version")}}  # type: ignore[union-attr]
                          for s in summaries],
-                "steps": settings.epochs * steps_per_epoch, "losses": history}
+                "steps": settings.epochs * steps_per_epoch, "losses": history, "best": chosen}
     out = write_network(settings.out, nets.to_network(net, settings.family, training))
     settings.checkpoint_path().unlink(missing_ok=True)
-    say(f"wrote {out} ({len(training_rows)} training rows, {len(validation_rows)} validation rows)")
+    say(f"wrote {out}: epoch {best['epoch']}'s weights ({len(training_rows)} training rows, "
+        f"{len(validation_rows)} validation rows)")
     return out
+
+
+def _epoch_rows(game_id: np.ndarray, settings: TrainSettings, epoch: int, torch: ModuleType) -> Any:
+    """The training rows of an epoch in batch order, fixed by the seed and the epoch: all of
+    them, or ``positions_per_game`` random rows of each game (a game's positions share one
+    outcome: seeing them all every epoch teaches the value head that game's result)."""
+    seed = settings.seed * 1_000_003 + epoch
+    if not settings.positions_per_game:
+        return torch.randperm(len(game_id), generator=torch.Generator().manual_seed(seed))
+    rng = np.random.default_rng(seed % 2**63)
+    grouped = np.lexsort((rng.random(len(game_id)), game_id))  # by game, shuffled within each
+    games = game_id[grouped]
+    starts = np.flatnonzero(np.r_[True, games[1:] != games[:-1]])
+    rank = np.arange(len(grouped)) - np.repeat(starts, np.diff(np.r_[starts, len(grouped)]))
+    chosen = grouped[rank < settings.positions_per_game]
+    return torch.from_numpy(chosen[rng.permutation(len(chosen))])
 
 
 def _init_network(settings: TrainSettings):  # type: ignore[no-untyped-def]
@@ -187,6 +230,14 @@ def _evaluate(net: Any, rows: dict[str, Any], batch_size: int, torch: ModuleType
     return float(sums[0] / n), float(sums[1] / n)
 
 
+def _selection_loss(record: dict[str, Any], value_weight: float) -> float:
+    """The loss that picks the epoch to keep: validation policy + value_weight * value, or
+    minus the epoch number without validation rows (the last epoch wins)."""
+    if "validation_policy" not in record:
+        return -float(record["epoch"])
+    return float(record["validation_policy"] + value_weight * record["validation_value"])
+
+
 def _epoch_line(record: dict[str, Any], epochs: int) -> str:
     line = (f"epoch {record['epoch']}/{epochs}: train policy {record['train_policy']:.4f} "
             f"value {record['train_value']:.4f}")
@@ -201,18 +252,18 @@ def _log(settings: TrainSettings, record: dict[str, Any]) -> None:
 
 
 def _save_checkpoint(settings: TrainSettings, net: Any, optimizer: Any, history: list[dict[str, Any]],
-                     epochs_done: int, torch: ModuleType) -> None:
+                     best: dict[str, Any], epochs_done: int, torch: ModuleType) -> None:
     path = settings.checkpoint_path()
     partial = path.with_name(path.name + ".partial")
     torch.save({"settings": settings.recorded(), "epochs_done": epochs_done, "model": net.state_dict(),
-                "optimizer": optimizer.state_dict(), "history": history}, partial)
+                "optimizer": optimizer.state_dict(), "history": history, "best": best}, partial)
     os.replace(partial, path)  # a crash mid-write leaves the previous checkpoint whole
 
 
 def _resume(settings: TrainSettings, net: Any, optimizer: Any, history: list[dict[str, Any]],
-            torch: ModuleType) -> int:
-    """Epochs already done by a checkpoint of these settings (0 without one); a fresh run
-    starts a fresh log."""
+            best: dict[str, Any], torch: ModuleType) -> int:
+    """Epochs already done by a checkpoint of these settings (0 without one), with its
+    history and best epoch filled in; a fresh run starts a fresh log."""
     path = settings.checkpoint_path()
     if not path.exists():
         settings.log_path().unlink(missing_ok=True)
@@ -228,6 +279,7 @@ def _resume(settings: TrainSettings, net: Any, optimizer: Any, history: list[dic
     net.load_state_dict(saved["model"])
     optimizer.load_state_dict(saved["optimizer"])
     history += saved["history"]
+    best.update(saved["best"])
     _rewrite_log(settings, history)
     return int(saved["epochs_done"])
 
@@ -271,6 +323,11 @@ def register(subparsers: Any) -> None:
                         help="share of the games held out to measure the losses on (default %(default)s)")
     parser.add_argument("--value-weight", type=float, default=defaults.value_weight,
                         help="weight of the value loss beside the policy loss")
+    parser.add_argument("--dropout", type=float, default=defaults.dropout,
+                        help="dropout after each trunk layer while training (default %(default)s)")
+    parser.add_argument("--positions-per-game", type=int, default=defaults.positions_per_game,
+                        help="rows of each game an epoch trains on, drawn anew each epoch; 0 = all "
+                             "(default %(default)s)")
     parser.add_argument("--init", metavar="NET.smnet", help="start from this network's weights")
     parser.add_argument("--threads", type=int, default=defaults.threads,
                         help="torch threads (default 1; more may change the weights' last bits)")
@@ -281,7 +338,8 @@ def run(args: argparse.Namespace) -> int:
     settings = TrainSettings(
         family=args.family, data=tuple(args.data), out=args.out, epochs=args.epochs, batch_size=args.batch_size,
         learning_rate=args.learning_rate, weight_decay=args.weight_decay, hidden=tuple(args.hidden), seed=args.seed,
-        validation=args.validation, value_weight=args.value_weight, init=args.init, threads=args.threads)
+        validation=args.validation, value_weight=args.value_weight, dropout=args.dropout,
+        positions_per_game=args.positions_per_game, init=args.init, threads=args.threads)
     require_torch()
     train(settings)
     return exit_codes.OK
