@@ -85,7 +85,7 @@ def test_gate_rule():
 
 def test_network_agent_names_the_network():
     assert pipe.network_agent(None, 100) == "mcts:iterations=100"
-    assert pipe.network_agent("a.smnet", 100) == "mcts:iterations=100,network=a.smnet"
+    assert pipe.network_agent("a.smnet", 100) == "mcts:iterations=100,network=a.smnet,value_mix=0.5"
 
 
 def test_budget_is_the_familys_unless_an_option_is_given():

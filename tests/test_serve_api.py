@@ -247,7 +247,8 @@ def test_records_load_review_and_export(client):
 def test_a_review_streams_its_progress_then_the_review(client):
     record = random_record(sm.load_game("splendor", players=2), seed=7)
     ident = client.post("/api/sessions/record", json={"record": record.to_json()}).json()["id"]
-    with client.stream("POST", f"/api/sessions/{ident}/review", json={"iterations": 200},
+    # long enough (about 1 s unloaded) that progress is sent before the review ends on any load
+    with client.stream("POST", f"/api/sessions/{ident}/review", json={"iterations": 1500},
                        headers={"Accept": "text/event-stream"}) as response:
         assert response.headers["content-type"].startswith("text/event-stream")
         reports = events(response)

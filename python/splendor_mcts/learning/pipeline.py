@@ -78,11 +78,16 @@ def budget(family_name: str, **given: Any) -> PipelineSettings:
     return PipelineSettings(**{"family": family_name, "selfplay_games": games, "gate_games": gate, **chosen})
 
 
+NETWORK_VALUE_MIX = 0.5
+
+
 def network_agent(network: str | None, iterations: int) -> str:
     """The agent spec of the search guided by ``network`` (the default search without one).
-    The one place that names the network evaluator's spec key (the net-eval branch's)."""
+    The network's value is mixed half and half with the rollout's: after the first
+    generation that scored 0.617 against the plain search at equal iterations, the network's
+    value alone 0.180 (bench/RESULTS.md, "Training on the first real generation")."""
     base = f"mcts:iterations={iterations}"
-    return f"{base},network={network}" if network else base
+    return f"{base},network={network},value_mix={NETWORK_VALUE_MIX}" if network else base
 
 
 def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, seed: int, workers: int) -> None:
