@@ -219,7 +219,7 @@ class TreeSearch {
         memory_full |= !can_grow;
         Descent& d = held[static_cast<size_t>(n)];
         d.s = root;
-        descend<HeldTree, kAnalysis>(tree, root, p, priors, can_grow, memory_limit, d);
+        descend<HeldTree, kAnalysis>(tree, p, priors, can_grow, memory_limit, d);
         if (d.needs_value) {
           while (d.s.is_chance()) core::apply_unhashed<G>(d.s, d.s.random_action(rng_));  // games with chance left in apply
           if (d.s.is_terminal()) {
@@ -268,7 +268,7 @@ class TreeSearch {
   void iterate(Tree& tree, const State& root, const SearchParams& p, const Evaluator& evaluator, bool can_grow,
                size_t memory_limit) {
     Descent d(root);
-    descend<Access, kAnalysis>(tree, root, p, evaluator, can_grow, memory_limit, d);
+    descend<Access, kAnalysis>(tree, p, evaluator, can_grow, memory_limit, d);
     if (d.needs_value) evaluator.template evaluate<G>(d.s, rng_, d.values);
     finish<Access>(tree, root, d);
   }
@@ -282,8 +282,8 @@ class TreeSearch {
   }
 
   template <class Access, bool kAnalysis, class Evaluator>
-  void descend(Tree& tree, const State& root, const SearchParams& p, const Evaluator& evaluator, bool can_grow,
-               size_t memory_limit, Descent& d) {
+  void descend(Tree& tree, const SearchParams& p, const Evaluator& evaluator, bool can_grow, size_t memory_limit,
+               Descent& d) {
     State& s = d.s;
     s.set_explicit_chance(false);  // first: a lazy sample needs reveals resolved by apply
     if (!p.perfect_information) {
