@@ -188,6 +188,10 @@ def test_bad_settings_are_refused(state, tmp_path):
         sm.analyze(state, iterations=10, evaluate_with=shares(0.5), batch_size=2.0)
     with pytest.raises(ValueError, match="one thread"):
         sm.analyze(state, iterations=10, threads=2, evaluate_with=shares(0.5))
+    path = tmp_path / "net.smnet"
+    weights.write_network(path, random_network.random_network(sm.load_game("splendor", players=2), (8,), 0))
+    with pytest.raises(ValueError, match="evaluate_with and network are two ways to value a leaf"):
+        sm.analyze(state, iterations=10, network=str(path), evaluate_with=shares(0.5))
 
 
 def test_a_policy_in_some_batches_only_is_refused(splendor, state):
