@@ -1,11 +1,13 @@
 // Python bindings of the search and the baseline agents: conversion only.
 // A search runs in a worker thread with the GIL released while the calling thread
 // wakes every 20 ms to check for signals, so Ctrl-C stops it cleanly.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <chrono>
 #include <future>
@@ -20,6 +22,7 @@
 #include "bindings/games.hpp"
 #include "bindings/registry.hpp"
 #include "search/agents.hpp"
+#include "search/leaf_batch.hpp"
 #include "duel/game.hpp"
 #include "search/mcts.hpp"
 #include "splendor/game.hpp"
@@ -377,6 +380,87 @@ void bind_results(py::module_& m) {
       });
 }
 
+
+// ---- The Python evaluator hook (search/leaf_batch.hpp, docs/search.md "Python evaluators") --
+// `evaluate_with(observations, legal, players)` is called from the search's thread with
+// the GIL taken for the call only; its answer is checked here, the one place.
+
+struct PythonHook {
+  py::object fn;
+  std::optional<py::error_already_set> raised;  // the callback's own exception, chained to the ValueError
+};
+
+// `x` as a C-ordered float32 array [rows, one of `widths`]; InvalidInput naming `what` otherwise.
+py::array_t<float, py::array::c_style> float_rows(py::handle x, const char* what, py::ssize_t rows,
+                                                  const std::vector<py::ssize_t>& widths) {
+  std::string shape;
+  for (py::ssize_t w : widths)
+    shape += (shape.empty() ? "[" : " or [") + std::to_string(rows) + ", " + std::to_string(w) + "]";
+  if (!py::isinstance<py::array>(x))
+    throw core::InvalidInput(std::string("evaluate_with must return ") + what + " as a numpy float32 array " + shape +
+                             ", got " + py::str(py::type::of(x).attr("__name__")).cast<std::string>());
+  const auto arr = py::reinterpret_borrow<py::array>(x);
+  if (!arr.dtype().is(py::dtype::of<float>()))
+    throw core::InvalidInput(std::string("evaluate_with's ") + what + " must have dtype float32, got " +
+                             py::str(arr.dtype()).cast<std::string>());
+  const bool fits = arr.ndim() == 2 && arr.shape(0) == rows &&
+                    std::find(widths.begin(), widths.end(), arr.shape(1)) != widths.end();
+  if (!fits) {
+    std::string got;
+    for (py::ssize_t k = 0; k < arr.ndim(); ++k) got += (k ? ", " : "") + std::to_string(arr.shape(k));
+    throw core::InvalidInput(std::string("evaluate_with's ") + what + " must have shape " + shape + ", got [" + got + "]");
+  }
+  return py::array_t<float, py::array::c_style>::ensure(arr);
+}
+
+template <class G>
+void call_python(PythonHook& h, search::LeafBatch& b) {
+  constexpr py::ssize_t kObs = G::kObservationSize, kActions = G::kNumDistinctActions;
+  py::gil_scoped_acquire gil;
+  const py::ssize_t n = b.size;
+  py::array_t<float> observations({n, kObs});
+  std::copy_n(b.observations.data(), n * kObs, observations.mutable_data());
+  py::array_t<bool> legal({n, kActions});
+  std::copy_n(b.legal.data(), n * kActions, reinterpret_cast<uint8_t*>(legal.mutable_data()));
+  py::object out;
+  try {
+    out = h.fn(observations, legal, b.players);
+  } catch (py::error_already_set& e) {
+    if (e.matches(PyExc_KeyboardInterrupt)) throw;
+    const std::string what = e.what();
+    h.raised = std::move(e);
+    throw core::InvalidInput("evaluate_with raised " + what);
+  }
+  py::object values = out, logits = py::none();
+  if (py::isinstance<py::tuple>(out)) {
+    const auto pair = py::reinterpret_borrow<py::tuple>(out);
+    if (pair.size() != 2)
+      throw core::InvalidInput("evaluate_with must return values or (values, policy_logits), got a tuple of " +
+                               std::to_string(pair.size()));
+    values = pair[0];
+    logits = pair[1];
+  }
+  std::vector<py::ssize_t> widths{b.players};
+  if (b.players != 4) widths.push_back(4);  // a fixed head of 4, as a network's value head may be
+  const auto v = float_rows(values, "values", n, widths);
+  for (py::ssize_t i = 0; i < n; ++i)
+    for (py::ssize_t k = 0; k < b.players; ++k) {
+      const float x = v.at(i, k);
+      if (!(x >= 0.0f && x <= 1.0f))  // NaN fails too
+        throw core::InvalidInput("evaluate_with's values must be win shares in [0, 1], got " +
+                                 py::repr(py::float_(x)).cast<std::string>() + " at [" + std::to_string(i) + ", " +
+                                 std::to_string(k) + "]");
+      b.values[static_cast<size_t>(i * b.players + k)] = x;
+    }
+  if (logits.is_none()) return;
+  const auto l = float_rows(logits, "policy_logits", n, {kActions});
+  const float* data = l.data();
+  if (!std::all_of(data, data + n * kActions, [](float x) { return std::isfinite(x); }))
+    throw core::InvalidInput("evaluate_with's policy_logits must be finite (got NaN or infinity)");
+  b.logits.assign(data, data + n * kActions);
+  b.has_policy = true;
+}
+
 template <class G>
 void bind_game(py::module_& m, const std::string& prefix) {
   using State = typename G::State;
@@ -387,7 +471,7 @@ void bind_game(py::module_& m, const std::string& prefix) {
       .def(
           "search",
           [](S& s, const State& state, py::object progress, double progress_interval, std::optional<size_t> top_k,
-             bool turns) {
+             bool turns, py::object evaluate_with, int batch_size) {
             if (s.busy.exchange(true)) throw core::InvalidInput("this searcher is already searching (one call at a time)");
             struct Release {
               std::atomic<bool>& flag;
@@ -397,6 +481,14 @@ void bind_game(py::module_& m, const std::string& prefix) {
               throw core::InvalidInput("progress_interval must be > 0 seconds");
             const State root = state;
             const size_t shown = top_k.value_or(SIZE_MAX);
+            std::shared_ptr<PythonHook> python_hook;
+            std::optional<search::LeafHook> hook;
+            if (!evaluate_with.is_none()) {
+              if (!PyCallable_Check(evaluate_with.ptr()))
+                throw core::InvalidInput("evaluate_with must be callable, got " + py::repr(evaluate_with).cast<std::string>());
+              python_hook = std::make_shared<PythonHook>(PythonHook{evaluate_with, std::nullopt});
+              hook = search::LeafHook{[python_hook](search::LeafBatch& b) { call_python<G>(*python_hook, b); }, batch_size};
+            }
             auto analysis = [&](search::SearchResult&& r) {
               return Analysis{make_data<G>(std::move(r), s.mcts.params(), root, shown), py::object()};
             };
@@ -404,7 +496,8 @@ void bind_game(py::module_& m, const std::string& prefix) {
             std::future<search::SearchResult> done;
             {
               py::gil_scoped_release release;
-              std::packaged_task<search::SearchResult()> task([&] { return s.mcts.search(root, turns); });
+              std::packaged_task<search::SearchResult()> task(
+                  [&] { return s.mcts.search(root, turns, hook ? &*hook : nullptr); });
               done = task.get_future();
               std::thread worker(std::move(task));
               using Clock = std::chrono::steady_clock;
@@ -436,13 +529,22 @@ void bind_game(py::module_& m, const std::string& prefix) {
               worker.join();
             }
             if (interrupted) throw py::error_already_set();  // re-raise, the search has stopped
-            return analysis(done.get());
+            try {
+              return analysis(done.get());
+            } catch (const core::InvalidInput& e) {
+              if (!python_hook || !python_hook->raised) throw;
+              py::raise_from(*python_hook->raised, PyExc_ValueError, e.what());  // "raise ValueError(...) from error"
+              throw py::error_already_set();
+            }
           },
           py::arg("state"), py::arg("progress") = py::none(), py::arg("progress_interval") = 0.5,
-          py::arg("top_k") = py::none(), py::arg("turns") = false,
+          py::arg("top_k") = py::none(), py::arg("turns") = false, py::arg("evaluate_with") = py::none(),
+          py::arg("batch_size") = search::kDefaultBatchSize,
           "Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the "
           "best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` "
-          "is called every `progress_interval` seconds; returning True stops the search.");
+          "is called every `progress_interval` seconds; returning True stops the search. `evaluate_with"
+          "(observations, legal, players)` values the leaves, up to `batch_size` per call (docs/search.md, "
+          "\"Python evaluators\").");
 
   // Agents take (state, seed, step): the bot's seed and its move count pick the stream.
   // The greedy agent and `evaluate` exist for games whose State has evaluate().
@@ -528,6 +630,8 @@ void bind_search(py::module_& m) {
   m.attr("TURN_SEPARATOR") = std::string(core::kTurnSeparator);
   m.attr("ANALYSIS_SHARE") = search::kAnalysisShare;
   m.attr("MAX_ANALYSIS_MOVES") = search::kMaxAnalysisMoves;
+  m.attr("DEFAULT_BATCH_SIZE") = search::kDefaultBatchSize;
+  m.attr("MAX_BATCH_SIZE") = search::kMaxBatchSize;
   bind_results(m);
   BoundGames::for_each([&]<class B>() { bind_game<typename B::Game>(m, class_prefix(B::Game::kName)); });
 }

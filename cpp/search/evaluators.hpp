@@ -18,6 +18,7 @@
 #include "core/types.hpp"
 #include "search/network.hpp"
 #include "search/params.hpp"
+#include "search/puct.hpp"
 
 namespace search {
 
@@ -101,7 +102,7 @@ struct HeuristicRollout {
 // A network's value at the leaf (search/network.hpp), alone (value_mix 1: the base
 // evaluator never runs) or mixed with the base evaluator's: the search wraps whichever
 // evaluator is named in this when SearchParams::network is given. Its policy head gives
-// the PUCT priors (search/puct.hpp), which the search reads through network().
+// the PUCT priors (search/puct.hpp), which the search reads through priors().
 template <class Base>
 struct NetworkValue {
   static constexpr const char* kName = Base::kName;
@@ -113,7 +114,13 @@ struct NetworkValue {
   double mix;
   explicit NetworkValue(const SearchParams& p)
       : net(p.net ? p.net : load_network(p.network)), base(p), mix(p.value_mix) {}
-  const Network& network() const { return *net; }
+  static constexpr bool kPriors = true;  // the descent is PUCT with priors():
+  // the policy at `s`, the sample in which `node` is expanded from.
+  template <class G>
+  void priors(const typename G::State& s, uint32_t /*node*/, const ActionBits<G>& legal, float* prior) const {
+    puct::priors<G>(*net, s, legal, prior);
+  }
+  static bool has_priors(uint32_t) { return true; }
 
   // Win shares per seat from the value head, for a state with a player to move.
   template <class G>

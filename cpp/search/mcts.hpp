@@ -9,6 +9,7 @@
 //   network.hpp       a policy-value network's weights and forward pass
 //   puct.hpp          PUCT selection with the network's priors
 //   tree_search.hpp   one thread's iterations
+//   leaf_batch.hpp    leaves valued outside the search, a batch at a time
 //   solver.hpp        proven results (MCTS-Solver)
 //   probe.hpp         the solver's proof of a win within two turns at the root
 //   choice.hpp        the best-move rule, analysis mode's floor, the 95% intervals
@@ -27,6 +28,7 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -98,7 +100,16 @@ class MCTS {
 
   // `turns`: the result also gives the whole turns of the player to move (people's
   // answers; a bot playing one decision at a time needs none).
-  SearchResult search(const State& root, bool turns = false) {
+  // `hook`: the leaves are valued by it a batch at a time (search/leaf_batch.hpp), one
+  // thread, no network, no tree reuse; its exception ends the search.
+  SearchResult search(const State& root, bool turns = false, const LeafHook* hook = nullptr) {
+    if (hook) {
+      if (params_.threads != 1) throw core::InvalidInput("evaluate_with searches with one thread: set threads=1");
+      if (params_.net) throw core::InvalidInput("evaluate_with and network are two ways to value a leaf: give one");
+      if (hook->batch_size < 1 || hook->batch_size > kMaxBatchSize)
+        throw core::InvalidInput("batch_size must be 1.." + std::to_string(kMaxBatchSize) + ", got " +
+                                 std::to_string(hook->batch_size));
+    }
     if (root.is_terminal()) throw core::InvalidInput("cannot search a terminal state: the game is over");
     if (root.is_chance())
       throw core::InvalidInput("cannot search a chance node: apply a chance outcome first (the search needs a player to move)");
@@ -110,7 +121,7 @@ class MCTS {
 
     uint64_t reused = 0;
     std::vector<core::Action> line;
-    const bool reusing = params_.reuse_tree && have_previous_ && previous_.current_player() == player &&
+    const bool reusing = params_.reuse_tree && !hook && have_previous_ && previous_.current_player() == player &&
                        reuse::find_line<G>(trees_[0].own_tree, previous_, root, line);
     const bool shared = params_.parallelism == Parallelism::kTree;
     for (auto& t : trees_) {
@@ -131,7 +142,7 @@ class MCTS {
     if (shared) trees_[0].own_tree.reserve_for(memory_per_tree);
     for (int t = 0; t < n_threads; ++t)
       trees_[t].begin(thread_seed(params_.seed, searches_, t), player, shared ? &trees_[0].own_tree : nullptr,
-                      params_.net != nullptr);
+                      params_.net != nullptr || hook != nullptr);
     const probe::Found probed = probe::prove_win<G>(root, params_, start);
     const double probe_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (probed.move >= 0) prove_root(probed, player);  // the threads then stop at once
@@ -175,7 +186,7 @@ class MCTS {
         budget = params_.iterations / n_threads + (t < params_.iterations % n_threads ? 1 : 0);
         if (budget == 0) return;
       }
-      trees_[t].template run<Clock>(root, params_, budget, deadline, timed, stop_, memory_per_tree, checkpoint);
+      trees_[t].template run<Clock>(root, params_, budget, deadline, timed, stop_, memory_per_tree, checkpoint, hook);
     };
     if (n_threads == 1) {
       work(0);

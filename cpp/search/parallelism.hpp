@@ -7,6 +7,9 @@
 //              loss: each node on the way down counts its visit at once and receives
 //              the return at backup, so a pending descent looks like a loss to the
 //              other threads and steers them elsewhere.
+//   HeldTree   one thread holding several descents before it backs them up (a batch of
+//              leaves for an evaluator outside the search, search/leaf_batch.hpp): its
+//              own tree with SharedTree's virtual loss, so the held descents spread out.
 #pragma once
 #include <atomic>
 #include <cstddef>
@@ -31,6 +34,8 @@ struct OwnTree {
   }
   static void enter_root(Tree&) {}
   static void enter(Node&) {}
+  // The parent's visits counting this descent (PUCT's first-play term, search/puct.hpp).
+  static float visits_with_this(const Node& n) { return static_cast<float>(n.visits) + 1.0f; }
   // A new child of `node` (the memory limit was checked before the descent).
   static uint32_t expand(Tree& tree, uint32_t node, uint32_t /*head*/, core::Action a, int mover, size_t /*limit*/) {
     const uint32_t child = tree.add_child(node, a, mover);
@@ -44,6 +49,21 @@ struct OwnTree {
       n.visits++;
       n.value_sum += static_cast<float>(values[n.mover]);
     }
+  }
+};
+
+struct HeldTree : OwnTree {
+  static void enter_root(Tree& tree) { tree[0].visits++; }
+  static void enter(Node& n) { n.visits++; }  // the virtual loss
+  static float visits_with_this(const Node& n) { return static_cast<float>(n.visits); }  // counted on entry
+  static uint32_t expand(Tree& tree, uint32_t node, uint32_t /*head*/, core::Action a, int mover, size_t /*limit*/) {
+    const uint32_t child = tree.add_child(node, a, mover);
+    tree[child].avail = 1;
+    tree[child].visits = 1;  // held descents read it before this one is backed up
+    return child;
+  }
+  static void backup(Tree& tree, const uint32_t* path, int depth, const double* values) {
+    for (int i = 1; i < depth; ++i) tree[path[i]].value_sum += static_cast<float>(values[tree[path[i]].mover]);
   }
 };
 
@@ -74,6 +94,7 @@ struct SharedTree {
   }
   static void enter_root(Tree& tree) { enter(tree[0]); }
   static void enter(Node& n) { bump(n.visits); }  // the virtual loss
+  static float visits_with_this(Node& n) { return static_cast<float>(visits(n)) + 1.0f; }
 
   // Adds child `a` to `node`, whose child list began at `head` when this thread scanned
   // it. Another thread may have added `a` since: that child is then taken (with this

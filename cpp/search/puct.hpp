@@ -71,18 +71,13 @@ bool expand_first(Tree& tree, uint32_t node, const Scan<G>& scan, float c) {
   const float untried = load(tree.prior(node).untried);
   if (scan.best == 0 || untried < 0.0f || scan.legal_visits == 0.0) return true;
   const float fpu = static_cast<float>(scan.legal_value / scan.legal_visits);
-  const float avail = static_cast<float>(Access::visits(tree[node])) + 1.0f;
+  const float avail = Access::visits_with_this(tree[node]);
   return fpu + c * untried * std::sqrt(avail) > scan.best_score;
 }
 
-// The policy at `s` over its legal moves: prior[a] for every legal a, softmax of the
-// policy logits over the legal moves only.
+// Softmax of policy logits over the legal moves only: prior[a] for every legal a.
 template <class G>
-void priors(const Network& net, const typename G::State& s, const ActionBits<G>& legal, float* prior) {
-  float observation[G::kObservationSize];
-  s.observation_tensor(s.current_player(), observation);
-  float logits[G::kNumDistinctActions];
-  net.forward(observation, logits, nullptr);
+void priors_from_logits(const float* logits, const ActionBits<G>& legal, float* prior) {
   float top = -INFINITY;
   for (int a = 0; a < G::kNumDistinctActions; ++a)
     if (bits::test(legal, a)) top = std::max(top, logits[a]);
@@ -93,13 +88,21 @@ void priors(const Network& net, const typename G::State& s, const ActionBits<G>&
     if (bits::test(legal, a)) prior[a] /= sum;
 }
 
+// The network's policy at `s` over its legal moves.
+template <class G>
+void priors(const Network& net, const typename G::State& s, const ActionBits<G>& legal, float* prior) {
+  float observation[G::kObservationSize];
+  s.observation_tensor(s.current_player(), observation);
+  float logits[G::kNumDistinctActions];
+  net.forward(observation, logits, nullptr);
+  priors_from_logits<G>(logits, legal, prior);
+}
+
 // The untried legal move of highest prior (lowest id among equals) and its prior; the
 // next highest becomes the node's Prior::untried.
 template <class G>
-core::Action choose_untried(Tree& tree, uint32_t node, const Network& net, const typename G::State& s,
-                            const ActionBits<G>& legal, const ActionBits<G>& seen, float& chosen_prior) {
-  float prior[G::kNumDistinctActions];
-  priors<G>(net, s, legal, prior);
+core::Action choose_untried(Tree& tree, uint32_t node, const float* prior, const ActionBits<G>& legal,
+                            const ActionBits<G>& seen, float& chosen_prior) {
   core::Action best = -1;
   float first = -1.0f, second = 0.0f;
   for (int a = 0; a < G::kNumDistinctActions; ++a) {

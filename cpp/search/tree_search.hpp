@@ -12,12 +12,17 @@
 // head and the descent is PUCT with its policy as priors (search/puct.hpp); without one
 // none of that is compiled into the search. Results that hold in every sample are proven (search/solver.hpp): the
 // descent skips proven moves and the search ends once the root is proven.
+//
+// An iteration is a descent (descend: to a leaf, expanding it) and a backup (finish);
+// between them the evaluator values the leaf. With a LeafHook (search/leaf_batch.hpp)
+// several descents are held under a virtual loss and their leaves valued in one call.
 #pragma once
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "core/game.hpp"
 #include "core/rng.hpp"
@@ -25,6 +30,7 @@
 #include "search/choice.hpp"
 #include "search/descent.hpp"
 #include "search/evaluators.hpp"
+#include "search/leaf_batch.hpp"
 #include "search/parallelism.hpp"
 #include "search/params.hpp"
 #include "search/puct.hpp"
@@ -66,9 +72,13 @@ class TreeSearch {
   // Runs iterations until `budget` (0 = none) or the deadline or a stop request;
   // `checkpoint()` runs between iterations (where a snapshot may pause the thread).
   // The evaluator, the parallelism mode and analysis mode are chosen here, once per search.
+  // `hook`: the leaves are valued by it, in batches (one thread only), else by the evaluator.
   template <class Clock, class Checkpoint>
   void run(const State& root, const SearchParams& p, int64_t budget, typename Clock::time_point deadline,
-           bool timed, const std::atomic<bool>& stop, size_t memory_limit, Checkpoint&& checkpoint) {
+           bool timed, const std::atomic<bool>& stop, size_t memory_limit, Checkpoint&& checkpoint,
+           const LeafHook* hook = nullptr) {
+    if (hook) return run_held<Clock>(shared_ ? *shared_ : own_tree, root, p, *hook, budget, deadline, timed, stop,
+                                     memory_limit, checkpoint);
     with_evaluator<G>(p, [&](const auto& evaluator) {
       auto in_mode = [&]<bool kAnalysis>() {
         if (shared_)
@@ -107,14 +117,174 @@ class TreeSearch {
     }
   }
 
-  // The evaluator carries a network whose policy gives PUCT priors.
+  // ---- Leaves valued by a LeafHook, a batch at a time ------------------------------------
+
+  // A batched search's priors: the policy the hook gave for a node when it was a leaf, in
+  // the sample it was reached in (a network's are computed at every expansion instead).
+  struct HookPriors {
+    static constexpr bool kPriors = true;
+    const TreeSearch& search;
+    bool has_priors(uint32_t node) const { return node < search.known_.size() && search.known_[node]; }
+    template <class>
+    void priors(const State&, uint32_t node, const ActionBits<G>& legal, float* prior) const {
+      puct::priors_from_logits<G>(&search.logits_[size_t{node} * G::kNumDistinctActions], legal, prior);
+    }
+  };
+  struct NoPriors {};  // the hook gives no policy: UCB, as with the rollout evaluators
+
+  LeafBatch batch_;
+  std::vector<float> logits_;   // [node][action]: the hook's policy at the node, when known_
+  std::vector<uint8_t> known_;
+
+  void put_leaf(int i, const State& s) {
+    constexpr size_t kObs = G::kObservationSize, kActions = G::kNumDistinctActions;
+    const size_t row = static_cast<size_t>(i);
+    s.observation_tensor(s.current_player(), &batch_.observations[row * kObs]);
+    ActionBits<G> legal;
+    legal_bits<G>(s, legal);
+    for (size_t a = 0; a < kActions; ++a)
+      batch_.legal[row * kActions + a] = static_cast<uint8_t>(bits::test(legal, static_cast<int>(a)));
+  }
+
+  // `first`: the root's call, which decides whether the hook gives a policy.
+  void call_hook(const LeafHook& hook, int n, bool first) {
+    batch_.size = n;
+    batch_.values.assign(static_cast<size_t>(n) * static_cast<size_t>(batch_.players), 0.0f);
+    batch_.logits.clear();
+    const bool had_policy = batch_.has_policy;
+    batch_.has_policy = false;
+    hook.evaluate(batch_);
+    if (!first && batch_.has_policy != had_policy)
+      throw core::InvalidInput("evaluate_with returned policy logits for some batches and not others");
+  }
+
+  void remember_policy(uint32_t node, int i) {
+    constexpr size_t kActions = G::kNumDistinctActions;
+    if (known_.size() <= node) {
+      known_.resize(size_t{node} + 1, 0);
+      logits_.resize(known_.size() * kActions);
+    }
+    known_[node] = 1;
+    std::copy_n(&batch_.logits[static_cast<size_t>(i) * kActions], kActions, &logits_[size_t{node} * kActions]);
+  }
+
+  template <class Clock, class Checkpoint>
+  void run_held(Tree& tree, const State& root, const SearchParams& p, const LeafHook& hook, int64_t budget,
+                typename Clock::time_point deadline, bool timed, const std::atomic<bool>& stop, size_t memory_limit,
+                Checkpoint& checkpoint) {
+    const size_t batch = static_cast<size_t>(hook.batch_size);
+    batch_.players = root.num_players();
+    batch_.observations.resize(batch * G::kObservationSize);
+    batch_.legal.resize(batch * G::kNumDistinctActions);
+    known_.clear();
+    logits_.clear();
+    // The root first: its policy gives the first priors, and says whether there is one.
+    put_leaf(0, root);
+    batch_.has_policy = false;
+    call_hook(hook, 1, true);
+    auto in_mode = [&]<bool kAnalysis, class Priors>(const Priors& priors) {
+      loop_held<Clock, kAnalysis>(tree, root, p, hook, priors, budget, deadline, timed, stop, memory_limit, checkpoint);
+    };
+    auto with_priors = [&]<bool kAnalysis>() {
+      if (batch_.has_policy) {
+        remember_policy(0, 0);
+        in_mode.template operator()<kAnalysis>(HookPriors{*this});
+      } else {
+        in_mode.template operator()<kAnalysis>(NoPriors{});
+      }
+    };
+    if (p.analysis_moves > 0)
+      with_priors.template operator()<true>();
+    else
+      with_priors.template operator()<false>();
+  }
+
+  template <class Clock, bool kAnalysis, class Priors, class Checkpoint>
+  void loop_held(Tree& tree, const State& root, const SearchParams& p, const LeafHook& hook, const Priors& priors,
+                 int64_t budget, typename Clock::time_point deadline, bool timed, const std::atomic<bool>& stop,
+                 size_t memory_limit, Checkpoint& checkpoint) {
+    std::vector<Descent> held(static_cast<size_t>(hook.batch_size), Descent(root));
+    for (bool more = true; more;) {
+      checkpoint();  // between batches, so a snapshot never sees a held descent's virtual loss
+      int n = 0;  // descents held
+      while (n < hook.batch_size) {
+        const int64_t started = iterations + n;
+        if ((budget != 0 && started >= budget) || stop.load(std::memory_order_relaxed) ||
+            (timed && (started & 15) == 0 && started > 0 && Clock::now() >= deadline) ||
+            solver::proof_of(HeldTree::flags(tree[0])) != solver::Proof::kUnknown) {
+          more = false;
+          break;
+        }
+        const bool can_grow = tree.bytes_if_grown() <= memory_limit;
+        memory_full |= !can_grow;
+        Descent& d = held[static_cast<size_t>(n)];
+        d.s = root;
+        descend<HeldTree, kAnalysis>(tree, p, priors, can_grow, memory_limit, d);
+        if (d.needs_value) {
+          while (d.s.is_chance()) core::apply_unhashed<G>(d.s, d.s.random_action(rng_));  // games with chance left in apply
+          if (d.s.is_terminal()) {
+            d.needs_value = false;
+            d.s.returns(d.values);
+          }
+        }
+        if (d.needs_value) {
+          put_leaf(n++, d.s);
+        } else {  // an end of the game: valued by the game, at once
+          finish<HeldTree>(tree, root, d);
+          ++iterations;
+        }
+      }
+      if (n == 0) continue;
+      call_hook(hook, n, false);
+      for (int i = 0; i < n; ++i) {
+        Descent& d = held[static_cast<size_t>(i)];
+        const int players = batch_.players, seat = d.s.current_player();
+        for (int k = 0; k < players; ++k)
+          d.values[(seat + k) % players] = batch_.values[static_cast<size_t>(i * players + k)];
+        if constexpr (kPuct<Priors>) remember_policy(d.path[d.depth - 1], i);
+        finish<HeldTree>(tree, root, d);
+      }
+      iterations += n;
+    }
+  }
+
+  // The evaluator gives PUCT priors (a network's policy, or the hook's).
   template <class Evaluator>
-  static constexpr bool kPuct = requires(const Evaluator& e) { e.network(); };
+  static constexpr bool kPuct = requires { requires Evaluator::kPriors; };
+
+  // One descent from the root (d.s holds it on entry) to the leaf it stops at, and that leaf's values.
+  struct Descent {
+    explicit Descent(const State& root) : s(root) {}
+    State s;  // the root, then the sample as the descent plays it
+    uint32_t path[kMaxPath];
+    int n_legal[kMaxPath];  // at the exact nodes of the path, for the solver
+    int depth = 0;
+    int prove_from = -1;    // the solver's work after the backup: the deepest node to (re)prove
+    bool needs_value = false;  // the leaf is not an end of the game already valued
+    double values[G::kMaxPlayers];
+  };
 
   template <class Access, bool kAnalysis, class Evaluator>
   void iterate(Tree& tree, const State& root, const SearchParams& p, const Evaluator& evaluator, bool can_grow,
                size_t memory_limit) {
-    State s = root;
+    Descent d(root);
+    descend<Access, kAnalysis>(tree, p, evaluator, can_grow, memory_limit, d);
+    if (d.needs_value) evaluator.template evaluate<G>(d.s, rng_, d.values);
+    finish<Access>(tree, root, d);
+  }
+
+  template <class Access>
+  void finish(Tree& tree, const State& root, const Descent& d) {
+    Access::backup(tree, d.path, d.depth, d.values);
+    if (d.prove_from >= 0) solver::propagate<Access>(tree, d.path, d.prove_from, d.n_legal, root.num_players());
+    for (int seat = 0; seat < root.num_players(); ++seat) seat_sum[seat] += d.values[seat];
+    max_depth = std::max(max_depth, d.depth - 1);
+  }
+
+  template <class Access, bool kAnalysis, class Evaluator>
+  void descend(Tree& tree, const SearchParams& p, const Evaluator& evaluator, bool can_grow, size_t memory_limit,
+               Descent& d) {
+    State& s = d.s;
     s.set_explicit_chance(false);  // first: a lazy sample needs reveals resolved by apply
     if (!p.perfect_information) {
       if constexpr (G::kHas.determinize_lazily)
@@ -122,19 +292,21 @@ class TreeSearch {
       else
         s.determinize(root_player_, rng_);
     }
-    uint32_t path[kMaxPath];
-    int n_legal[kMaxPath];  // at the exact nodes of the path, for the solver
+    uint32_t* path = d.path;
+    int* n_legal = d.n_legal;
+    double* values = d.values;
+    int& depth = d.depth;
+    int& prove_from = d.prove_from;
     bool exact = p.solver;  // path[depth - 1] is exact (search/solver.hpp); no node is without the solver
-    int depth = 0;
+    depth = 0;
+    prove_from = -1;
     uint32_t node = 0;
     path[depth++] = 0;
-    double values[G::kMaxPlayers];
     const float c = static_cast<float>(p.exploration);
     const float puct_c = static_cast<float>(p.puct);
     bool at_terminal = false;
     bool valued = false;    // values already hold the returns of the end reached
     Access::enter_root(tree);
-    int prove_from = -1;    // the solver's work after the backup: the deepest node to (re)prove
     // The move into path[depth - 1], from an exact node, ended the game: the same end in
     // every sample, so a sole winner's move is a proven win and a move that gets nothing a
     // proven loss (a shared win stays an estimate).
@@ -171,14 +343,20 @@ class TreeSearch {
       const int untried = n - scan.n_seen;
       if (exact) n_legal[depth - 1] = n;
       bool grow = untried > 0 && can_grow && depth < kMaxPath;
-      if constexpr (kPriors) grow = grow && puct::expand_first<G, Access>(tree, node, scan, puct_c);
+      if constexpr (kPriors) {
+        if (grow && !evaluator.has_priors(node)) break;  // a leaf still held for the hook: valued again here
+        grow = grow && puct::expand_first<G, Access>(tree, node, scan, puct_c);
+      }
       if (grow) {
         float prior = 0.0f;
         core::Action a;
-        if constexpr (kPriors)
-          a = puct::choose_untried<G>(tree, node, evaluator.network(), s, legal, scan.seen, prior);
-        else
+        if constexpr (kPriors) {
+          float priors[G::kNumDistinctActions];
+          evaluator.template priors<G>(s, node, legal, priors);
+          a = puct::choose_untried<G>(tree, node, priors, legal, scan.seen, prior);
+        } else {
           a = pick_untried<G>(legal, scan.seen, untried, rng_);
+        }
         const int mover = s.current_player();
         const uint32_t child = Access::expand(tree, node, scan.head, a, mover, memory_limit);
         if (!child) {  // another thread took the last memory: evaluate from this node
@@ -208,16 +386,8 @@ class TreeSearch {
       }
       exact = exact && p.perfect_information;  // else the next node mixes samples that differ
     }
-    if (!valued) {
-      if (at_terminal)
-        s.returns(values);
-      else
-        evaluator.template evaluate<G>(s, rng_, values);
-    }
-    Access::backup(tree, path, depth, values);
-    if (prove_from >= 0) solver::propagate<Access>(tree, path, prove_from, n_legal, root.num_players());
-    for (int seat = 0; seat < root.num_players(); ++seat) seat_sum[seat] += values[seat];
-    max_depth = std::max(max_depth, depth - 1);
+    d.needs_value = !valued && !at_terminal;
+    if (at_terminal && !valued) s.returns(values);
   }
 };
 

@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'network_forward', 'network_info', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DEFAULT_BATCH_SIZE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MAX_BATCH_SIZE', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'network_forward', 'network_info', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -862,9 +862,9 @@ class SplendorSearcher:
         """
         Forget the trees: the next search starts fresh.
         """
-    def search(self, state: SplendorState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False) -> Analysis:
+    def search(self, state: SplendorState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False, evaluate_with: typing.Any = None, batch_size: typing.SupportsInt | typing.SupportsIndex = 16) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search. `evaluate_with(observations, legal, players)` values the leaves, up to `batch_size` per call (docs/search.md, "Python evaluators").
         """
 class DuelSearcher:
     """
@@ -876,9 +876,9 @@ class DuelSearcher:
         """
         Forget the trees: the next search starts fresh.
         """
-    def search(self, state: DuelState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False) -> Analysis:
+    def search(self, state: DuelState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False, evaluate_with: typing.Any = None, batch_size: typing.SupportsInt | typing.SupportsIndex = 16) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search. `evaluate_with(observations, legal, players)` values the leaves, up to `batch_size` per call (docs/search.md, "Python evaluators").
         """
 class NimSearcher:
     """
@@ -890,9 +890,9 @@ class NimSearcher:
         """
         Forget the trees: the next search starts fresh.
         """
-    def search(self, state: NimState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False) -> Analysis:
+    def search(self, state: NimState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False, evaluate_with: typing.Any = None, batch_size: typing.SupportsInt | typing.SupportsIndex = 16) -> Analysis:
         """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search.
+        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search. `evaluate_with(observations, legal, players)` values the leaves, up to `batch_size` per call (docs/search.md, "Python evaluators").
         """
 class PositionError(ValueError):
     """
@@ -1059,10 +1059,12 @@ def splendor_self_check(config: SplendorRules, n_games: typing.SupportsInt | typ
     """
 ANALYSIS_SHARE: float = 0.05
 CHANCE: int = -1
+DEFAULT_BATCH_SIZE: int = 16
 DUEL_NUM_DISTINCT_ACTIONS: int = 684
 DUEL_OBSERVATION_SIZE: int = 1486
 EVALUATORS: dict = {'random': 'uniformly random moves to the end (or rollout_cutoff plies, then evaluate)', 'heuristic': 'heuristic_action moves to the end (or rollout_cutoff plies, then evaluate)', 'evaluate': 'State::evaluate at the new leaf, no rollout'}
 MAX_ANALYSIS_MOVES: int = 10
+MAX_BATCH_SIZE: int = 4096
 NIM_NUM_DISTINCT_ACTIONS: int = 5
 NIM_OBSERVATION_SIZE: int = 3
 SEARCH_NODE_BYTES: int = 24

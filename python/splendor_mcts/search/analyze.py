@@ -12,6 +12,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from .. import _core
 from ..games.registry import entry_of_state
 from .defaults import ANALYZE_ITERATIONS, PROBE_FOR_ADVICE
@@ -21,6 +24,9 @@ Analysis = _core.Analysis
 MoveInfo = _core.MoveInfo
 RootInfo = _core.RootInfo
 TurnInfo = _core.TurnInfo
+
+#: ``evaluate_with(observations, legal, players) -> values | (values, policy_logits)``.
+BatchEvaluator = Callable[[NDArray[np.float32], NDArray[np.bool_], int], Any]
 
 
 def analyze(
@@ -46,6 +52,8 @@ def analyze(
     network: str | None = None,
     value_mix: float | None = None,
     puct: float | None = None,
+    evaluate_with: BatchEvaluator | None = None,
+    batch_size: int | None = None,
 ) -> Analysis:
     """Search ``state`` from the view of the player to move and report the root moves.
 
@@ -71,6 +79,18 @@ def analyze(
     its value head values the leaves (mixed with the evaluator's by ``value_mix``, 1: the
     network only) and its policy gives PUCT priors (constant ``puct``), shown as
     ``MoveInfo.prior`` (docs/search.md, "Networks").
+    ``evaluate_with`` values the leaves with a Python callable instead (docs/search.md,
+    "Python evaluators"): ``evaluate_with(observations, legal, players)`` gets float32
+    observations ``[b, ObservationSize]`` of the seat to move at each leaf, bool legal masks
+    ``[b, NumDistinctActions]`` and the number of players, for up to ``batch_size`` leaves
+    (default ``_core.DEFAULT_BATCH_SIZE``) held under a virtual loss, and returns float32
+    win shares ``[b, players]`` (or ``[b, 4]``) with index 0 the seat to move, index k the
+    seat k places after it, or ``(values, policy_logits)`` with float32 logits
+    ``[b, NumDistinctActions]`` that become PUCT priors as a network's do. Ends of the game
+    are valued by the game. It needs ``threads=1`` and no ``network``; the GIL is released
+    except during the calls. A callable that raises, or returns a wrong type, shape or
+    dtype, NaN or a share outside [0, 1], raises ``ValueError`` naming the problem (the
+    callable's exception as its ``__cause__``).
     ``turns=True`` also gives the whole turns of the player to move (``Analysis.turns``:
     ``TurnInfo``, each a seat's decisions until another seat moves; docs/search.md, "Whole
     turns"); otherwise ``Analysis.turns`` is None.
@@ -84,6 +104,10 @@ def analyze(
         iterations = ANALYZE_ITERATIONS
     if not isinstance(turns, bool):
         raise ValueError(f"turns must be True or False, got {turns!r}")
+    if batch_size is None:
+        batch_size = _core.DEFAULT_BATCH_SIZE
+    elif isinstance(batch_size, bool) or not isinstance(batch_size, int):
+        raise ValueError(f"batch_size must be an integer, got {batch_size!r}")
     if top_k is not None and (isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1):
         raise ValueError(f"top_k must be a positive integer or None, got {top_k!r}")
     entry = entry_of_state(state)
@@ -95,13 +119,13 @@ def analyze(
         probe=PROBE_FOR_ADVICE if probe is None else probe, network=network, value_mix=value_mix, puct=puct)
     searcher = entry.searcher(params)
     if progress is None:
-        return searcher.search(state, top_k=top_k, turns=turns)
+        return searcher.search(state, top_k=top_k, turns=turns, evaluate_with=evaluate_with, batch_size=batch_size)
     if not callable(progress):
         raise ValueError(f"progress must be callable, got {progress!r}")
     if isinstance(progress_interval, bool) or not isinstance(progress_interval, (int, float)) \
             or not math.isfinite(progress_interval) or progress_interval <= 0:
         raise ValueError(f"progress_interval must be a positive number of seconds, got {progress_interval!r}")
-    return searcher.search(state, progress, float(progress_interval), top_k, turns)
+    return searcher.search(state, progress, float(progress_interval), top_k, turns, evaluate_with, batch_size)
 
 
-__all__ = ["Analysis", "MoveInfo", "RootInfo", "TurnInfo", "analyze"]
+__all__ = ["Analysis", "BatchEvaluator", "MoveInfo", "RootInfo", "TurnInfo", "analyze"]
