@@ -42,7 +42,9 @@ from ..tournament.backends import make_backend
 from ..tournament.schedule import derive_seed
 from ..tournament.spec_text import format_value
 from ..version import __version__
-from .shards import FORMAT, VALUE_SIZE, Manifest, concatenate, write_shard
+from . import families
+from .families import VALUE_SIZE
+from .shards import FORMAT, Manifest, concatenate, write_shard
 
 DEFAULT_SEARCH = f"mcts:iterations={SELFPLAY_ITERATIONS}"
 TEMPERATURE_MOVES = 20   # decisions of a game drawn from the visits (about 10 turns each in 2-player games)
@@ -53,11 +55,12 @@ _DEAL, _SEARCH, _DRAWS = 0, 1, 2
 
 
 def family_of(game: Game) -> str:
-    """The network family a game belongs to: ``splendor-2p``, ``splendor-3-4p``, ``duel``
-    (another game: its name)."""
-    if game.name == "splendor":
-        return "splendor-2p" if game.num_players() == 2 else "splendor-3-4p"
-    return game.name
+    """The network family a game belongs to (``families.family_of``); a game no family
+    plays (the toy Nim) is named by itself."""
+    try:
+        return families.family_of(game.name, game.num_players()).name
+    except ValueError:
+        return game.name
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,9 @@ from typing import Any
 
 import numpy as np
 
+from .families import VALUE_SIZE
+
 FORMAT = 1
-VALUE_SIZE = 4  # value columns: the most seats of any game
 MANIFEST = "manifest.json"
 SUM_TOLERANCE = 1e-3  # float32 visit shares and win shares sum to 1 within rounding
 
