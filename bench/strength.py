@@ -75,7 +75,10 @@ def main() -> None:
             db=args.db or Path(scratch) / "strength.sqlite", concurrency=args.workers,
             sprt=SprtConfig.parse(args.sprt) if args.sprt else None)
         start = time.perf_counter()
-        tournament = Tournament(config)
+        try:
+            tournament = Tournament(config)
+        except ValueError as exc:  # e.g. a 3-player game with two agents, an unknown setting
+            ap.error(str(exc))
         try:
             result = tournament.stored() if args.report else tournament.run()
         except (DatabaseInUse, TournamentDatabaseError) as exc:  # e.g. --report while a run plays on

@@ -25,7 +25,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from splendor_mcts.tournament import SprtConfig, Tournament, TournamentConfig, TournamentResult
+from splendor_mcts.tournament import (DatabaseInUse, SprtConfig, Tournament, TournamentConfig,
+                                     TournamentDatabaseError, TournamentResult)
 from splendor_mcts.tournament.elo import WinLossDraw
 from splendor_mcts.tournament.matches import match_stats
 
@@ -146,9 +147,15 @@ def main() -> None:
         stored = (Path(args.dir) / f"{match.key}.sqlite").is_file()
         if args.report or (args.only is not None and match.key not in args.only):
             only_stored = argparse.Namespace(**{**vars(args), "report": True})
-            rows.append((match, overall(run_match(match, only_stored)) if stored else WinLossDraw(0, 0, 0)))
+            try:
+                rows.append((match, overall(run_match(match, only_stored)) if stored else WinLossDraw(0, 0, 0)))
+            except (ValueError, DatabaseInUse, TournamentDatabaseError) as exc:
+                ap.error(f"{match.key}: {exc}")
             continue
-        result = run_match(match, args)
+        try:
+            result = run_match(match, args)
+        except (ValueError, DatabaseInUse, TournamentDatabaseError) as exc:  # a bad spec or game, a busy database
+            ap.error(f"{match.key}: {exc}")
         rows.append((match, overall(result)))
         print(f"{display_name(match.a)} vs {display_name(match.b)}: {overall(result).elo()} over {len(result.games)} games",
               flush=True)
