@@ -107,7 +107,7 @@ class MCTSBot(Bot):
         if iterations is None and time_limit is None:
             iterations = BOT_ITERATIONS
         self.params = make_params(
-            game.entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads, seed=seed,
+            game.entry.search_defaults, game=game.entry.name, players=game.num_players(), iterations=iterations, time_limit=time_limit, threads=threads, seed=seed,
             exploration=exploration, evaluator=evaluator, rollout=rollout, rollout_cutoff=rollout_cutoff,
             perfect_information=perfect_information, memory_limit=memory_limit, reuse_tree=reuse_tree,
             parallelism=parallelism, solver=solver, probe=probe, analysis_moves=analysis_moves, network=network,

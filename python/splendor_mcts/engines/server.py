@@ -47,6 +47,11 @@ def _options() -> dict[str, wire.Option]:
         wire.Option("rollout_cutoff", "spin", wire.AUTO, 0, 10000),
         wire.Option("memory_limit", "spin", str(1 << 30), 1 << 20, 2**62),
         wire.Option("reuse_tree", "check", "true"),
+        # auto: the default search's (the shipped network where search.defaults.SHIPPED_NETWORKS
+        # turns it on); a .smnet file, shipped or none (docs/search.md, "Networks").
+        wire.Option("network", "string", wire.AUTO),
+        wire.Option("value_mix", "float", wire.AUTO, 0, 1),
+        wire.Option("puct", "float", wire.AUTO, 0, 1000),
     ]
     known = {s.spec for s in SETTINGS} | {"seed"}
     assert all(o.name in known for o in declared), "every option is a search setting"
@@ -256,9 +261,13 @@ class EngineServer:
 
     def _search_params(self, values: dict[str, str], **budget: Any) -> Any:
         settings = {name: _value(self.options[name], text) for name, text in values.items() if name != "iterations"}
-        defaults = self.game.entry.search_defaults if self.game is not None else SearchDefaults()
+        where: dict[str, Any] = {}  # without a game (setoption before newgame): the settings checked
+        defaults = SearchDefaults()
+        if self.game is not None:
+            defaults, where = self.game.entry.search_defaults, {"game": self.game.entry.name,
+                                                                 "players": self.game.num_players()}
         try:
-            return make_params(defaults, **{**settings, **budget})
+            return make_params(defaults, **where, **{**settings, **budget})
         except SettingError as exc:
             raise ValueError(str(exc)) from None
 

@@ -151,7 +151,8 @@ def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
     game = load_game(settings.game)
     game_id = derive_seed(settings.seed, task.index, _DEAL)
     spec = parse_agent_spec(settings.search)
-    params = make_params(game.entry.search_defaults, seed=derive_seed(settings.seed, task.index, _SEARCH),
+    params = make_params(game.entry.search_defaults, game=game.entry.name, players=game.num_players(),
+                         seed=derive_seed(settings.seed, task.index, _SEARCH),
                          **mcts_settings(spec.kwargs()))
     searcher = game.entry.searcher(params)
     draws = np.random.default_rng(derive_seed(settings.seed, task.index, _DRAWS))

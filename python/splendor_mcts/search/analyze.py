@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 from .. import _core
 from ..games.registry import entry_of_state
 from .defaults import ANALYZE_ITERATIONS, PROBE_FOR_ADVICE
+from .networks import NO_NETWORK
 from .settings import make_params
 
 Analysis = _core.Analysis
@@ -111,8 +112,10 @@ def analyze(
     if top_k is not None and (isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1):
         raise ValueError(f"top_k must be a positive integer or None, got {top_k!r}")
     entry = entry_of_state(state)
+    if evaluate_with is not None and network is None:
+        network = NO_NETWORK  # the hook values the leaves: not the default's shipped network
     params = make_params(
-        entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads,
+        entry.search_defaults, game=entry.name, players=state.num_players(), iterations=iterations, time_limit=time_limit, threads=threads,
         parallelism=parallelism, seed=seed, exploration=exploration, evaluator=evaluator, rollout=rollout,
         rollout_cutoff=rollout_cutoff, perfect_information=perfect_information, memory_limit=memory_limit,
         analysis_moves=analysis_moves, reuse_tree=False, solver=solver,
