@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..search.defaults import BOT_ITERATIONS, SearchDefaults
+from ..search.networks import shipped_used
 from ..search.settings import BY_NAME, SETTINGS, Setting, SettingError, make_params
 from ..seeds import MAX_SEED
 from .spec_text import format_value, parse_value, split_items
@@ -94,6 +95,19 @@ def _check_mcts(params: list[tuple[str, Any]], spec: str) -> None:
     except SettingError as exc:
         key = BY_NAME[exc.setting].spec
         raise ValueError(f"agent spec {spec!r}: parameter {key!r}: {exc}") from None
+
+
+def shipped_network_of(spec: "AgentSpec", game: Any) -> str | None:
+    """The shipped network an ``mcts`` agent searches ``game`` with (``network=shipped``, or
+    by default: ``search.defaults.SHIPPED_NETWORKS``) as ``shipped:<family>@<hash>``; None
+    for another network, none, or another kind of agent. ``ValueError`` when the spec asks
+    for a shipped network ``game`` has not."""
+    if spec.kind != "mcts":
+        return None
+    try:
+        return shipped_used(mcts_settings(spec.kwargs()), game.entry.name, game.num_players())
+    except ValueError as exc:
+        raise ValueError(f"agent {spec.name!r}: {exc}") from None
 
 
 @dataclass(frozen=True)
