@@ -254,8 +254,20 @@ def test_the_protocol_field_takes_shipped_and_names_the_field_when_refused(shipp
     assert caught.value.field == "network"
 
 
+def test_query_version_lists_the_shipped_networks(shipped, monkeypatch):
+    from splendor_mcts.analysis.protocol import Engine
+
+    turn_on(monkeypatch, "duel")
+    out = io.StringIO()
+    Engine(out, workers=0).handle_line(json.dumps({"id": "v", "action": "query_version"}))
+    answer = json.loads(out.getvalue().splitlines()[-1])
+    assert answer["networks"] == {
+        "splendor-2p": {"network": label(shipped / "splendor-2p" / "splendor-2p.smnet", "splendor-2p"), "default": False},
+        "duel": {"network": label(shipped / "duel" / "duel.smnet", "duel"), "default": True}}
+
+
 def run_cli(*args: str, folder: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, networks.FOLDER_VARIABLE: str(folder)}
+    env = {**os.environ, networks.FOLDER_VARIABLE: str(folder), "COLUMNS": "1000"}  # help lines unbroken
     return subprocess.run([sys.executable, "-m", "splendor_mcts.cli", *args], capture_output=True, text=True,
                           timeout=120, env=env, stdin=subprocess.DEVNULL)
 
@@ -269,6 +281,14 @@ def test_hint_takes_shipped_and_refuses_it_by_option_name(shipped):
                   folder=shipped)
     assert run.returncode != 0 and "--network: no network is shipped for the family splendor-3-4p" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_help_names_the_shipped_networks_by_family_and_hash(shipped):
+    run = run_cli("hint", "--help", folder=shipped)
+    text = " ".join(run.stdout.split())
+    assert f"shipped: {label(shipped / 'splendor-2p' / 'splendor-2p.smnet', 'splendor-2p')} (default off), " \
+           f"{label(shipped / 'duel' / 'duel.smnet', 'duel')} (default off)" in text
+    assert str(shipped) not in text
 
 
 def test_the_engine_option_takes_shipped_and_none(nothing_shipped):

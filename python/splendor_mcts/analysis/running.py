@@ -18,6 +18,7 @@ from .. import _core
 from ..games.registry import entry_of_state
 from ..search.analyze import analyze
 from ..search.defaults import ANALYSIS_MOVES, HINT_SECONDS, PROBE_FOR_ADVICE, SearchDefaults
+from ..search.networks import shipped_summary
 from ..search.settings import BY_NAME, SETTINGS, SettingError, make_params
 
 # The settings every command line takes with a help of its own (the budget and threads).
@@ -95,6 +96,9 @@ def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None =
         if setting.flag is None or setting.name in _OWN_FLAGS:
             continue
         text = setting.help.replace("%", "%%")  # argparse formats help with %
+        if setting.name == "network" and (shipped := shipped_summary()):
+            text += "; shipped: " + ", ".join(
+                f"{n['network']} (default {'on' if n['default'] else 'off'})" for n in shipped.values())
         if setting.kind is bool:
             group.add_argument(setting.flag, dest=setting.name, action=argparse.BooleanOptionalAction, help=text)
         else:

@@ -26,6 +26,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..learning.families import FAMILIES, family_of
+from .defaults import SHIPPED_NETWORKS
+
 SHIPPED = "shipped"        # network=shipped: the shipped network of the game's family
 NO_NETWORK = "none"        # network=none: no network, whatever the default
 FOLDER_VARIABLE = "SPLENDOR_MCTS_NETWORKS"
@@ -46,16 +49,12 @@ def shipped_file(family_name: str) -> Path:
 
 def shipped_families() -> list[str]:
     """The families with a shipped network, in the order of ``families.FAMILIES``."""
-    from ..learning.families import FAMILIES
-
     return [name for name in FAMILIES if shipped_file(name).is_file()]
 
 
 def game_family(game: str, players: int) -> str | None:
     """The family whose network plays ``game`` with ``players`` seats, or None (no network
     is trained for it, e.g. a test's game)."""
-    from ..learning.families import family_of
-
     try:
         return family_of(game, players).name
     except ValueError:
@@ -117,8 +116,6 @@ def network_settings(values: Mapping[str, Any], game: str | None, players: int |
     any family's shipped network stands in, and the searched game's is found when its
     search is made. ``ValueError`` when the shipped network is asked for and there is none.
     """
-    from .defaults import SHIPPED_NETWORKS
-
     out = dict(values)
     network = out.get("network")
     if network == NO_NETWORK:
@@ -157,11 +154,16 @@ def shipped_used(values: Mapping[str, Any], game: str, players: int) -> str | No
     return shipped_label(network_settings(values, game, players).get("network"))
 
 
+def shipped_summary() -> dict[str, dict[str, Any]]:
+    """Each shipped network by family: ``{"network": shipped:<family>@<hash>, "default":
+    whether the default search uses it}`` (the analysis protocol's ``query_version``)."""
+    return {name: {"network": shipped_label(str(shipped_file(name))), "default": SHIPPED_NETWORKS[name].on}
+            for name in shipped_families()}
+
+
 def _stand_in(explicit: bool) -> str | None:
     """For a check without a game: a family whose shipped network the settings may use
     (asked for by name: any shipped; by default: any the table turns on), or None."""
-    from .defaults import SHIPPED_NETWORKS
-
     for family_name in shipped_families():
         if explicit or SHIPPED_NETWORKS[family_name].on:
             return family_name
@@ -169,4 +171,4 @@ def _stand_in(explicit: bool) -> str | None:
 
 
 __all__ = ["FOLDER_VARIABLE", "NO_NETWORK", "SHIPPED", "folder", "game_family", "network_label", "network_settings",
-           "short_hash", "shipped_families", "shipped_file", "shipped_label", "shipped_network", "shipped_used"]
+           "short_hash", "shipped_families", "shipped_file", "shipped_label", "shipped_network", "shipped_summary", "shipped_used"]
