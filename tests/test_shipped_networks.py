@@ -208,6 +208,18 @@ def test_the_pipeline_says_none_where_the_default_would_use_a_shipped_network(mo
     assert pipeline.network_agent("a.smnet", 100, "duel") == "mcts:iterations=100,network=a.smnet,value_mix=0.5"
 
 
+def test_a_selfplay_run_records_the_shipped_network_it_searches_with(shipped, monkeypatch):
+    from splendor_mcts.learning.selfplay import make_settings
+
+    assert "shipped" not in make_settings("duel", "mcts:iterations=50").to_dict()  # manifests as before
+    turn_on(monkeypatch, "duel")
+    want = label(shipped / "duel" / "duel.smnet", "duel")
+    assert make_settings("duel", "mcts:iterations=50").to_dict()["shipped"] == want
+    assert "shipped" not in make_settings("duel", "mcts:iterations=50,network=none").to_dict()
+    with pytest.raises(ValueError, match="splendor-3-4p"):
+        make_settings("splendor(players=3)", "mcts:iterations=50,network=shipped")
+
+
 # ---------------------------------------------------------------- each door's word and refusal
 
 def test_sm_analyze_and_the_bot_refuse_a_family_with_nothing_shipped(shipped):
