@@ -79,7 +79,10 @@ def analyze(
     ``network`` names a policy-value network's ``.smnet`` file (docs/network-format.md):
     its value head values the leaves (mixed with the evaluator's by ``value_mix``, 1: the
     network only) and its policy gives PUCT priors (constant ``puct``), shown as
-    ``MoveInfo.prior`` (docs/search.md, "Networks").
+    ``MoveInfo.prior`` (docs/search.md, "Networks"); ``network="shipped"`` is the package's
+    network of the state's game family and ``network="none"`` no network. Without
+    ``network`` the search uses the shipped network where ``search.defaults.SHIPPED_NETWORKS``
+    turns it on for the family (docs/search.md, "Shipped networks"; not with ``evaluate_with``).
     ``evaluate_with`` values the leaves with a Python callable instead (docs/search.md,
     "Python evaluators"): ``evaluate_with(observations, legal, players)`` gets float32
     observations ``[b, ObservationSize]`` of the seat to move at each leaf, bool legal masks

@@ -15,8 +15,10 @@ quoted value is always a string.
 An ``mcts`` spec takes every search setting of docs/search.md by its spec key
 (``iterations``, ``time``, ``threads``, ``parallelism``, ``exploration``, ``evaluator`` or
 ``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``, ``solver``,
-``probe``, ``analysis_moves``),
-checked by the engine when the spec is parsed.
+``probe``, ``analysis_moves``, ``network``, ``value_mix``, ``puct``),
+checked by the engine when the spec is parsed. ``network=shipped`` is the package's network
+of the game's family and ``network=none`` no network (docs/search.md, "Shipped networks");
+the tournament checks the shipped one for its game before any game starts.
 
 An ``engine`` spec starts an external program speaking the engine protocol
 (``engine:cmd="./mybot --level 3",tc=60+0.5``); its keys are in
