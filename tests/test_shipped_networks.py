@@ -303,12 +303,25 @@ def test_help_names_the_shipped_networks_by_family_and_hash(shipped):
     assert str(shipped) not in text
 
 
-def test_the_engine_option_takes_shipped_and_none(nothing_shipped):
-    def talk(*lines: str) -> list[str]:
-        out = io.StringIO()
-        EngineServer(io.StringIO("".join(line + "\n" for line in lines)), out).run()
-        return out.getvalue().splitlines()
+def talk(*lines: str) -> list[str]:
+    """The engine protocol's answers to these lines."""
+    out = io.StringIO()
+    EngineServer(io.StringIO("".join(line + "\n" for line in lines)), out).run()
+    return out.getvalue().splitlines()
 
+
+def test_the_engine_names_the_shipped_network_of_a_new_game(shipped, monkeypatch):
+    assert talk("newgame duel") == []  # the default search: no network, nothing said
+    assert talk("setoption name network value shipped", "newgame duel") == \
+        [f"info string network {label(shipped / 'duel' / 'duel.smnet', 'duel')}"]
+    turn_on(monkeypatch, "splendor-2p")
+    assert talk("newgame splendor")[0].startswith("info string network shipped:splendor-2p@")
+    assert talk("setoption name network value none", "newgame splendor") == []
+    assert talk("setoption name network value shipped", "newgame splendor(players=3)")[0].startswith(
+        "info string error newgame: no network is shipped for the family splendor-3-4p")
+
+
+def test_the_engine_option_takes_shipped_and_none(nothing_shipped):
     out = talk("sep", "setoption name network value shipped")
     assert "option name network type string default auto" in out
     assert "info string error setoption: no network is shipped with this package; " \

@@ -20,6 +20,7 @@ from ..games.game import load_game
 from ..games.positions import read_position
 from ..play import hidden
 from ..search.defaults import BOT_ITERATIONS, SearchDefaults
+from ..search.networks import shipped_used
 from ..search.settings import SETTINGS, SettingError, make_params
 from ..seeds import MAX_SEED
 from ..version import __version__
@@ -166,6 +167,10 @@ class EngineServer:
         self.state = None
         self.legal = None
         self._searchers.clear()
+        settings = {name: _value(self.options[name], text) for name, text in self.values.items()}
+        shipped = shipped_used(settings, self.game.entry.name, self.game.num_players())
+        if shipped is not None:  # which weights the search uses: by family and hash, not a path
+            self.send(f"info string network {shipped}")
 
     def _position(self, rest: str) -> None:
         kind, _, body = rest.partition(" ")
