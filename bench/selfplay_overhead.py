@@ -22,7 +22,8 @@ PASSES = 3
 def main() -> None:
     for spec in ("splendor", "duel"):
         game = sm.load_game(spec)
-        params = make_params(game.entry.search_defaults, iterations=800, seed=1, reuse_tree=False)
+        params = make_params(game.entry.search_defaults, game=game.entry.name, players=game.num_players(),
+                             iterations=800, seed=1, reuse_tree=False)
         searcher = game.entry.searcher(params)
         state, positions = game.new_initial_state(seed=3), []
         while not state.is_terminal() and len(positions) < POSITIONS:

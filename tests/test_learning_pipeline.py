@@ -30,7 +30,7 @@ def fake_selfplay(monkeypatch):
         write_shard(out / "shard-00000.npz", "duel", games=4, moves=6, seed=seed, first_game=seed * 100)
 
     monkeypatch.setattr(pipe, "run_selfplay", selfplay)
-    monkeypatch.setattr(pipe, "network_agent", lambda network, iterations: f"mcts:iterations={iterations}")
+    monkeypatch.setattr(pipe, "network_agent", lambda network, iterations, family_name=None: f"mcts:iterations={iterations}")
     selfplay.calls = calls
     return selfplay
 

@@ -200,6 +200,13 @@ py::dict root_dict(const search::SearchResult& r) {
                   "memoryFull"_a = r.memory_full);
 }
 
+// How reports name the network: a shipped one by its family and hash, not its installed
+// path (splendor_mcts.search.networks.network_label); none is null.
+py::object network_name(const std::string& path) {
+  if (path.empty()) return py::none();
+  return py::module_::import("splendor_mcts.search.networks").attr("network_label")(path);
+}
+
 // The settings as the analysis protocol names them (docs/search.md); no budget is null.
 py::dict params_dict(const search::SearchParams& p) {
   const auto unless_zero = [](auto value) { return value ? py::cast(value) : py::none(); };
@@ -209,7 +216,7 @@ py::dict params_dict(const search::SearchParams& p) {
                   "rolloutCutoff"_a = p.rollout_cutoff, "perfectInformation"_a = p.perfect_information,
                   "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree,
                   "solver"_a = p.solver, "probe"_a = p.probe, "analysisMoves"_a = p.analysis_moves,
-                  "network"_a = p.network.empty() ? py::object(py::none()) : py::object(py::str(p.network)),
+                  "network"_a = network_name(p.network),
                   "valueMix"_a = p.value_mix, "puct"_a = p.puct);
 }
 

@@ -77,6 +77,8 @@ class MCTSBot(Bot):
     deterministic for a seed. The solver's root probe is off, as for play
     (``search.defaults.PROBE_FOR_ADVICE``; ``probe=True`` turns it on). ``last_analysis``
     holds the statistics of the last step (its move texts are made only if read).
+    ``network`` is a ``.smnet`` file, ``"shipped"`` or ``"none"``; without it, the game
+    family's shipped network where ``search.defaults.SHIPPED_NETWORKS`` turns it on.
     """
 
     name = "mcts"
@@ -107,7 +109,7 @@ class MCTSBot(Bot):
         if iterations is None and time_limit is None:
             iterations = BOT_ITERATIONS
         self.params = make_params(
-            game.entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads, seed=seed,
+            game.entry.search_defaults, game=game.entry.name, players=game.num_players(), iterations=iterations, time_limit=time_limit, threads=threads, seed=seed,
             exploration=exploration, evaluator=evaluator, rollout=rollout, rollout_cutoff=rollout_cutoff,
             perfect_information=perfect_information, memory_limit=memory_limit, reuse_tree=reuse_tree,
             parallelism=parallelism, solver=solver, probe=probe, analysis_moves=analysis_moves, network=network,

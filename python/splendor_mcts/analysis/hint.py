@@ -20,7 +20,7 @@ from .. import exit_codes
 from ..console import note_reading_stdin
 from ..games.positions import Position, PositionError, read_position_file
 from ..wording import seat_name
-from .running import add_limit_arguments, decision_problem, limits_from_args, run_search
+from .running import add_limit_arguments, check_option_limits, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, pv_turns_text
 
 PV_SHOWN = 6
@@ -76,6 +76,7 @@ def run_hint_command(args: argparse.Namespace) -> int:
     if problem:
         print(f"splendor-mcts hint: {problem}", file=sys.stderr)
         return exit_codes.NO_DECISION
+    check_option_limits(limits, position.state)  # the shipped network of its game, when asked for
     warn_about_view(position)
     progress = None if args.no_progress or not sys.stderr.isatty() else ProgressLine(position.state, sys.stderr)
     try:

@@ -21,6 +21,7 @@ from typing import IO, Any
 from .. import exit_codes
 from ..console import note_reading_stdin
 from ..search.defaults import PROTOCOL_ITERATIONS
+from ..search.networks import shipped_summary
 from ..search.settings import SettingError
 from ..version import __version__
 from .numbering import Asked
@@ -129,7 +130,8 @@ class Engine:
     def handle_action(self, query: dict[str, Any]) -> None:
         action = query["action"]
         if action == "query_version":
-            self.send({"id": query["id"], "version": PROTOCOL_VERSION, "engine": f"splendor_mcts {__version__}"})
+            self.send({"id": query["id"], "version": PROTOCOL_VERSION, "engine": f"splendor_mcts {__version__}",
+                       "networks": shipped_summary()})
         elif action == "terminate":
             target = query.get("terminateId")
             if not isinstance(target, str):

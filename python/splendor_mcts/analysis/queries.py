@@ -101,6 +101,10 @@ class QueryReader:
             raise QueryError("moves must be a list of moves (the game's notation, or action ids)", "moves")
         steps += [Step(move, f"moves[{i}]") for i, move in enumerate(moves)]
         last_field = "moves" if moves else "position" if "position" in query else "record"
+        try:
+            check_limits(limits, state)  # for its game: the shipped network of its family, when asked for
+        except SettingError as exc:
+            raise QueryError(str(exc), BY_NAME[exc.setting].field) from None
         jobs: list[Job] = []
         errors: list[Asked] = []
         for asked in find(state, steps, num_actions, wanted, numbering):

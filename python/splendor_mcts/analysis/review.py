@@ -24,7 +24,8 @@ from ..games.game import load_game
 from ..records import GameRecord, result_problem
 from ..search.defaults import REVIEW_ITERATIONS
 from ..wording import counted, seat_name, turn_name
-from .running import SearchLimits, add_limit_arguments, decision_problem, limits_from_args, run_search
+from .running import (SearchLimits, add_limit_arguments, check_option_limits, decision_problem, limits_from_args,
+                      run_search)
 from .numbering import BadStep, Step, walk
 from .turns import SEPARATOR, turn_at, turn_label
 
@@ -220,6 +221,12 @@ def run_review_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
         return exit_codes.INVALID_INPUT
+    try:
+        game = load_game(record.game)
+    except ValueError as exc:
+        print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
+        return exit_codes.INVALID_INPUT
+    check_option_limits(limits, game)  # the shipped network of its game, when asked for
     # a live line on a terminal; off one (a log, CI) a plain line now and then, as the tournament's progress does
     display = StepProgress("review", enabled=not args.no_progress, live=not args.json, every=PLAIN_PROGRESS_EVERY)
 

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _core
+from ..games.registry import entry_of_state
 from ..search.analyze import analyze
 from ..search.defaults import ANALYSIS_MOVES, HINT_SECONDS, PROBE_FOR_ADVICE, SearchDefaults
+from ..search.networks import shipped_summary
 from ..search.settings import BY_NAME, SETTINGS, SettingError, make_params
 
 # The settings every command line takes with a help of its own (the budget and threads).
@@ -94,6 +96,9 @@ def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None =
         if setting.flag is None or setting.name in _OWN_FLAGS:
             continue
         text = setting.help.replace("%", "%%")  # argparse formats help with %
+        if setting.name == "network" and (shipped := shipped_summary()):
+            text += "; shipped: " + ", ".join(
+                f"{n['network']} (default {'on' if n['default'] else 'off'})" for n in shipped.values())
         if setting.kind is bool:
             group.add_argument(setting.flag, dest=setting.name, action=argparse.BooleanOptionalAction, help=text)
         else:
@@ -106,16 +111,28 @@ def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> Sear
                 if s.flag is not None and s.name not in _OWN_FLAGS and getattr(args, s.name) is not None}
     limits = SearchLimits(iterations=args.iterations, time_limit=args.time, threads=args.threads, seed=args.seed,
                           top_k=top_k, settings=settings)
-    try:
-        check_limits(limits)
-    except SettingError as exc:
-        raise ValueError(f"{BY_NAME[exc.setting].flag}: {exc}") from None
+    check_option_limits(limits)
     return limits
 
 
-def check_limits(limits: SearchLimits) -> None:
-    """The engine's check of the settings (before any search): ``SettingError`` names the bad one."""
-    make_params(SearchDefaults(), **limits.search_settings())
+def check_option_limits(limits: SearchLimits, game: Any = None) -> None:
+    """:func:`check_limits` for a command line: ``ValueError`` naming the option."""
+    try:
+        check_limits(limits, game)
+    except SettingError as exc:
+        raise ValueError(f"{BY_NAME[exc.setting].flag}: {exc}") from None
+
+
+def check_limits(limits: SearchLimits, game: Any = None) -> None:
+    """The engine's check of the settings (before any search): ``SettingError`` names the
+    bad one. With ``game`` (a :class:`splendor_mcts.Game` or a state of it), for that game:
+    its defaults, and the shipped network of its family where one is asked for or on by
+    default (``search.networks``); without, the settings alone."""
+    if game is None:
+        make_params(SearchDefaults(), **limits.search_settings())
+        return
+    entry = entry_of_state(game) if not hasattr(game, "entry") else game.entry
+    make_params(entry.search_defaults, game=entry.name, players=game.num_players(), **limits.search_settings())
 
 
 def run_search(

@@ -20,6 +20,7 @@ from ..games.game import load_game
 from ..games.positions import read_position
 from ..play import hidden
 from ..search.defaults import BOT_ITERATIONS, SearchDefaults
+from ..search.networks import shipped_used
 from ..search.settings import SETTINGS, SettingError, make_params
 from ..seeds import MAX_SEED
 from ..version import __version__
@@ -47,6 +48,11 @@ def _options() -> dict[str, wire.Option]:
         wire.Option("rollout_cutoff", "spin", wire.AUTO, 0, 10000),
         wire.Option("memory_limit", "spin", str(1 << 30), 1 << 20, 2**62),
         wire.Option("reuse_tree", "check", "true"),
+        # auto: the default search's (the shipped network where search.defaults.SHIPPED_NETWORKS
+        # turns it on); a .smnet file, shipped or none (docs/search.md, "Networks").
+        wire.Option("network", "string", wire.AUTO),
+        wire.Option("value_mix", "float", wire.AUTO, 0, 1),
+        wire.Option("puct", "float", wire.AUTO, 0, 1000),
     ]
     known = {s.spec for s in SETTINGS} | {"seed"}
     assert all(o.name in known for o in declared), "every option is a search setting"
@@ -161,6 +167,10 @@ class EngineServer:
         self.state = None
         self.legal = None
         self._searchers.clear()
+        settings = {name: _value(self.options[name], text) for name, text in self.values.items()}
+        shipped = shipped_used(settings, self.game.entry.name, self.game.num_players())
+        if shipped is not None:  # which weights the search uses: by family and hash, not a path
+            self.send(f"info string network {shipped}")
 
     def _position(self, rest: str) -> None:
         kind, _, body = rest.partition(" ")
@@ -256,9 +266,13 @@ class EngineServer:
 
     def _search_params(self, values: dict[str, str], **budget: Any) -> Any:
         settings = {name: _value(self.options[name], text) for name, text in values.items() if name != "iterations"}
-        defaults = self.game.entry.search_defaults if self.game is not None else SearchDefaults()
+        where: dict[str, Any] = {}  # without a game (setoption before newgame): the settings checked
+        defaults = SearchDefaults()
+        if self.game is not None:
+            defaults, where = self.game.entry.search_defaults, {"game": self.game.entry.name,
+                                                                 "players": self.game.num_players()}
         try:
-            return make_params(defaults, **{**settings, **budget})
+            return make_params(defaults, **where, **{**settings, **budget})
         except SettingError as exc:
             raise ValueError(str(exc)) from None
 

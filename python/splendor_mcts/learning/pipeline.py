@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import exit_codes
+from ..search.networks import NO_NETWORK
+from ..search.defaults import SHIPPED_NETWORKS
 from .families import FAMILIES, Family, family
 from .train import DEFAULT_EPOCHS, DEFAULT_HIDDEN, TrainSettings, require_torch, train
 
@@ -81,13 +83,20 @@ def budget(family_name: str, **given: Any) -> PipelineSettings:
 NETWORK_VALUE_MIX = 0.5
 
 
-def network_agent(network: str | None, iterations: int) -> str:
-    """The agent spec of the search guided by ``network`` (the default search without one).
-    The network's value is mixed half and half with the rollout's: after the first
-    generation that scored 0.617 against the plain search at equal iterations, the network's
-    value alone 0.180 (bench/RESULTS.md, "Training on the first real generation")."""
+def network_agent(network: str | None, iterations: int, family_name: str | None = None) -> str:
+    """The agent spec of the search guided by ``network`` (the search without a network
+    without one). The network's value is mixed half and half with the rollout's: after the
+    first generation that scored 0.617 against the plain search at equal iterations, the
+    network's value alone 0.180 (bench/RESULTS.md, "Training on the first real generation").
+    Where the default search of ``family_name`` uses its shipped network
+    (``search.defaults.SHIPPED_NETWORKS``), the spec without a network says ``network=none``;
+    elsewhere it stays as it was, so that runs begun before resume."""
     base = f"mcts:iterations={iterations}"
-    return f"{base},network={network},value_mix={NETWORK_VALUE_MIX}" if network else base
+    if network:
+        return f"{base},network={network},value_mix={NETWORK_VALUE_MIX}"
+    if family_name is not None and SHIPPED_NETWORKS[family_name].on:
+        return f"{base},network={NO_NETWORK}"
+    return base
 
 
 def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, seed: int, workers: int) -> None:
@@ -181,7 +190,7 @@ class Pipeline:
         s, current = self.settings, self._current_path()
         per_count = math.ceil(s.selfplay_games / len(self.family.players))
         for players in self.family.players:
-            run_selfplay(self.family.game, players, network_agent(current, s.iterations), per_count,
+            run_selfplay(self.family.game, players, network_agent(current, s.iterations, s.family), per_count,
                          self.generation_dir(generation) / f"selfplay-{players}p",
                          seed=s.seed * 1_000_003 + generation * 10 + players, workers=s.workers)
 
@@ -199,8 +208,8 @@ class Pipeline:
         from ..tournament.sprt import SprtConfig
 
         s, where = self.settings, self.generation_dir(generation)
-        candidate = network_agent(str(where / "candidate.smnet"), s.iterations) + ",name=candidate"
-        current = network_agent(self._current_path(), s.iterations)
+        candidate = network_agent(str(where / "candidate.smnet"), s.iterations, s.family) + ",name=candidate"
+        current = network_agent(self._current_path(), s.iterations, s.family)
         players = min(self.family.players)
         agents = (candidate, *(f"{current},name=current{i}" for i in range(1, players)))
         config = TournamentConfig(

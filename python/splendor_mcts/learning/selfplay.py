@@ -35,6 +35,7 @@ from .. import _core
 from ..games.game import Game, load_game
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import SELFPLAY_ITERATIONS
+from ..search.networks import shipped_used
 from ..search.settings import make_params
 from ..seeds import check_seed
 from ..tournament.agents import mcts_settings, parse_agent_spec
@@ -73,9 +74,15 @@ class SelfPlaySettings:
     temperature_moves: int
     temperature: float
     games_per_shard: int
+    # the shipped network the search uses (shipped:<family>@<hash>; search.networks), so a run
+    # is not continued with other weights; None: another or none (and left out of the manifest)
+    shipped: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        settings = asdict(self)
+        if settings["shipped"] is None:
+            del settings["shipped"]  # the manifests of runs without one, as they were
+        return settings
 
 
 def make_settings(game: Game | str = DEFAULT_GAME, search: str = DEFAULT_SEARCH, seed: int = 0,
@@ -103,7 +110,9 @@ def make_settings(game: Game | str = DEFAULT_GAME, search: str = DEFAULT_SEARCH,
         raise ValueError(f"temperature must be a positive number, got {temperature!r}")
     if isinstance(games_per_shard, bool) or not isinstance(games_per_shard, int) or games_per_shard < 1:
         raise ValueError(f"games_per_shard must be a positive whole number, got {games_per_shard!r}")
-    return SelfPlaySettings(loaded.spec, canonical, seed, temperature_moves, float(temperature), games_per_shard)
+    shipped = shipped_used(mcts_settings(params), loaded.entry.name, loaded.num_players())
+    return SelfPlaySettings(loaded.spec, canonical, seed, temperature_moves, float(temperature), games_per_shard,
+                            shipped)
 
 
 @dataclass(frozen=True)
@@ -151,7 +160,8 @@ def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
     game = load_game(settings.game)
     game_id = derive_seed(settings.seed, task.index, _DEAL)
     spec = parse_agent_spec(settings.search)
-    params = make_params(game.entry.search_defaults, seed=derive_seed(settings.seed, task.index, _SEARCH),
+    params = make_params(game.entry.search_defaults, game=game.entry.name, players=game.num_players(),
+                         seed=derive_seed(settings.seed, task.index, _SEARCH),
                          **mcts_settings(spec.kwargs()))
     searcher = game.entry.searcher(params)
     draws = np.random.default_rng(derive_seed(settings.seed, task.index, _DRAWS))

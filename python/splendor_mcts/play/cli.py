@@ -7,10 +7,11 @@ from typing import Any
 
 from .. import exit_codes
 from ..console import make_console
-from ..analysis.running import add_limit_arguments, limits_from_args, run_search
+from ..analysis.running import add_limit_arguments, check_option_limits, limits_from_args, run_search
 from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
+from ..search.networks import shipped_used
 from ..seeds import seed_or_random
 from ..games.positions import read_position
 from ..records import GameRecord
@@ -94,12 +95,16 @@ def run_play_command(args: argparse.Namespace) -> int:
     if limits.iterations is None and limits.time_limit is None:
         limits = limits.replace(time_limit=PLAY_SECONDS)
     engine_limits = limits.replace(top_k=1, analysis=False)  # the search for play
+    check_option_limits(engine_limits, game)  # the shipped network of its game, when asked for
 
     def engine(state: Any) -> int:
         with thinking_on_terminal(f"{seat_name(state.current_player())} thinks:", engine_limits) as progress:
             return int(run_search(state, engine_limits, on_progress=progress).best_action)
 
     budget = f"iterations={limits.iterations}" if limits.iterations else f"time={limits.time_limit:g}"
+    shipped = shipped_used(engine_limits.search_settings(), game.entry.name, game.num_players())
+    if shipped is not None:
+        budget += f",network={shipped}"
     console = make_console(highlight=False)
     session = PlaySession(game, console, humans=set(seats), engine=engine, seed=seed_or_random(args.deal_seed, "--deal-seed") if not args.follow else 0,
                           follow=args.follow, viewer=seats[0], engine_name=f"mcts:{budget}",

@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 from .. import _core
 from ..games.registry import entry_of_state
 from .defaults import ANALYZE_ITERATIONS, PROBE_FOR_ADVICE
+from .networks import NO_NETWORK
 from .settings import make_params
 
 Analysis = _core.Analysis
@@ -78,7 +79,10 @@ def analyze(
     ``network`` names a policy-value network's ``.smnet`` file (docs/network-format.md):
     its value head values the leaves (mixed with the evaluator's by ``value_mix``, 1: the
     network only) and its policy gives PUCT priors (constant ``puct``), shown as
-    ``MoveInfo.prior`` (docs/search.md, "Networks").
+    ``MoveInfo.prior`` (docs/search.md, "Networks"); ``network="shipped"`` is the package's
+    network of the state's game family and ``network="none"`` no network. Without
+    ``network`` the search uses the shipped network where ``search.defaults.SHIPPED_NETWORKS``
+    turns it on for the family (docs/search.md, "Shipped networks"; not with ``evaluate_with``).
     ``evaluate_with`` values the leaves with a Python callable instead (docs/search.md,
     "Python evaluators"): ``evaluate_with(observations, legal, players)`` gets float32
     observations ``[b, ObservationSize]`` of the seat to move at each leaf, bool legal masks
@@ -111,8 +115,10 @@ def analyze(
     if top_k is not None and (isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1):
         raise ValueError(f"top_k must be a positive integer or None, got {top_k!r}")
     entry = entry_of_state(state)
+    if evaluate_with is not None and network is None:
+        network = NO_NETWORK  # the hook values the leaves: not the default's shipped network
     params = make_params(
-        entry.search_defaults, iterations=iterations, time_limit=time_limit, threads=threads,
+        entry.search_defaults, game=entry.name, players=state.num_players(), iterations=iterations, time_limit=time_limit, threads=threads,
         parallelism=parallelism, seed=seed, exploration=exploration, evaluator=evaluator, rollout=rollout,
         rollout_cutoff=rollout_cutoff, perfect_information=perfect_information, memory_limit=memory_limit,
         analysis_moves=analysis_moves, reuse_tree=False, solver=solver,

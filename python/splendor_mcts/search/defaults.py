@@ -18,6 +18,30 @@ class SearchDefaults:
     rollout_cutoff: int = 30
 
 
+@dataclass(frozen=True)
+class ShippedNetwork:
+    """How the search uses a family's shipped network (``splendor_mcts/networks/``).
+
+    ``on``: the default search uses it (at every door, when no ``network`` is given;
+    ``network=none`` turns it off). ``value_mix`` and ``puct`` are those it is used with,
+    by default or as ``network=shipped``, unless given (``puct`` None: the engine's).
+    """
+
+    on: bool = False
+    value_mix: float = 0.5
+    puct: float | None = None
+
+
+# THE table of shipped networks by family (learning.families.FAMILIES): turn an entry on
+# once its network is shipped and measured stronger than the search without it at equal
+# time (bench/RESULTS.md). value_mix 0.5: the pipeline's agents' (learning.pipeline).
+SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
+    "splendor-2p": ShippedNetwork(on=False, value_mix=0.5),
+    "splendor-3-4p": ShippedNetwork(on=False, value_mix=0.5),
+    "duel": ShippedNetwork(on=False, value_mix=0.5),
+}
+
+
 # The budget each door searches with when its caller gives none.
 ANALYZE_ITERATIONS = 10_000   # sm.analyze
 BOT_ITERATIONS = 2_000        # sm.MCTSBot and the tournament's "mcts" agents, per move

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
+from .networks import network_settings
 from ..seeds import check_seed
 from .defaults import SearchDefaults
 
@@ -70,8 +71,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reuse_tree", bool, "keep the subtree of the position reached between a bot's moves",
             "reuse_tree", None, None),
     Setting("network", str,
-            "a policy-value network's .smnet file: its value values the leaves, its policy gives PUCT priors "
-            "(docs/network-format.md; empty: none)",
+            "a policy-value network: its value values the leaves, its policy gives PUCT priors; a .smnet file "
+            "(docs/network-format.md), 'shipped' (the package's network of the game's family) or 'none' "
+            "(default: the shipped network where search.defaults.SHIPPED_NETWORKS turns it on, else none)",
             "network", "--network", "network"),
     Setting("value_mix", float, "with a network: leaf value = value_mix * network + (1 - value_mix) * evaluator",
             "value_mix", "--value-mix", "valueMix"),
@@ -114,11 +116,21 @@ def _check_type(setting: Setting, value: Any) -> Any:
     return float(value) if kind is float else value
 
 
-def make_params(defaults: SearchDefaults, **values: Any) -> Any:
+def make_params(defaults: SearchDefaults, *, game: str | None = None, players: int | None = None,
+                **values: Any) -> Any:
     """``_core.SearchParams`` from settings by name (None: the default); ``defaults`` are the
-    game's measured exploration, evaluator and cut-off. ``SettingError`` names a bad one."""
+    game's measured exploration, evaluator and cut-off. ``game`` and ``players`` name the
+    family whose shipped network ``network=shipped`` and the default search use
+    (:func:`splendor_mcts.search.networks.network_settings`); without them the settings are only
+    checked. ``SettingError`` names a bad one."""
+    try:
+        chosen = network_settings(canonical(values), game, players)
+    except SettingError:
+        raise
+    except ValueError as exc:
+        raise SettingError("network", str(exc)) from None
     given = {"exploration": defaults.exploration, "evaluator": defaults.evaluator,
-             "rollout_cutoff": defaults.rollout_cutoff, **canonical(values)}
+             "rollout_cutoff": defaults.rollout_cutoff, **chosen}
     params = _core.SearchParams()
     for name, value in given.items():
         setting = BY_NAME[name]

@@ -54,7 +54,8 @@ class SearchSlots:
 def continuing_searcher(state: Any, limits: SearchLimits) -> Any:
     """A searcher of ``state``'s game with ``limits`` that keeps its tree between searches."""
     entry = entry_of_state(state)
-    return entry.searcher(make_params(entry.search_defaults, **limits.search_settings(), reuse_tree=True))
+    return entry.searcher(make_params(entry.search_defaults, game=entry.name, players=state.num_players(),
+                                      **limits.search_settings(), reuse_tree=True))
 
 
 def pv_steps(state: Any, actions: list[int]) -> list[dict[str, Any]]:

@@ -101,7 +101,8 @@ def answer(text: str, seconds: float | None = None, iterations: int | None = Non
         seconds = DEFAULT_SECONDS
 
     def search(share: float, divisor: int) -> Any:
-        params = make_params(game.entry.search_defaults, threads=1, seed=seed, reuse_tree=False,
+        params = make_params(game.entry.search_defaults, game=game.entry.name, players=game.num_players(), threads=1,
+                             seed=seed, reuse_tree=False,
                              time_limit=None if seconds is None else seconds * share,
                              iterations=None if iterations is None else max(1, iterations // divisor))
         return game.entry.searcher(params).search(state, top_k=None)

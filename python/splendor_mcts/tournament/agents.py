@@ -15,8 +15,10 @@ quoted value is always a string.
 An ``mcts`` spec takes every search setting of docs/search.md by its spec key
 (``iterations``, ``time``, ``threads``, ``parallelism``, ``exploration``, ``evaluator`` or
 ``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``, ``solver``,
-``probe``, ``analysis_moves``),
-checked by the engine when the spec is parsed.
+``probe``, ``analysis_moves``, ``network``, ``value_mix``, ``puct``),
+checked by the engine when the spec is parsed. ``network=shipped`` is the package's network
+of the game's family and ``network=none`` no network (docs/search.md, "Shipped networks");
+the tournament checks the shipped one for its game before any game starts.
 
 An ``engine`` spec starts an external program speaking the engine protocol
 (``engine:cmd="./mybot --level 3",tc=60+0.5``); its keys are in
@@ -45,6 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..search.defaults import BOT_ITERATIONS, SearchDefaults
+from ..search.networks import shipped_used
 from ..search.settings import BY_NAME, SETTINGS, Setting, SettingError, make_params
 from ..seeds import MAX_SEED
 from .spec_text import format_value, parse_value, split_items
@@ -94,6 +97,19 @@ def _check_mcts(params: list[tuple[str, Any]], spec: str) -> None:
     except SettingError as exc:
         key = BY_NAME[exc.setting].spec
         raise ValueError(f"agent spec {spec!r}: parameter {key!r}: {exc}") from None
+
+
+def shipped_network_of(spec: "AgentSpec", game: Any) -> str | None:
+    """The shipped network an ``mcts`` agent searches ``game`` with (``network=shipped``, or
+    by default: ``search.defaults.SHIPPED_NETWORKS``) as ``shipped:<family>@<hash>``; None
+    for another network, none, or another kind of agent. ``ValueError`` when the spec asks
+    for a shipped network ``game`` has not."""
+    if spec.kind != "mcts":
+        return None
+    try:
+        return shipped_used(mcts_settings(spec.kwargs()), game.entry.name, game.num_players())
+    except ValueError as exc:
+        raise ValueError(f"agent {spec.name!r}: {exc}") from None
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ class TournamentResult:
     places: Places | None = None  # 3-4 players: place counts and head to head
     # (game id, problem) of stored games whose stated result their replay contradicts
     contradictions: list[tuple[int, str]] = field(default_factory=list)
+    # agent name -> the shipped network it searched with (shipped:<family>@<hash>)
+    networks: dict[str, str] = field(default_factory=dict)
 
     def report(self) -> str:
         """The full end-of-run report (:func:`format_report`)."""
@@ -64,6 +66,7 @@ class TournamentResult:
             "places": None if self.places is None else self.places.to_dict(),
             "secondsPerDecision": {self.names[a]: t / c for a, t, c in self.think_times if c},
             "forfeits": [{"game": g, "agent": self.names[a], "reason": reason} for g, a, reason in self.forfeits],
+            "networks": dict(self.networks),
         }
 
 
@@ -185,6 +188,8 @@ def format_report(result: TournamentResult) -> str:
         f"Game: {result.game_spec}   games stored: {len(result.games)} of {result.scheduled} scheduled"
         f"   played by this run: {result.played_now} in {result.elapsed:.1f} s"
     ]
+    if result.networks:
+        lines.append("Shipped networks: " + ", ".join(f"{name} {label}" for name, label in result.networks.items()))
     for m in result.matches:
         lines.append("")
         lines.extend(format_match(m, result.names))

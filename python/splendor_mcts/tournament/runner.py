@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..seeds import check_seed
-from .agents import AgentSpec, parse_agent_spec
+from .agents import AgentSpec, parse_agent_spec, shipped_network_of
 from .backends import BACKENDS, make_backend
 from .engine_agent import with_time_control
 from .matches import all_matches
@@ -142,6 +142,12 @@ class Tournament:
         self.game = _load_game(config.loader, config.game, config.players)
         self.game_spec: str = self.game.spec
         self.num_players: int = self.game.num_players()
+        # The shipped network each mcts agent searches with, by name and hash: in the report,
+        # and in the fingerprint, so a database is not resumed with other weights.
+        self.networks: dict[str, str] = {}
+        for spec in self.specs:
+            if (label := shipped_network_of(spec, self.game)) is not None:
+                self.networks[spec.name] = label
         self.pairings = make_pairings(len(self.specs), self.num_players, config.mode)
         if config.sprt is not None and (len(self.specs) != 2 or self.num_players != 2):
             raise ValueError("--sprt tests agent A against agent B: it needs exactly 2 agents in a 2-player game")
@@ -156,6 +162,7 @@ class Tournament:
             "agents": [s.full_spec for s in self.specs],
             "mode": self.config.mode,
             "seed": self.config.seed,
+            **({"networks": self.networks} if self.networks else {}),  # as before where none is shipped
         }
 
     def open_store(self) -> TournamentStore:
@@ -254,6 +261,7 @@ class Tournament:
             if self.num_players > 2 else None,
             contradictions=store.result_contradictions(
                 lambda spec: self.game if spec == self.game_spec else _load_game(self.config.loader, spec, None)),
+            networks=dict(self.networks),
         )
 
 

@@ -1,0 +1,335 @@
+"""The shipped networks (python/splendor_mcts/networks/, search/networks.py): the word
+``shipped`` at every door, ``none``, the default table ``search.defaults.SHIPPED_NETWORKS``,
+how reports name a shipped network, and that the package carries the folder.
+
+No committed weights are used: each test ships small random networks from a temporary
+folder named by ``$SPLENDOR_MCTS_NETWORKS`` and turns table entries on with monkeypatch."""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import splendor_mcts as sm
+from splendor_mcts.analysis.queries import QueryError, QueryReader
+from splendor_mcts.engines.server import EngineServer
+from splendor_mcts.learning import pipeline, weights
+from splendor_mcts.learning.families import FAMILIES
+from splendor_mcts.search import defaults, networks
+from splendor_mcts.search.settings import SettingError, make_params
+from splendor_mcts.tournament import Tournament, TournamentConfig, parse_agent_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+_spec = importlib.util.spec_from_file_location("random_network", ROOT / "bench" / "random_network.py")
+random_network = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(random_network)
+
+
+def ship(folder: Path, game: sm.Game, seed: int = 0) -> Path:
+    """A random network of ``game``'s family written where the shipped one goes."""
+    family = networks.game_family(game.name, game.num_players())
+    path = folder / family / f"{family}.smnet"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    weights.write_network(path, random_network.random_network(game, (16,), seed))
+    return path
+
+
+@pytest.fixture
+def shipped(tmp_path, monkeypatch) -> Path:
+    """A shipped folder with Splendor 2p and Duel networks (none for 3-4 players)."""
+    folder = tmp_path / "networks"
+    ship(folder, sm.load_game("splendor", players=2))
+    ship(folder, sm.load_game("duel"))
+    monkeypatch.setenv(networks.FOLDER_VARIABLE, str(folder))
+    return folder
+
+
+@pytest.fixture
+def nothing_shipped(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    monkeypatch.setenv(networks.FOLDER_VARIABLE, str(folder))
+    return folder
+
+
+def turn_on(monkeypatch, family: str, **settings) -> None:
+    monkeypatch.setitem(defaults.SHIPPED_NETWORKS, family, defaults.ShippedNetwork(on=True, **settings))
+
+
+def label(path: Path, family: str) -> str:
+    return f"shipped:{family}@{hashlib.sha256(path.read_bytes()).hexdigest()[:8]}"
+
+
+def state_of(game: sm.Game, seed: int = 1):
+    return game.new_initial_state(seed=seed)
+
+
+# ---------------------------------------------------------------- the package and the table
+
+def test_the_package_carries_the_networks_folder(monkeypatch):
+    """The installed package has its networks/ folder (the wheel took it) and finds it at
+    run time; no environment variable is needed."""
+    monkeypatch.delenv(networks.FOLDER_VARIABLE, raising=False)
+    folder = networks.folder()
+    assert folder == Path(sm.__file__).resolve().parent / "networks"
+    assert (folder / "README.md").is_file()
+
+
+def test_the_wheel_takes_every_network_file():
+    """pyproject.toml ships the whole package folder and nothing ignores a .smnet or the
+    provenance beside it (scikit-build-core leaves out what .gitignore names)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["scikit-build"]
+    assert config["wheel"]["packages"] == ["python/splendor_mcts"] and "exclude" not in config["wheel"]
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    files = [f"python/splendor_mcts/networks/{f}/{name}" for f in FAMILIES
+             for name in (f"{f}.smnet", "pipeline.json", "stage1.log", str(Path("gen-001", "gate.txt")))]
+    ignored = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "--no-index", *files],
+                             capture_output=True, text=True)
+    assert ignored.stdout.split() == []
+
+
+def test_the_table_names_every_family_and_ships_what_it_turns_on(monkeypatch):
+    assert set(defaults.SHIPPED_NETWORKS) == set(FAMILIES)
+    monkeypatch.delenv(networks.FOLDER_VARIABLE, raising=False)
+    for family, use in defaults.SHIPPED_NETWORKS.items():
+        assert 0 <= use.value_mix <= 1
+        if use.on:
+            assert networks.shipped_file(family).is_file(), f"{family} is on by default but not shipped"
+
+
+# ---------------------------------------------------------------- the word shipped
+
+def test_shipped_is_the_file_of_the_games_family(shipped):
+    assert networks.shipped_network("splendor", 2) == shipped / "splendor-2p" / "splendor-2p.smnet"
+    assert networks.shipped_network("duel", 2) == shipped / "duel" / "duel.smnet"
+    assert networks.shipped_families() == ["splendor-2p", "duel"]
+    with pytest.raises(ValueError, match="no network is shipped for the family splendor-3-4p"):
+        networks.shipped_network("splendor", 3)
+    with pytest.raises(ValueError, match="no network family plays nim with 2 players"):
+        networks.shipped_network("nim", 2)
+
+
+def test_analyze_with_shipped_searches_as_with_the_file_and_names_it_by_family_and_hash(shipped):
+    state = state_of(sm.load_game("splendor", players=2))
+    path = shipped / "splendor-2p" / "splendor-2p.smnet"
+    by_name = sm.analyze(state, iterations=200, threads=1, seed=3, network="shipped")
+    by_file = sm.analyze(state, iterations=200, threads=1, seed=3, network=str(path), value_mix=0.5)
+    assert [(m.action, m.visits) for m in by_name.moves] == [(m.action, m.visits) for m in by_file.moves]
+    assert by_name.moves[0].prior is not None
+    shown = by_name.to_dict()["params"]
+    assert shown["network"] == label(path, "splendor-2p") and shown["valueMix"] == 0.5  # the table's
+    assert by_file.to_dict()["params"]["network"] == label(path, "splendor-2p")
+    assert by_name.params.network == str(path)  # the file itself, to build another search like it
+
+
+def test_a_file_of_ones_own_is_shown_as_given(tmp_path, shipped):
+    game = sm.load_game("duel")
+    own = tmp_path / "mine.smnet"
+    weights.write_network(own, random_network.random_network(game, (8,), 5))
+    shown = sm.analyze(state_of(game), iterations=50, threads=1, network=str(own)).to_dict()["params"]
+    assert shown["network"] == str(own)
+
+
+def test_the_table_gives_value_mix_and_puct_unless_given(shipped, monkeypatch):
+    turn_on(monkeypatch, "duel", value_mix=0.25, puct=2.0)
+    game = sm.load_game("duel")
+    params = make_params(game.entry.search_defaults, game="duel", players=2, iterations=10, network="shipped")
+    assert (params.value_mix, params.puct) == (0.25, 2.0)
+    params = make_params(game.entry.search_defaults, game="duel", players=2, iterations=10, network="shipped",
+                         value_mix=1.0, puct=0.5)
+    assert (params.value_mix, params.puct) == (1.0, 0.5)
+
+
+# ---------------------------------------------------------------- the default table
+
+def test_with_every_entry_off_the_default_search_has_no_network(shipped):
+    assert not any(use.on for use in defaults.SHIPPED_NETWORKS.values())
+    state = state_of(sm.load_game("splendor", players=2))
+    plain = sm.analyze(state, iterations=300, threads=1, seed=2)
+    assert plain.params.network == "" and plain.to_dict()["params"]["network"] is None
+    assert plain.moves[0].prior is None
+
+
+def test_an_entry_on_makes_the_default_search_use_it_and_none_turns_it_off(shipped, monkeypatch):
+    game = sm.load_game("splendor", players=2)
+    state = state_of(game)
+    plain = sm.analyze(state, iterations=300, threads=1, seed=2)
+    turn_on(monkeypatch, "splendor-2p", value_mix=0.5)
+    guided = sm.analyze(state, iterations=300, threads=1, seed=2)
+    shipped_file = shipped / "splendor-2p" / "splendor-2p.smnet"
+    assert guided.params.network == str(shipped_file) and guided.params.value_mix == 0.5
+    assert guided.to_dict()["params"]["network"] == label(shipped_file, "splendor-2p")
+    off = sm.analyze(state, iterations=300, threads=1, seed=2, network="none")
+    assert off.params.network == "" and [(m.action, m.visits) for m in off.moves] == \
+        [(m.action, m.visits) for m in plain.moves]  # exactly the search without a network
+    # another family's entry stays off: Duel and Splendor 3p search as before
+    assert sm.analyze(state_of(sm.load_game("duel")), iterations=50, threads=1).params.network == ""
+    assert sm.analyze(state_of(sm.load_game("splendor", players=3)), iterations=50, threads=1).params.network == ""
+    # the bot and the tournament's mcts agent take the default too
+    assert sm.MCTSBot(game, iterations=20).params.network == str(shipped_file)
+    assert sm.MCTSBot(game, iterations=20, network="none").params.network == ""
+
+
+def test_an_entry_on_gives_way_to_a_python_evaluator(shipped, monkeypatch):
+    import numpy as np
+
+    turn_on(monkeypatch, "splendor-2p")
+    state = state_of(sm.load_game("splendor", players=2))
+
+    def evaluate(observations, legal, players):
+        return np.full((len(observations), 4), 0.5, dtype=np.float32)
+
+    result = sm.analyze(state, iterations=30, threads=1, seed=1, evaluate_with=evaluate)
+    assert result.params.network == ""
+
+
+def test_an_entry_on_without_its_file_is_a_clear_error(nothing_shipped, monkeypatch):
+    turn_on(monkeypatch, "duel")
+    with pytest.raises(ValueError, match="no network is shipped for the family duel"):
+        sm.analyze(state_of(sm.load_game("duel")), iterations=10)
+    assert sm.analyze(state_of(sm.load_game("duel")), iterations=10, network="none").params.network == ""
+
+
+def test_the_pipeline_says_none_where_the_default_would_use_a_shipped_network(monkeypatch):
+    assert pipeline.network_agent(None, 100, "duel") == "mcts:iterations=100"
+    turn_on(monkeypatch, "duel")
+    assert pipeline.network_agent(None, 100, "duel") == "mcts:iterations=100,network=none"
+    assert pipeline.network_agent("a.smnet", 100, "duel") == "mcts:iterations=100,network=a.smnet,value_mix=0.5"
+
+
+def test_a_selfplay_run_records_the_shipped_network_it_searches_with(shipped, monkeypatch):
+    from splendor_mcts.learning.selfplay import make_settings
+
+    assert "shipped" not in make_settings("duel", "mcts:iterations=50").to_dict()  # manifests as before
+    turn_on(monkeypatch, "duel")
+    want = label(shipped / "duel" / "duel.smnet", "duel")
+    assert make_settings("duel", "mcts:iterations=50").to_dict()["shipped"] == want
+    assert "shipped" not in make_settings("duel", "mcts:iterations=50,network=none").to_dict()
+    with pytest.raises(ValueError, match="splendor-3-4p"):
+        make_settings("splendor(players=3)", "mcts:iterations=50,network=shipped")
+
+
+# ---------------------------------------------------------------- each door's word and refusal
+
+def test_sm_analyze_and_the_bot_refuse_a_family_with_nothing_shipped(shipped):
+    three = sm.load_game("splendor", players=3)
+    with pytest.raises(SettingError, match="no network is shipped for the family splendor-3-4p") as caught:
+        sm.analyze(state_of(three), iterations=10, network="shipped")
+    assert caught.value.setting == "network"
+    with pytest.raises(ValueError, match="splendor-3-4p"):
+        sm.MCTSBot(three, iterations=10, network="shipped")
+
+
+def test_agent_specs_take_shipped_and_name_the_network_in_the_report(shipped, tmp_path):
+    spec = parse_agent_spec("mcts:iterations=30,network=shipped,name=net")
+    config = TournamentConfig(game="duel", agents=(spec.full_spec, "mcts:iterations=30,network=none,name=plain"),
+                              mode="gauntlet", deals=1, seed=1, db=tmp_path / "t.sqlite")
+    result = Tournament(config).run()
+    want = label(shipped / "duel" / "duel.smnet", "duel")
+    assert result.networks == {"net": want}
+    assert f"Shipped networks: net {want}" in result.report() and result.to_dict()["networks"] == {"net": want}
+
+
+def test_agent_specs_refuse_shipped_where_none_is(nothing_shipped):
+    with pytest.raises(ValueError, match="parameter 'network': no network is shipped with this package"):
+        parse_agent_spec("mcts:iterations=30,network=shipped")
+
+
+def test_a_tournament_refuses_shipped_for_a_family_with_none_before_any_game(shipped, tmp_path):
+    config = TournamentConfig(game="splendor(players=3)", agents=("mcts:iterations=30,network=shipped", "random",
+                                                                 "greedy"),
+                              mode="gauntlet", deals=1, seed=1, db=tmp_path / "t.sqlite")
+    with pytest.raises(ValueError, match="agent 'mcts:iterations=30,network=shipped': no network is shipped "
+                                         "for the family splendor-3-4p"):
+        Tournament(config)
+    assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_the_protocol_field_takes_shipped_and_names_the_field_when_refused(shipped):
+    reader = QueryReader()
+    view = json.loads((EXAMPLES / "splendor-2p-view.json").read_text())
+    assert reader.read({"id": "a", "position": view, "network": "shipped"}).jobs
+    three = json.loads((EXAMPLES / "splendor-3p-view.json").read_text())
+    with pytest.raises(QueryError, match="splendor-3-4p") as caught:
+        reader.read({"id": "b", "position": three, "network": "shipped"})
+    assert caught.value.field == "network"
+
+
+def test_query_version_lists_the_shipped_networks(shipped, monkeypatch):
+    from splendor_mcts.analysis.protocol import Engine
+
+    turn_on(monkeypatch, "duel")
+    out = io.StringIO()
+    Engine(out, workers=0).handle_line(json.dumps({"id": "v", "action": "query_version"}))
+    answer = json.loads(out.getvalue().splitlines()[-1])
+    assert answer["networks"] == {
+        "splendor-2p": {"network": label(shipped / "splendor-2p" / "splendor-2p.smnet", "splendor-2p"), "default": False},
+        "duel": {"network": label(shipped / "duel" / "duel.smnet", "duel"), "default": True}}
+
+
+def run_cli(*args: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, networks.FOLDER_VARIABLE: str(folder), "COLUMNS": "1000"}  # help lines unbroken
+    return subprocess.run([sys.executable, "-m", "splendor_mcts.cli", *args], capture_output=True, text=True,
+                          timeout=120, env=env, stdin=subprocess.DEVNULL)
+
+
+def test_hint_takes_shipped_and_refuses_it_by_option_name(shipped):
+    run = run_cli("hint", str(EXAMPLES / "splendor-2p-view.json"), "--iterations", "100", "--threads", "1",
+                  "--network", "shipped", "--json", folder=shipped)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["params"]["network"].startswith("shipped:splendor-2p@")
+    run = run_cli("hint", str(EXAMPLES / "splendor-3p-view.json"), "--iterations", "100", "--network", "shipped",
+                  folder=shipped)
+    assert run.returncode != 0 and "--network: no network is shipped for the family splendor-3-4p" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_help_names_the_shipped_networks_by_family_and_hash(shipped):
+    run = run_cli("hint", "--help", folder=shipped)
+    text = " ".join(run.stdout.split())
+    assert f"shipped: {label(shipped / 'splendor-2p' / 'splendor-2p.smnet', 'splendor-2p')} (default off), " \
+           f"{label(shipped / 'duel' / 'duel.smnet', 'duel')} (default off)" in text
+    assert str(shipped) not in text
+
+
+def talk(*lines: str) -> list[str]:
+    """The engine protocol's answers to these lines."""
+    out = io.StringIO()
+    EngineServer(io.StringIO("".join(line + "\n" for line in lines)), out).run()
+    return out.getvalue().splitlines()
+
+
+def test_the_engine_names_the_shipped_network_of_a_new_game(shipped, monkeypatch):
+    assert talk("newgame duel") == []  # the default search: no network, nothing said
+    assert talk("setoption name network value shipped", "newgame duel") == \
+        [f"info string network {label(shipped / 'duel' / 'duel.smnet', 'duel')}"]
+    turn_on(monkeypatch, "splendor-2p")
+    assert talk("newgame splendor")[0].startswith("info string network shipped:splendor-2p@")
+    assert talk("setoption name network value none", "newgame splendor") == []
+    assert talk("setoption name network value shipped", "newgame splendor(players=3)")[0].startswith(
+        "info string error newgame: no network is shipped for the family splendor-3-4p")
+
+
+def test_the_engine_option_takes_shipped_and_none(nothing_shipped):
+    out = talk("sep", "setoption name network value shipped")
+    assert "option name network type string default auto" in out
+    assert "info string error setoption: no network is shipped with this package; " \
+           "give a .smnet file or leave the network out" in out
+    state = sm.load_game("duel").new_initial_state(seed=1, explicit_chance=True)
+    while state.is_chance_node():
+        state.apply_action(state.dealt_outcome())
+    out = talk("setoption name network value none", "newgame duel",
+               f"position view {state.observation_json(state.current_player())}",
+               "go iterations 50")
+    assert out[-1].startswith("bestmove ") and not any("error" in line for line in out), out
