@@ -76,6 +76,18 @@ def test_other_settings_in_the_same_directory_are_refused(tmp_path, fake_selfpla
         pipe.Pipeline(settings(epochs=3), tmp_path)
 
 
+def test_more_generations_continue_a_run_and_fewer_are_refused(tmp_path, fake_selfplay):
+    pytest.importorskip("torch")
+    assert pipe.Pipeline(settings(generations=1), tmp_path, say=lambda _: None).run(time.monotonic() + 3600)
+    lines: list[str] = []
+    assert pipe.Pipeline(settings(generations=2), tmp_path, say=lines.append).run(time.monotonic() + 3600)
+    state = json.loads((tmp_path / "pipeline.json").read_text())
+    assert lines[0] == "duel: generation 2: selfplay" and state["settings"]["generations"] == 2
+    assert [r["done"] for r in state["generations"]] == [["selfplay", "train", "gate"]] * 2
+    with pytest.raises(ValueError, match=r"has begun 2 generations; --generations 1 would leave them unfinished"):
+        pipe.Pipeline(settings(generations=1), tmp_path)
+
+
 def test_gate_rule():
     assert pipe.gate_verdict([1, 1, 0], 2, "H1")["accepted"]
     assert not pipe.gate_verdict([1, 1, 1], 2, None)["accepted"]

@@ -126,10 +126,17 @@ class Pipeline:
             state = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise ValueError(f"{path}: cannot read the pipeline state ({exc})") from None
-        if state.get("settings") != self.settings.recorded():
-            differ = sorted(k for k, v in self.settings.recorded().items() if state.get("settings", {}).get(k) != v)
+        recorded = state.get("settings", {})
+        differ = sorted(k for k, v in self.settings.recorded().items() if k != "generations" and recorded.get(k) != v)
+        if differ:
             raise ValueError(f"{path}: a run with other settings ({', '.join(differ)}) is in this directory; "
                              "give the same settings to resume, or another --dir")
+        # More generations continue a run (the spare hours of the budget); fewer than it has begun cannot.
+        begun = sum(1 for r in state.get("generations", []) if r.get("done"))
+        if self.settings.generations < begun:
+            raise ValueError(f"{path}: the run in this directory has begun {begun} generations; --generations "
+                             f"{self.settings.generations} would leave them unfinished (give at least {begun})")
+        state["settings"] = self.settings.recorded()
         return state
 
     def _save_state(self) -> None:
