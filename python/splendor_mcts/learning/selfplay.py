@@ -16,7 +16,7 @@ settings write identical shards; with more, the same games in shards cut in fini
 Runs resume: games are written in shards of ``games_per_shard`` and ``manifest.json`` names
 every finished shard with its games' indexes, so running the same call again plays only the
 games not yet in a shard (a kill loses at most the games of the shard being filled). A run
-directory keeps its settings; another game, search, seed, temperature or shard size there is
+directory keeps its settings; another game, search, seed, temperature, shard size or cap there is
 refused with a message naming each setting that differs. ``games`` is the run's target and
 may grow between calls.
 
@@ -59,6 +59,7 @@ GAMES_PER_SHARD = 32
 # (Duel about 320, a 64-64 random network at 200 iterations; Splendor 4p about 130 on average),
 # low enough that a looping game costs seconds and a few MB of rows, not the run.
 MAX_DECISIONS = 1000
+_MOVE_NUMBERS = np.iinfo(np.int16).max + 1  # the shards' move_number column is 16 bits
 # derive_seed paths below a game's index: its deal, its search and its temperature draws
 _DEAL, _SEARCH, _DRAWS = 0, 1, 2
 
@@ -113,8 +114,10 @@ def make_settings(game: Game | str = DEFAULT_GAME, search: str = DEFAULT_SEARCH,
         raise ValueError(f"temperature must be a positive number, got {temperature!r}")
     if isinstance(games_per_shard, bool) or not isinstance(games_per_shard, int) or games_per_shard < 1:
         raise ValueError(f"games_per_shard must be a positive whole number, got {games_per_shard!r}")
-    if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) or max_decisions < 1:
-        raise ValueError(f"max_decisions must be a positive whole number of decisions, got {max_decisions!r}")
+    if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) \
+            or not 1 <= max_decisions <= _MOVE_NUMBERS:
+        raise ValueError(f"max_decisions must be a whole number of decisions from 1 to {_MOVE_NUMBERS} "
+                         f"(the shards number a game's rows in 16 bits), got {max_decisions!r}")
     return SelfPlaySettings(loaded.spec, canonical, seed, temperature_moves, float(temperature), games_per_shard,
                             max_decisions)
 
