@@ -199,6 +199,37 @@ def test_a_changed_setting_is_refused_naming_it(tmp_path: Path) -> None:
     assert read_run(tmp_path).games() and len(read_run(tmp_path).games()) == 1
 
 
+def test_a_game_past_max_decisions_stops_as_a_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Duel has no turn limit and a weak search can cycle for ever: the cap ends such a game.
+    summary = sp.selfplay(tmp_path / "cut", 2, "duel", search=FAST, seed=5, workers=1, max_decisions=7)
+    assert summary.games_capped == 2 and summary.decisions_played == summary.rows_total == 14
+    a = read_run(tmp_path / "cut").arrays
+    assert list(a["move_number"]) == list(range(7)) * 2
+    np.testing.assert_array_equal(a["value"][:, :2], np.full((14, 2), 0.5, np.float32))
+    assert not a["value"][:, 2:].any()
+    whole = sp.selfplay(tmp_path / "whole", 2, "duel", search=FAST, seed=5, workers=1)  # the same games, to the end
+    assert whole.games_capped == 0
+    first = read_run(tmp_path / "whole").arrays
+    for key in ("observation", "legal", "policy", "seat"):  # the cap changes nothing before it
+        np.testing.assert_array_equal(first[key][:7], a[key][:7])
+    args = ["selfplay", "--out", str(tmp_path / "cli"), "--game", "duel", "--games", "1", "--search", FAST,
+            "--workers", "1", "--no-progress", "--max-decisions", "3"]
+    assert main(args) == exit_codes.OK
+    assert "1 game reached --max-decisions 3 and counted as draws" in capsys.readouterr().out
+    assert main([*args[:-1], "4"]) == exit_codes.USAGE
+    assert "max_decisions: the run has 3, given 4" in capsys.readouterr().err
+
+
+def test_a_run_from_before_the_cap_continues(tmp_path: Path) -> None:
+    kwargs = dict(search=FAST, seed=3, workers=1, games_per_shard=1)
+    sp.selfplay(tmp_path, 1, "duel", **kwargs)
+    manifest = json.loads((tmp_path / MANIFEST).read_text())
+    del manifest["settings"]["max_decisions"]  # as a run written before the setting existed
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
+    assert sp.selfplay(tmp_path, 2, "duel", **kwargs).games_total == 2
+    assert json.loads((tmp_path / MANIFEST).read_text())["settings"]["max_decisions"] == sp.MAX_DECISIONS
+
+
 @pytest.mark.parametrize("kwargs, message", [
     (dict(search="greedy"), "needs the search's root visits"),
     (dict(search="mcts:iterations=-3"), "iterations"),
@@ -206,6 +237,9 @@ def test_a_changed_setting_is_refused_naming_it(tmp_path: Path) -> None:
     (dict(temperature=0), "temperature must be a positive number"),
     (dict(temperature_moves=-1), "temperature_moves"),
     (dict(games_per_shard=0), "games_per_shard"),
+    (dict(max_decisions=0), "max_decisions must be a whole number of decisions from 1 to 32768"),
+    (dict(max_decisions=2.5), "max_decisions must be a whole number"),
+    (dict(max_decisions=40_000), "16 bits"),
     (dict(seed=-1), "seed"),
     (dict(game="splendor(players=9)"), "players"),
     (dict(workers=0), "--workers must be at least 1"),

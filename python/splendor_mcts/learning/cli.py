@@ -11,7 +11,9 @@ from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..tournament.backends import BACKENDS
 from ..wording import counted
-from .selfplay import DEFAULT_SEARCH, GAMES_PER_SHARD, TEMPERATURE, TEMPERATURE_MOVES, SelfPlayProgress, selfplay
+from .selfplay import (
+    DEFAULT_SEARCH, GAMES_PER_SHARD, MAX_DECISIONS, TEMPERATURE, TEMPERATURE_MOVES, SelfPlayProgress, selfplay,
+)
 
 PLAIN_PROGRESS_EVERY = 10.0  # seconds between progress lines when standard error is not a terminal
 
@@ -51,6 +53,9 @@ def register(subparsers: Any) -> None:
                    help=f"those draws weigh moves by visits^(1/T) (default {TEMPERATURE:g})")
     p.add_argument("--games-per-shard", type=int, default=GAMES_PER_SHARD,
                    help=f"games per shard file (default {GAMES_PER_SHARD})")
+    p.add_argument("--max-decisions", type=int, default=MAX_DECISIONS,
+                   help=f"a game still going after this many decisions is stopped and scored as a draw "
+                   f"(default {MAX_DECISIONS}; the games have no turn limit and a weak search can loop)")
     p.add_argument("--workers", type=int, help="games played at once (default: all cores; 1: in this process)")
     p.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or a Ray cluster")
     p.add_argument("--ray-address", help="address of an existing Ray cluster (default: start a local Ray)")
@@ -70,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         summary = selfplay(args.out, args.games, game, search=args.search, seed=args.seed, workers=args.workers,
                            backend=args.backend, ray_address=args.ray_address,
                            temperature_moves=args.temperature_moves, temperature=args.temperature,
-                           games_per_shard=args.games_per_shard, progress=show)
+                           games_per_shard=args.games_per_shard, progress=show, max_decisions=args.max_decisions)
     except KeyboardInterrupt:
         display.close()
         print(f"splendor-mcts selfplay: interrupted; finished shards are kept in {args.out}: "
@@ -86,4 +91,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{game.spec}: played {counted(summary.games_played, 'game')} ({summary.decisions_played} decisions, "
           f"{summary.seconds:.1f} s, {rate:.1f} decisions/s); {summary.directory} holds "
           f"{counted(summary.games_total, 'game')}, {summary.rows_total} rows in {counted(summary.shards_total, 'shard')}")
+    if summary.games_capped:
+        print(f"{counted(summary.games_capped, 'game')} reached --max-decisions {args.max_decisions} and "
+              "counted as draws")
     return exit_codes.OK

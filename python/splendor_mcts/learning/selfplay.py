@@ -16,9 +16,14 @@ settings write identical shards; with more, the same games in shards cut in fini
 Runs resume: games are written in shards of ``games_per_shard`` and ``manifest.json`` names
 every finished shard with its games' indexes, so running the same call again plays only the
 games not yet in a shard (a kill loses at most the games of the shard being filled). A run
-directory keeps its settings; another game, search, seed, temperature or shard size there is
+directory keeps its settings; another game, search, seed, temperature, shard size or cap there is
 refused with a message naming each setting that differs. ``games`` is the run's target and
 may grow between calls.
+
+Neither game has a turn limit, and a weak search can play a cycle for ever (both seats at the
+token limit in Duel: ``replenish``, ``take``, ``discard`` the token, round after round), so a
+game stops after ``max_decisions`` decisions and is scored as a draw (every seat an equal
+share), its rows kept; the summary counts such games.
 """
 from __future__ import annotations
 
@@ -51,6 +56,11 @@ DEFAULT_SEARCH = f"mcts:iterations={SELFPLAY_ITERATIONS}"
 TEMPERATURE_MOVES = 20   # decisions of a game drawn from the visits (about 10 turns each in 2-player games)
 TEMPERATURE = 1.0
 GAMES_PER_SHARD = 32
+# Decisions after which a game is stopped as a draw: far above the longest games measured
+# (Duel about 320, a 64-64 random network at 200 iterations; Splendor 4p about 130 on average),
+# low enough that a looping game costs seconds and a few MB of rows, not the run.
+MAX_DECISIONS = 1000
+_MOVE_NUMBERS = np.iinfo(np.int16).max + 1  # the shards' move_number column is 16 bits
 # derive_seed paths below a game's index: its deal, its search and its temperature draws
 _DEAL, _SEARCH, _DRAWS = 0, 1, 2
 
@@ -74,6 +84,7 @@ class SelfPlaySettings:
     temperature_moves: int
     temperature: float
     games_per_shard: int
+    max_decisions: int = MAX_DECISIONS
     # the shipped network the search uses (shipped:<family>@<hash>; search.networks), so a run
     # is not continued with other weights; None: another or none (and left out of the manifest)
     shipped: str | None = None
@@ -87,7 +98,7 @@ class SelfPlaySettings:
 
 def make_settings(game: Game | str = DEFAULT_GAME, search: str = DEFAULT_SEARCH, seed: int = 0,
                   temperature_moves: int = TEMPERATURE_MOVES, temperature: float = TEMPERATURE,
-                  games_per_shard: int = GAMES_PER_SHARD) -> SelfPlaySettings:
+                  games_per_shard: int = GAMES_PER_SHARD, max_decisions: int = MAX_DECISIONS) -> SelfPlaySettings:
     """Checked settings; ``ValueError`` names the bad one."""
     loaded = game if isinstance(game, Game) else load_game(game)
     if loaded.num_players() > VALUE_SIZE:
@@ -110,9 +121,13 @@ def make_settings(game: Game | str = DEFAULT_GAME, search: str = DEFAULT_SEARCH,
         raise ValueError(f"temperature must be a positive number, got {temperature!r}")
     if isinstance(games_per_shard, bool) or not isinstance(games_per_shard, int) or games_per_shard < 1:
         raise ValueError(f"games_per_shard must be a positive whole number, got {games_per_shard!r}")
+    if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) \
+            or not 1 <= max_decisions <= _MOVE_NUMBERS:
+        raise ValueError(f"max_decisions must be a whole number of decisions from 1 to {_MOVE_NUMBERS} "
+                         f"(the shards number a game's rows in 16 bits), got {max_decisions!r}")
     shipped = shipped_used(mcts_settings(params), loaded.entry.name, loaded.num_players())
     return SelfPlaySettings(loaded.spec, canonical, seed, temperature_moves, float(temperature), games_per_shard,
-                            shipped)
+                            max_decisions, shipped)
 
 
 @dataclass(frozen=True)
@@ -125,12 +140,14 @@ class SelfPlayTask:
 
 @dataclass
 class SelfPlayGame:
-    """A finished game: its rows (the arrays of :data:`.shards.COLUMNS`) and its cost."""
+    """A finished game: its rows (the arrays of :data:`.shards.COLUMNS`) and its cost.
+    ``capped``: stopped at ``max_decisions`` and scored as a draw."""
 
     index: int
     game_id: int
     arrays: dict[str, np.ndarray]
     wall_time: float
+    capped: bool = False
 
     @property
     def decisions(self) -> int:
@@ -168,7 +185,7 @@ def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
     num_actions, players = game.num_distinct_actions(), game.num_players()
     observations, legal, policies, seats = [], [], [], []
     state = game.new_initial_state(seed=game_id)
-    while not state.is_terminal():
+    while not state.is_terminal() and len(seats) < settings.max_decisions:
         if state.current_player() == _core.CHANCE:
             state.apply_action(state.dealt_outcome())
             continue
@@ -185,8 +202,9 @@ def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
         else:
             action = int(analysis.best_action)
         state.apply_action(action)
-    returns = np.asarray(state.returns(), dtype=np.float64)
-    shares = returns / returns.sum() if returns.sum() > 0 else np.full(players, 1.0 / players)
+    capped = not state.is_terminal()
+    returns = np.zeros(players) if capped else np.asarray(state.returns(), dtype=np.float64)
+    shares = returns / returns.sum() if returns.sum() > 0 else np.full(players, 1.0 / players)  # capped: a draw
     n = len(seats)
     seat_array = np.asarray(seats, dtype=np.int8)
     value = np.zeros((n, VALUE_SIZE), dtype=np.float32)
@@ -202,7 +220,7 @@ def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
         "move_number": np.arange(n, dtype=np.int16),
         "game_id": np.full(n, game_id, dtype=np.int64),
     }
-    return SelfPlayGame(task.index, game_id, arrays, time.perf_counter() - start)
+    return SelfPlayGame(task.index, game_id, arrays, time.perf_counter() - start, capped)
 
 
 def play_selfplay_games(batch: list[SelfPlayTask]) -> list[SelfPlayGame]:
@@ -223,7 +241,8 @@ class SelfPlayProgress:
 
 @dataclass(frozen=True)
 class SelfPlaySummary:
-    """What a call did: games and decisions played now, and the run's totals on disk."""
+    """What a call did: games and decisions played now (``games_capped`` of them stopped at
+    ``max_decisions`` as draws), and the run's totals on disk."""
 
     directory: Path
     games_played: int
@@ -232,6 +251,7 @@ class SelfPlaySummary:
     games_total: int
     rows_total: int
     shards_total: int
+    games_capped: int = 0
 
 
 def meta_of(settings: SelfPlaySettings) -> dict[str, Any]:
@@ -245,15 +265,17 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
              search: str = DEFAULT_SEARCH, seed: int = 0, workers: int | None = None, backend: str = "local",
              ray_address: str | None = None, temperature_moves: int = TEMPERATURE_MOVES,
              temperature: float = TEMPERATURE, games_per_shard: int = GAMES_PER_SHARD,
-             progress: Callable[[SelfPlayProgress], Any] | None = None) -> SelfPlaySummary:
+             progress: Callable[[SelfPlayProgress], Any] | None = None,
+             max_decisions: int = MAX_DECISIONS) -> SelfPlaySummary:
     """Play the run's games ``0 .. games-1`` not yet in ``directory``'s shards and write them.
 
     ``workers`` processes (None: every core; 1: in this process) on the ``local`` backend, or
     Ray tasks on ``backend="ray"`` (``ray_address`` or a local Ray). ``progress`` is called
-    after each finished game. ``ValueError`` names a bad argument or a setting that differs
+    after each finished game; a game still going after ``max_decisions`` decisions is stopped
+    and scored as a draw. ``ValueError`` names a bad argument or a setting that differs
     from the run's; Ctrl-C (``KeyboardInterrupt``) keeps the finished shards.
     """
-    settings = make_settings(game, search, seed, temperature_moves, temperature, games_per_shard)
+    settings = make_settings(game, search, seed, temperature_moves, temperature, games_per_shard, max_decisions)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
     if progress is not None and not callable(progress):
@@ -267,13 +289,15 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
         manifest = Manifest(out, settings.to_dict())
         manifest.save()
     else:
+        # A run begun before the cap existed: its games all ended by themselves, so it continues with one.
+        manifest.settings.setdefault("max_decisions", settings.max_decisions)
         manifest.check_settings(settings.to_dict())
     done = manifest.done_indexes()
     todo = [i for i in range(games) if i not in done]
     meta = meta_of(settings)
     start = time.perf_counter()
     buffer: list[SelfPlayGame] = []
-    played = decisions = 0
+    played = decisions = capped = 0
 
     def flush() -> None:
         buffer.sort(key=lambda g: g.index)
@@ -290,6 +314,7 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
                 buffer.append(result)
                 played += 1
                 decisions += result.decisions
+                capped += result.capped
                 if len(buffer) == settings.games_per_shard:
                     flush()
                 if progress is not None:
@@ -300,9 +325,9 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
         if buffer:
             flush()
     return SelfPlaySummary(out, played, decisions, time.perf_counter() - start, manifest.games, manifest.rows,
-                           len(manifest.shards))
+                           len(manifest.shards), capped)
 
 
-__all__ = ["DEFAULT_SEARCH", "GAMES_PER_SHARD", "TEMPERATURE", "TEMPERATURE_MOVES", "SelfPlayGame",
+__all__ = ["DEFAULT_SEARCH", "GAMES_PER_SHARD", "MAX_DECISIONS", "TEMPERATURE", "TEMPERATURE_MOVES", "SelfPlayGame",
            "SelfPlayProgress", "SelfPlaySettings", "SelfPlaySummary", "SelfPlayTask", "family_of",
            "make_settings", "meta_of", "play_selfplay_game", "play_selfplay_games", "selfplay", "visit_policy"]
