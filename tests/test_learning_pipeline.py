@@ -58,6 +58,9 @@ def test_generations_run_in_order_and_resume_after_an_interruption(tmp_path, fak
     # Two games settle no SPRT: the candidate is rejected and no network is current.
     assert state["generations"][1]["gate"]["accepted"] is False and state["current"] is None
     assert lines[0] == "duel: generation 2: selfplay" and "all 2 generations done" in lines[-1]
+    logged = (tmp_path / "pipeline.log").read_text().splitlines()  # both runs' lines, each with its time
+    assert [line.split(" ", 1)[1] for line in logged[-len(lines):]] == lines
+    assert logged[0].endswith(" duel: generation 1: selfplay") and logged[0][:4].isdigit() and logged[0][19] == "Z"
     # Generation 2 trained on both generations' self-play (the window).
     network = read_network(tmp_path / "gen-002" / "candidate.smnet")
     assert [d["rows"] for d in network.training["data"]] == [24, 24]

@@ -16,6 +16,7 @@ import math
 import os
 import shutil
 import time
+from datetime import datetime, timezone
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from .train import DEFAULT_EPOCHS, DEFAULT_HIDDEN, TrainSettings, require_torch,
 
 STEPS = ("selfplay", "train", "gate")
 STATE_FILE = "pipeline.json"
+LOG_FILE = "pipeline.log"
 EXAMPLES = """examples:
   splendor-mcts pipeline --dir runs          # all families, a stage of at most 2 hours; run again for the next
   splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
@@ -115,8 +117,17 @@ class Pipeline:
         self.settings = settings
         self.family: Family = family(settings.family)
         self.directory = Path(directory)
-        self.say = say
+        self._say = say
         self.state = self._load_state()
+
+    def say(self, line: str) -> None:
+        """A line for the terminal, also kept with its UTC time in ``pipeline.log`` (the run's log,
+        which is shipped beside the weights with the gate reports)."""
+        self._say(line)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        with open(self.directory / LOG_FILE, "a", encoding="utf-8") as log:
+            log.write(f"{stamp} {line}\n")
 
     def _load_state(self) -> dict[str, Any]:
         path = self.directory / STATE_FILE

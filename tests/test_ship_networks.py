@@ -1,0 +1,52 @@
+"""tools/ship_networks.py: a pipeline run's accepted network and provenance into a networks folder."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("ship_networks", REPO / "tools" / "ship_networks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def make_run(run: Path, current: str | None) -> None:
+    family = run / "duel"
+    (family / "gen-001" / "selfplay-2p").mkdir(parents=True)
+    (family / "pipeline.json").write_text(json.dumps({"current": current, "generations": []}))
+    (family / "pipeline.log").write_text("2026-12-02T10:00:00Z duel: generation 1: selfplay\n")
+    (family / "current.smnet").write_bytes(b"weights")
+    (family / "gen-001" / "gate.txt").write_text("gate report")
+    (family / "gen-001" / "candidate.train.jsonl").write_text("{}\n")
+    (family / "gen-001" / "gate.sqlite").write_bytes(b"db")
+    (family / "gen-001" / "selfplay-2p" / "manifest.json").write_text("{}")
+    (family / "gen-001" / "selfplay-2p" / "shard-00000.npz").write_bytes(b"rows")
+
+
+def test_ships_the_network_and_its_provenance_not_the_data(tmp_path):
+    tool = load_tool()
+    make_run(tmp_path / "run", "gen-001/candidate.smnet")
+    into = tmp_path / "networks"
+    (into / "duel").mkdir(parents=True)
+    (into / "duel" / "stale.txt").write_text("from an older run")
+    written = tool.ship(tmp_path / "run", "duel", into)
+    shipped = sorted(str(p.relative_to(into / "duel")) for p in (into / "duel").rglob("*") if p.is_file())
+    assert shipped == sorted(str(p.relative_to(into / "duel")) for p in written) == [
+        "duel.smnet", "gen-001/candidate.train.jsonl", "gen-001/gate.txt", "gen-001/selfplay-2p/manifest.json",
+        "pipeline.json", "pipeline.log"]
+    assert (into / "duel" / "duel.smnet").read_bytes() == b"weights"
+
+
+def test_a_run_without_an_accepted_network_is_refused(tmp_path):
+    tool = load_tool()
+    make_run(tmp_path / "run", None)
+    with pytest.raises(ValueError, match="no network was accepted in this run"):
+        tool.ship(tmp_path / "run", "duel", tmp_path / "networks")
+    assert not (tmp_path / "networks").exists()
