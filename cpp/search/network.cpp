@@ -68,15 +68,30 @@ constexpr int kPad = 8;
 
 int padded(int out) { return (out + kPad - 1) / kPad * kPad; }
 
-// The indices of the inputs that are not zero, ascending. On x86-64, four at a time:
-// one compare gives a mask of the nonzero ones, visited by their set bits.
+// The indices of the inputs that are not zero, ascending; idx has room for 3 more. On
+// x86-64, four at a time without a branch: one compare gives a 4-bit mask of the nonzero
+// ones, whose indices a table gives packed, and all four are stored (those past the
+// count are overwritten next).
+#ifdef __SSE2__
+struct PackedIndices {
+  alignas(16) int32_t at[16][4] = {};
+  constexpr PackedIndices() {
+    for (int m = 0; m < 16; ++m)
+      for (int i = 0, n = 0; i < 4; ++i)
+        if (m >> i & 1) at[m][n++] = i;
+  }
+};
+constexpr PackedIndices kPacked;
+#endif
+
 int nonzero_inputs(const float* x, int in, int* idx) {
   int n = 0, i = 0;
 #ifdef __SSE2__
   for (; i + 4 <= in; i += 4) {
-    for (auto m = static_cast<unsigned>(_mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + i), _mm_setzero_ps()))); m;
-         m &= m - 1)
-      idx[n++] = i + __builtin_ctz(m);
+    const int m = _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + i), _mm_setzero_ps()));
+    const __m128i packed = _mm_load_si128(reinterpret_cast<const __m128i*>(kPacked.at[m]));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(idx + n), _mm_add_epi32(packed, _mm_set1_epi32(i)));
+    n += __builtin_popcount(static_cast<unsigned>(m));
   }
 #endif
   for (; i < in; ++i) {
@@ -351,7 +366,7 @@ void Network::forward(Kernel kernel, const float* observation, float* policy_log
   const Dense dense = dense_for(kernel);
   alignas(64) float a[kMaxWidth];
   alignas(64) float b[kMaxWidth];
-  int idx[kMaxWidth];  // the nonzero inputs of one piece of kMaxWidth inputs
+  int idx[kMaxWidth + 3];  // the nonzero inputs of one piece of kMaxWidth inputs
   // y = W x + b, summed over pieces of the inputs (an observation may be wider than kMaxWidth).
   auto layer = [&](const Layer& l, const float* x, float* y, bool relu) {
     const float* w = params_.data() + l.weights;
