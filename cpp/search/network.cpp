@@ -87,12 +87,20 @@ constexpr PackedIndices kPacked;
 int nonzero_inputs(const float* x, int in, int* idx) {
   int n = 0, i = 0;
 #ifdef __SSE2__
-  for (; i + 4 <= in; i += 4) {
-    const int m = _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + i), _mm_setzero_ps()));
+  auto pack = [&](int m, int at) {
     const __m128i packed = _mm_load_si128(reinterpret_cast<const __m128i*>(kPacked.at[m]));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(idx + n), _mm_add_epi32(packed, _mm_set1_epi32(i)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(idx + n), _mm_add_epi32(packed, _mm_set1_epi32(at)));
     n += __builtin_popcount(static_cast<unsigned>(m));
+  };
+  const __m128 zero = _mm_setzero_ps();
+  for (; i + 8 <= in; i += 8) {  // eight at a time first: a sparse observation's zero runs cost one test
+    const int lo = _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + i), zero));
+    const int hi = _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + i + 4), zero));
+    if ((lo | hi) == 0) continue;
+    pack(lo, i);
+    pack(hi, i + 4);
   }
+  for (; i + 4 <= in; i += 4) pack(_mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + i), zero)), i);
 #endif
   for (; i < in; ++i) {
     idx[n] = i;
