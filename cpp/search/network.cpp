@@ -68,10 +68,10 @@ constexpr int kPad = 8;
 
 int padded(int out) { return (out + kPad - 1) / kPad * kPad; }
 
-// The indices of the inputs that are not zero, ascending; idx has room for 3 more. On
-// x86-64, four at a time without a branch: one compare gives a 4-bit mask of the nonzero
-// ones, whose indices a table gives packed, and all four are stored (those past the
-// count are overwritten next).
+// The indices of the inputs that are not zero, ascending. On x86-64 without a branch per
+// input: one compare of four gives a 4-bit mask of the nonzero ones, whose indices a table
+// gives packed, and all four are stored (those past the count are overwritten next; they
+// stay within idx, as n <= i). Eight are tested first, so a run of zeros costs one test.
 #ifdef __SSE2__
 struct PackedIndices {
   alignas(16) int32_t at[16][4] = {};
@@ -93,7 +93,7 @@ int nonzero_inputs(const float* x, int in, int* idx) {
     n += __builtin_popcount(static_cast<unsigned>(m));
   };
   const __m128 zero = _mm_setzero_ps();
-  for (; i + 8 <= in; i += 8) {  // eight at a time first: a sparse observation's zero runs cost one test
+  for (; i + 8 <= in; i += 8) {
     const int lo = _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + i), zero));
     const int hi = _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + i + 4), zero));
     if ((lo | hi) == 0) continue;
@@ -374,7 +374,7 @@ void Network::forward(Kernel kernel, const float* observation, float* policy_log
   const Dense dense = dense_for(kernel);
   alignas(64) float a[kMaxWidth];
   alignas(64) float b[kMaxWidth];
-  int idx[kMaxWidth + 3];  // the nonzero inputs of one piece of kMaxWidth inputs
+  int idx[kMaxWidth];  // the nonzero inputs of one piece of kMaxWidth inputs
   // y = W x + b, summed over pieces of the inputs (an observation may be wider than kMaxWidth).
   auto layer = [&](const Layer& l, const float* x, float* y, bool relu) {
     const float* w = params_.data() + l.weights;
