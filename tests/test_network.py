@@ -49,6 +49,22 @@ def test_forward_equals_numpy(tmp_path, splendor):
     assert [layer["name"] for layer in info["layers"]] == ["trunk.0", "trunk.1", "policy", "value"]
 
 
+def test_kernels_are_named_and_checked(tmp_path, splendor):
+    kernels = _core.network_kernels()
+    assert kernels[0] == "portable" and set(kernels) <= {"portable", "avx2"}
+    path = tmp_path / "net.smnet"
+    write_network(path, splendor)
+    obs = np.zeros((1, splendor.observation_tensor_size()), dtype=np.float32)
+    best = _core.network_forward(str(path), obs)
+    last = _core.network_forward(str(path), obs, kernel=kernels[-1])  # the search's kernel
+    np.testing.assert_array_equal(best[0], last[0])
+    with pytest.raises(ValueError, match="unknown network kernel 'sse9'"):
+        _core.network_forward(str(path), obs, kernel="sse9")
+    if "avx2" not in kernels:
+        with pytest.raises(ValueError, match="lacks AVX2"):
+            _core.network_forward(str(path), obs, kernel="avx2")
+
+
 def _first(arrays, *names):
     for name in names:
         if name in arrays:
@@ -57,15 +73,17 @@ def _first(arrays, *names):
 
 
 @pytest.mark.skipif(not GOLDEN.is_dir(), reason=f"{GOLDEN.relative_to(ROOT)} (the trainer's golden files) is absent")
-def test_forward_equals_the_trainers_golden_outputs():
-    """Each ``X.smnet`` beside ``X.npz`` (inputs and the training framework's outputs)."""
+@pytest.mark.parametrize("kernel", _core.network_kernels())
+def test_forward_equals_the_trainers_golden_outputs(kernel):
+    """Each ``X.smnet`` beside ``X.npz`` (inputs and the training framework's outputs),
+    with every forward-pass kernel this CPU runs (the portable one, AVX2 + FMA)."""
     nets = sorted(GOLDEN.glob("*.smnet"))
     assert nets, f"{GOLDEN} holds no .smnet file"
     for net in nets:
         data = np.load(net.with_suffix(".npz"))
         obs = _first(data, "observation", "observations", "inputs", "input")
         assert obs is not None, f"{net.with_suffix('.npz')}: no observations among {list(data.keys())}"
-        policy, value = _core.network_forward(str(net), obs.astype(np.float32))
+        policy, value = _core.network_forward(str(net), obs.astype(np.float32), kernel=kernel)
         want_policy = _first(data, "policy_logits", "policy")
         want_value = _first(data, "value_logits", "value")
         assert want_policy is not None or want_value is not None, f"{net}: no outputs among {list(data.keys())}"

@@ -31,7 +31,9 @@ void bind_network(py::module_& m) {
       py::arg("path"), "The header of a .smnet file as the C++ reader sees it; ValueError naming any problem.");
   m.def(
       "network_forward",
-      [](const std::string& path, const py::array_t<float, py::array::c_style | py::array::forcecast>& observations) {
+      [](const std::string& path, const py::array_t<float, py::array::c_style | py::array::forcecast>& observations,
+         const std::string& kernel_name) {
+        const auto kernel = search::Network::kernel_named(kernel_name);
         const auto net = search::load_network(path);
         if (observations.ndim() != 2 || observations.shape(1) != net->observation_size())
           throw core::InvalidInput("observations must be an array [batch, " + std::to_string(net->observation_size()) +
@@ -45,13 +47,22 @@ void bind_network(py::module_& m) {
         {
           py::gil_scoped_release released;
           for (py::ssize_t b = 0; b < batch; ++b)
-            net->forward(in + b * net->observation_size(), p + b * net->num_actions(), v + b * net->value_size());
+            net->forward(kernel, in + b * net->observation_size(), p + b * net->num_actions(), v + b * net->value_size());
         }
         return py::make_tuple(policy, value);
       },
-      py::arg("path"), py::arg("observations"),
+      py::arg("path"), py::arg("observations"), py::arg("kernel") = "best",
       "The C++ forward pass of a .smnet network: (policy logits [batch, num_actions], value logits "
-      "[batch, value_size]) for observations [batch, observation_size] (docs/network-format.md).");
+      "[batch, value_size]) for observations [batch, observation_size] (docs/network-format.md). "
+      "kernel: 'best' (what the search uses on this CPU), 'portable' or 'avx2' (ValueError if this CPU lacks it).");
+  m.def(
+      "network_kernels",
+      [] {
+        std::vector<std::string> names;
+        for (auto k : search::Network::supported_kernels()) names.emplace_back(search::Network::kernel_name(k));
+        return names;
+      },
+      "The forward-pass kernels this CPU runs: 'portable', then 'avx2' if it has AVX2 and FMA (the search uses the last).");
 }
 
 }  // namespace bindings

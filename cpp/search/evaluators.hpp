@@ -102,7 +102,7 @@ struct HeuristicRollout {
 // A network's value at the leaf (search/network.hpp), alone (value_mix 1: the base
 // evaluator never runs) or mixed with the base evaluator's: the search wraps whichever
 // evaluator is named in this when SearchParams::network is given. Its policy head gives
-// the PUCT priors (search/puct.hpp), which the search reads through priors().
+// the PUCT priors (search/puct.hpp), which the search reads through policy().
 template <class Base>
 struct NetworkValue {
   static constexpr const char* kName = Base::kName;
@@ -114,11 +114,12 @@ struct NetworkValue {
   double mix;
   explicit NetworkValue(const SearchParams& p)
       : net(p.net ? p.net : load_network(p.network)), base(p), mix(p.value_mix) {}
-  static constexpr bool kPriors = true;  // the descent is PUCT with priors():
-  // the policy at `s`, the sample in which `node` is expanded from.
+  static constexpr bool kPriors = true;  // the descent is PUCT with policy():
+  // the policy logits at `s`, the sample in which `node` is expanded, in `scratch`.
   template <class G>
-  void priors(const typename G::State& s, uint32_t /*node*/, const ActionBits<G>& legal, float* prior) const {
-    puct::priors<G>(*net, s, legal, prior);
+  const float* policy(const typename G::State& s, uint32_t /*node*/, float* scratch) const {
+    puct::policy_logits<G>(*net, s, scratch);
+    return scratch;
   }
   static bool has_priors(uint32_t) { return true; }
 

@@ -1,5 +1,5 @@
 // A policy-value network (an MLP) read from the `.smnet` weight format
-// (docs/network-format.md) and evaluated with plain loops: no allocation per call, no
+// (docs/network-format.md) and evaluated with vector loops (dense() in network.cpp): no allocation per call, no
 // dependency. A Network is read once and shared read-only (shared_ptr<const Network>)
 // between the search threads; forward() is const and keeps its scratch on the stack.
 #pragma once
@@ -14,7 +14,8 @@ namespace search {
 class Network {
  public:
   // Widths beyond this are refused by the reader: forward() keeps two layers of this
-  // many floats on the stack (32 KiB), so it never allocates.
+  // many floats on the stack (32 KiB) and a list of nonzero inputs (32 KiB), so it
+  // never allocates.
   static constexpr int kMaxWidth = 4096;
   static constexpr int kMaxTrunkLayers = 16;
   static constexpr int kMaxValueSize = 16;
@@ -23,7 +24,7 @@ class Network {
   struct Layer {
     std::string name;
     int in = 0, out = 0;
-    size_t weights = 0;  // offset of W [out][in] in params_, then b [out]
+    size_t weights = 0;  // offset of W transposed [in][out rounded up to 8] in params_, then b (as wide)
   };
 
   // Reads and checks a file: core::InvalidInput "network file 'PATH': problem" for
@@ -37,8 +38,23 @@ class Network {
   void check_players(int players) const;
 
   // One observation -> policy logits [num_actions] (nullptr: not computed, the largest
-  // layer skipped) and value logits [value_size] (nullptr: not computed).
+  // layer skipped) and value logits [value_size] (nullptr: not computed), with the best
+  // kernel this CPU runs.
   void forward(const float* observation, float* policy_logits, float* value_logits) const;
+
+  // The kernels of the dense layers: portable (SSE at the x86-64-v2 build), and AVX2 +
+  // FMA on CPUs that have them, chosen at run time. Both sum in the same order; FMA
+  // rounds once per multiply-add, so their outputs differ in the last bits.
+  enum class Kernel { kPortable, kAvx2 };
+  static Kernel best_kernel();
+  static bool supports(Kernel kernel);
+  static const char* kernel_name(Kernel kernel);  // "portable", "avx2"
+  // The kernel of that name ("best": best_kernel()); InvalidInput for an unknown name or
+  // one this CPU cannot run.
+  static Kernel kernel_named(std::string_view name);
+  static std::vector<Kernel> supported_kernels();  // the portable one first
+  // forward() with a given kernel (one this CPU supports).
+  void forward(Kernel kernel, const float* observation, float* policy_logits, float* value_logits) const;
 
   // Win shares per seat from value logits: softmax over the first `players` entries,
   // rotated back so seat `to_move` gets index 0 (docs/network-format.md, "Forward").

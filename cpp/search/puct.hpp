@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/bits.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 #include "search/descent.hpp"
@@ -75,46 +76,72 @@ bool expand_first(Tree& tree, uint32_t node, const Scan<G>& scan, float c) {
   return fpu + c * untried * std::sqrt(avail) > scan.best_score;
 }
 
-// Softmax of policy logits over the legal moves only: prior[a] for every legal a.
+// Calls f(a) for each set bit a of `b`, ascending.
+template <class Bits, class F>
+void for_each_bit(const Bits& b, F&& f) {
+  for (size_t w = 0; w < b.size(); ++w)
+    for (uint64_t m = b[w]; m; m &= m - 1) f(static_cast<int>(w * 64) + core::lowest_bit(m));
+}
+
+// Softmax of policy logits over the legal moves only: e[j] = exp(logit - max) for the
+// j-th legal move (ascending ids), and their sum, summed in that order.
+template <class G>
+float legal_exps(const float* logits, const ActionBits<G>& legal, float* e) {
+  float top = -INFINITY;
+  for_each_bit(legal, [&](int a) { top = std::max(top, logits[a]); });
+  float sum = 0.0f;
+  int j = 0;
+  for_each_bit(legal, [&](int a) { sum += e[j++] = std::exp(logits[a] - top); });
+  return sum;
+}
+
+// prior[a] for every legal a: the softmax of the logits over the legal moves.
 template <class G>
 void priors_from_logits(const float* logits, const ActionBits<G>& legal, float* prior) {
-  float top = -INFINITY;
-  for (int a = 0; a < G::kNumDistinctActions; ++a)
-    if (bits::test(legal, a)) top = std::max(top, logits[a]);
-  float sum = 0.0f;
-  for (int a = 0; a < G::kNumDistinctActions; ++a)
-    if (bits::test(legal, a)) sum += prior[a] = std::exp(logits[a] - top);
-  for (int a = 0; a < G::kNumDistinctActions; ++a)
-    if (bits::test(legal, a)) prior[a] /= sum;
+  float e[G::kNumDistinctActions];
+  const float sum = legal_exps<G>(logits, legal, e);
+  int j = 0;
+  for_each_bit(legal, [&](int a) { prior[a] = e[j++] / sum; });
+}
+
+// The policy logits of the network at `s` (the observation of the player to move).
+template <class G>
+void policy_logits(const Network& net, const typename G::State& s, float* logits) {
+  float observation[G::kObservationSize];
+  s.observation_tensor(s.current_player(), observation);
+  net.forward(observation, logits, nullptr);
 }
 
 // The network's policy at `s` over its legal moves.
 template <class G>
 void priors(const Network& net, const typename G::State& s, const ActionBits<G>& legal, float* prior) {
-  float observation[G::kObservationSize];
-  s.observation_tensor(s.current_player(), observation);
   float logits[G::kNumDistinctActions];
-  net.forward(observation, logits, nullptr);
+  policy_logits<G>(net, s, logits);
   priors_from_logits<G>(logits, legal, prior);
 }
 
-// The untried legal move of highest prior (lowest id among equals) and its prior; the
-// next highest becomes the node's Prior::untried.
+// The untried legal move of highest prior (lowest id among equals) and its prior, from
+// the policy logits at the node; the next highest prior becomes the node's
+// Prior::untried. Only the legal moves are visited.
 template <class G>
-core::Action choose_untried(Tree& tree, uint32_t node, const float* prior, const ActionBits<G>& legal,
+core::Action choose_untried(Tree& tree, uint32_t node, const float* logits, const ActionBits<G>& legal,
                             const ActionBits<G>& seen, float& chosen_prior) {
+  float e[G::kNumDistinctActions];
+  const float sum = legal_exps<G>(logits, legal, e);
   core::Action best = -1;
   float first = -1.0f, second = 0.0f;
-  for (int a = 0; a < G::kNumDistinctActions; ++a) {
-    if (!bits::test(legal, a) || bits::test(seen, a)) continue;
-    if (prior[a] > first) {
+  int j = 0;
+  for_each_bit(legal, [&](int a) {
+    const float p = e[j++] / sum;
+    if (bits::test(seen, a)) return;
+    if (p > first) {
       second = std::max(second, first);
-      first = prior[a];
+      first = p;
       best = a;
     } else {
-      second = std::max(second, prior[a]);
+      second = std::max(second, p);
     }
-  }
+  });
   chosen_prior = first;
   store(tree.prior(node).untried, second);
   return best;

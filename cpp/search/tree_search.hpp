@@ -126,8 +126,8 @@ class TreeSearch {
     const TreeSearch& search;
     bool has_priors(uint32_t node) const { return node < search.known_.size() && search.known_[node]; }
     template <class>
-    void priors(const State&, uint32_t node, const ActionBits<G>& legal, float* prior) const {
-      puct::priors_from_logits<G>(&search.logits_[size_t{node} * G::kNumDistinctActions], legal, prior);
+    const float* policy(const State&, uint32_t node, float*) const {
+      return &search.logits_[size_t{node} * G::kNumDistinctActions];
     }
   };
   struct NoPriors {};  // the hook gives no policy: UCB, as with the rollout evaluators
@@ -351,9 +351,9 @@ class TreeSearch {
         float prior = 0.0f;
         core::Action a;
         if constexpr (kPriors) {
-          float priors[G::kNumDistinctActions];
-          evaluator.template priors<G>(s, node, legal, priors);
-          a = puct::choose_untried<G>(tree, node, priors, legal, scan.seen, prior);
+          float scratch[G::kNumDistinctActions];
+          const float* logits = evaluator.template policy<G>(s, node, scratch);
+          a = puct::choose_untried<G>(tree, node, logits, legal, scan.seen, prior);
         } else {
           a = pick_untried<G>(legal, scan.seen, untried, rng_);
         }

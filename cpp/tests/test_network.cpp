@@ -2,6 +2,7 @@
 // network and the search with a network (search/network.hpp, search/puct.hpp).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <fstream>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "search/mcts.hpp"
@@ -175,4 +177,68 @@ TEST_CASE("network: a strong prior draws the search's visits, priors reach the r
   search::MCTS<G> without(plain);
   CHECK(without.search(root).moves[0].prior < 0.0);
   std::remove(path.c_str());
+}
+
+namespace {
+
+// The forward pass in plain loops over the file's own layout (W [out][in], then b): each
+// output summed as b + x[0] W[o][0] + x[1] W[o][1] + ... in float, zero inputs skipped.
+std::vector<float> reference_layer(const std::vector<float>& f, size_t& at, int in, int out, const std::vector<float>& x,
+                                   bool relu) {
+  std::vector<float> y(static_cast<size_t>(out));
+  for (int o = 0; o < out; ++o) {
+    float sum = f[at + static_cast<size_t>(in) * static_cast<size_t>(out) + static_cast<size_t>(o)];
+    for (int i = 0; i < in; ++i)
+      if (x[static_cast<size_t>(i)] != 0.0f) sum += f[at + static_cast<size_t>(o * in + i)] * x[static_cast<size_t>(i)];
+    y[static_cast<size_t>(o)] = relu ? std::max(sum, 0.0f) : sum;
+  }
+  at += static_cast<size_t>(in + 1) * static_cast<size_t>(out);
+  return y;
+}
+
+}  // namespace
+
+TEST_CASE("network: every kernel gives the plain loops' outputs, the portable one to the bit") {
+  // Widths that are not multiples of the vector widths, and an observation wider than
+  // the pieces (Network::kMaxWidth) its nonzero inputs are listed in.
+  for (const auto& [obs, hidden, actions] : {std::tuple{37, 70, 13}, std::tuple{5000, 9, 177}, std::tuple{3, 64, 684}}) {
+    CAPTURE(obs);
+    uint64_t seed = 12345;
+    auto next = [&] {
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      return static_cast<float>(static_cast<int>(seed >> 40) % 2001 - 1000) / 1000.0f;
+    };
+    std::vector<float> floats(static_cast<size_t>((obs + 1) * hidden + (hidden + 1) * actions + (hidden + 1) * 4));
+    for (float& f : floats) f = next();
+    const Network net = Network::parse(smnet(header(obs, hidden, actions), floats), "random.smnet");
+    std::vector<float> x(static_cast<size_t>(obs));
+    for (size_t i = 0; i < x.size(); ++i) x[i] = i % 3 == 0 ? next() : 0.0f;  // two thirds zero
+    size_t at = 0;
+    const auto h = reference_layer(floats, at, obs, hidden, x, true);
+    const auto want_policy = reference_layer(floats, at, hidden, actions, h, false);
+    const auto want_value = reference_layer(floats, at, hidden, 4, h, false);
+    CHECK(Network::supports(Network::Kernel::kPortable));
+    CHECK(Network::supports(Network::best_kernel()));
+    for (const Network::Kernel kernel : Network::supported_kernels()) {
+      CAPTURE(Network::kernel_name(kernel));
+      std::vector<float> policy(static_cast<size_t>(actions)), value(4);
+      net.forward(kernel, x.data(), policy.data(), value.data());
+      for (size_t a = 0; a < policy.size(); ++a) {
+        if (kernel == Network::Kernel::kPortable)
+          CHECK(policy[a] == want_policy[a]);
+        else
+          CHECK(policy[a] == doctest::Approx(want_policy[a]).epsilon(1e-4));
+      }
+      for (size_t v = 0; v < 4; ++v) CHECK(value[v] == doctest::Approx(want_value[v]).epsilon(1e-4));
+    }
+  }
+}
+
+TEST_CASE("network: kernels by name") {
+  CHECK(Network::kernel_named("portable") == Network::Kernel::kPortable);
+  CHECK(Network::kernel_named("best") == Network::best_kernel());
+  CHECK_THROWS_WITH_AS(Network::kernel_named("sse9"), "unknown network kernel 'sse9' (best, portable, avx2)",
+                       core::InvalidInput);
+  if (!Network::supports(Network::Kernel::kAvx2))
+    CHECK_THROWS_AS(Network::kernel_named("avx2"), core::InvalidInput);
 }
