@@ -117,3 +117,24 @@ def test_render_shows_the_learners_view() -> None:
     e.reset(seed=2)
     text = e.render()
     assert text is not None and text.startswith(f"{e.game.spec}: learner player_1\n")
+
+
+def test_a_looping_game_is_truncated_at_max_decisions() -> None:
+    # The lowest legal action loops for ever in Duel (replenish, take a token, discard it, ...).
+    e = SingleAgentEnv("duel", opponent=lambda state: min(state.legal_actions()), max_decisions=60)
+    observation, info = e.reset(seed=1)
+    steps, terminated, truncated = 0, False, False
+    while not (terminated or truncated):
+        observation, reward, terminated, truncated, info = e.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert truncated and not terminated and reward == 0.0 and info["max_decisions"] == 60
+    assert 0 < steps < 60 and not observation["action_mask"].any()  # the opponent made the other decisions
+    assert not e.game_state.is_terminal()
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        e.step(0)
+
+
+@pytest.mark.parametrize("value", [0, 2.5, True])
+def test_a_bad_max_decisions_is_refused(value: Any) -> None:
+    with pytest.raises(ValueError, match="max_decisions must be a whole number of decisions from 1 to"):
+        SingleAgentEnv("duel", max_decisions=value)

@@ -301,3 +301,22 @@ def test_an_illegal_action_says_why() -> None:
     with pytest.raises(ValueError, match=r"illegal action 60 \(pass\) for player_0: pass only when no other move "
                                          r"exists \(take WUG is legal\); legal: \[0, 1,"):
         e.step(60)
+
+
+def test_a_looping_game_is_truncated_at_max_decisions() -> None:
+    # The lowest legal action loops for ever in Duel (replenish, take a token, discard it, ...).
+    e = env("duel", max_decisions=40)
+    e.reset(seed=1)
+    decisions = 0
+    for agent in e.agent_iter(max_iter=1000):
+        observation, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            assert truncation and not termination and reward == 0.0 and info["max_decisions"] == 40
+            assert not observation["action_mask"].any()
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        decisions += 1
+    assert decisions == 40 and e.agents == []
+    with pytest.raises(ValueError, match="max_decisions must be a whole number of decisions from 1 to"):
+        env("duel", max_decisions=0)

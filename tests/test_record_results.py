@@ -166,3 +166,15 @@ def test_review_names_an_action_id_or_seed_out_of_the_engine_range(tmp_path: Pat
     assert main(["review", str(path)]) == exit_codes.INVALID_INPUT
     err = capsys.readouterr().err
     assert "not a valid game record" in err and message in err and "Traceback" not in err
+
+
+def test_an_adjudicated_draw_agrees_with_a_replay_not_over_and_an_equal_share() -> None:
+    game = HighCardGame(2, 5)
+    cut = _finished(game, 4, stop=3)
+    draw = _with(cut, termination="adjudicated", result=[0.5, 0.5])
+    assert result_problem(draw, replay(draw, game=game)) is None
+    lopsided = _with(draw, result=[1.0, 0.0])
+    assert result_problem(lopsided, replay(lopsided, game=game)) == \
+        "stated result [1.0, 0.0] but an adjudicated draw scores [0.5, 0.5]"
+    finished = _with(_decisive(game), termination="adjudicated", result=[0.5, 0.5])
+    assert "termination 'adjudicated' but the game is over" in result_problem(finished, replay(finished, game=game))

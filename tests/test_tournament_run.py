@@ -148,7 +148,7 @@ def test_a_schema_1_database_is_read_as_is_and_upgraded_on_resume(tmp_path: Path
     conn = sqlite3.connect(db)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert "moves" not in tables
-    assert conn.execute("SELECT value FROM tournament WHERE key = 'schema'").fetchone()[0] == "3"
+    assert conn.execute("SELECT value FROM tournament WHERE key = 'schema'").fetchone()[0] == "4"
     assert [json.loads(d) for (d,) in conn.execute("SELECT decisions FROM games ORDER BY game_id")] == [[5, 5]] * 6
     conn.close()
     new = TournamentStore.open_existing(db)
@@ -171,7 +171,7 @@ def test_a_database_of_an_unknown_schema_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite"
     run_tournament(config(tmp_path, deals=1))
     _tamper(db, "UPDATE tournament SET value = '9' WHERE key = 'schema'")
-    with pytest.raises(TournamentDatabaseError, match="has tournament schema '9'; this version reads '1', '2', '3'"):
+    with pytest.raises(TournamentDatabaseError, match="has tournament schema '9'; this version reads '1', '2', '3', '4'"):
         run_tournament(config(tmp_path, deals=2))
     with pytest.raises(TournamentDatabaseError, match="schema '9'"):
         TournamentStore.open_existing(db)
@@ -285,6 +285,9 @@ def test_corrupt_or_foreign_databases_are_refused(tmp_path: Path) -> None:
     (dict(ray_address="auto"), "--ray-address needs --backend ray"),
     (dict(agents=(T, R, "tournament_fakes:RandomAgent:name=x"), sprt=SprtConfig()), "exactly 2 agents"),
     (dict(loader="tournament_fakes:nothing"), "cannot load the game loader"),
+    (dict(max_decisions=0), "--max-decisions must be a whole number of decisions from 1 to 1000000, got 0"),
+    (dict(max_decisions=2.5), "--max-decisions must be a whole number"),
+    (dict(max_decisions=True), "--max-decisions must be a whole number"),
 ])
 def test_bad_input_fails_before_any_game_and_creates_no_database(tmp_path: Path, kw: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):

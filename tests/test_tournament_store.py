@@ -132,7 +132,7 @@ def test_an_upgraded_database_has_the_constraints(tmp_path: Path) -> None:
     shutil.copy(SCHEMA1, db)
     run_tournament(config(db, deals=2))
     conn = sqlite3.connect(db)
-    assert conn.execute("SELECT value FROM tournament WHERE key = 'schema'").fetchone()[0] == "3"
+    assert conn.execute("SELECT value FROM tournament WHERE key = 'schema'").fetchone()[0] == "4"
     with pytest.raises(sqlite3.IntegrityError, match="UNIQUE constraint failed"):
         conn.execute(COPY_OF_GAME_3)
     conn.close()

@@ -202,3 +202,14 @@ class ProcessKillingAgent:
         import os
 
         os._exit(3)
+
+
+class FirstLegalAgent:
+    """Plays the lowest legal action id: in Duel that loops for ever (at the token limit:
+    replenish, take one token, discard it, round after round), as a weak search can."""
+
+    def __init__(self, game: Any, seed: int = 0) -> None:
+        pass
+
+    def step(self, state: Any) -> int:
+        return min(state.legal_actions())

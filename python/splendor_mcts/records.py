@@ -10,19 +10,21 @@ Format ``splendor-mcts-record/1`` (docs/records.md documents every field)::
      "actions": [12, 3, 40, ...],      # every action in order, chance outcomes included
      "move_times": [0.012, ...] | null,  # seconds per non-chance action, in order
      "result": [1.0, 0.0] | null,      # per seat; null for an unfinished game
-     "termination": "normal" | "forfeit" | "unfinished",
+     "termination": "normal" | "forfeit" | "adjudicated" | "unfinished",
      "forfeit": {"seat": 1, "reason": "...", "stderr": [...]} | null,
                                        # stderr: an external engine's last lines of standard
                                        # error (only when there are any)
-     "meta": {...}}                    # free: tournament name, deal, rotation, ...
+     "meta": {...}}                    # free: tournament name, deal, rotation, ...;
+                                       # "adjudication": why an adjudicated game was stopped
 
 Replaying ``game.new_initial_state(seed, explicit_chance=True)`` (or the full state in
 ``meta.position`` of a game followed from a typed position) and applying every action
 reproduces the final state exactly (:func:`replay`), and the stated ``termination`` and
 ``result`` must agree with it (:func:`result_problem`): a normal game ends in the returns of its
 final state, a forfeit scores 0 for the forfeiting seat (which was to move, unless no action was
-played) with the other seats sharing the point, and neither a forfeit nor an unfinished game has
-reached the end.
+played) with the other seats sharing the point, an adjudicated game (stopped after its
+``max_decisions``, :mod:`splendor_mcts.games.limits`) is a draw, every seat an equal share, and
+none of a forfeit, an adjudicated or an unfinished game has reached the end.
 """
 
 from __future__ import annotations
@@ -35,11 +37,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from .games.game import load_game
+from .games.limits import draw_result
 from .seeds import MAX_SEED
 
 RECORD_FORMAT = "splendor-mcts-record/1"
 MAX_ACTION = 2**31 - 1  # action ids are the engine's 32-bit ints
-TERMINATIONS = ("normal", "forfeit", "unfinished")
+TERMINATIONS = ("normal", "forfeit", "adjudicated", "unfinished")
 
 
 @dataclass(frozen=True)
@@ -255,6 +258,11 @@ def result_problem(record: GameRecord, final: Any) -> str | None:
         if not _same_result(record.result, expected):
             return (f"stated result {list(record.result)} but a forfeit by seat {record.forfeit.seat} "
                     f"scores {list(expected)}")
+    if record.termination == "adjudicated":
+        expected = draw_result(players)
+        assert record.result is not None
+        if not _same_result(record.result, expected):
+            return f"stated result {list(record.result)} but an adjudicated draw scores {list(expected)}"
     return None
 
 

@@ -9,7 +9,7 @@ Usage::
     while True:
         action = e.action_space.sample(observation["action_mask"])
         observation, reward, terminated, truncated, info = e.step(action)
-        if terminated:
+        if terminated or truncated:
             break
 
 The learner plays ``seat`` (None: a seat drawn by each ``reset`` from its RNG). Every other
@@ -24,7 +24,10 @@ state.observation_tensor(learner), "action_mask": int8 mask of the learner's leg
 actions}`` (all zeros once the game is over). A step is one decision of the learner; the
 opponents' decisions and chance (the deal's own reveals, as ``chance="deal"`` in PettingZoo)
 are played inside ``step`` and ``reset``. Reward: ``state.returns()[learner]`` when the game
-ends (1 win, 0 loss, a shared win split), 0 before. No truncation: every game ends.
+ends (1 win, 0 loss, a shared win split), 0 before. Neither game has a turn limit and agents can
+loop for ever, so a game still going after ``max_decisions`` decisions of all seats (default
+:data:`~splendor_mcts.games.limits.MAX_DECISIONS`, as self-play and tournaments; None: no cap)
+is **truncated** (``truncated`` true, reward 0, ``info["max_decisions"]`` the cap).
 
 An action that is not legal ends the episode with ``illegal_reward`` (default -1) and
 ``info["illegal_action"]`` set, so that any action of the space is a valid input (as
@@ -49,6 +52,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 
 from .. import _core
 from ..games.game import Game
+from ..games.limits import MAX_DECISIONS, check_max_decisions
 from ..games.registry import DEFAULT_GAME
 from ..tournament.agents import build_agent, parse_agent_spec
 from .pettingzoo_env import agent_name, game_of, observation_space_of, view_text
@@ -69,6 +73,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc] - gymnasium.Env is ge
         render_mode: None, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints it).
         illegal_action: ``"end"`` (the episode ends with ``illegal_reward``) or ``"raise"``.
         illegal_reward: the reward of an illegal action under ``"end"``.
+        max_decisions: decisions (all seats) after which a game still going is truncated; None: no cap.
         **variant: variant keywords for ``sm.load_game`` when ``game`` is a name.
     """
 
@@ -76,7 +81,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc] - gymnasium.Env is ge
 
     def __init__(self, game: Game | str = DEFAULT_GAME, opponent: Opponent = DEFAULT_OPPONENT,
                  seat: int | None = 0, render_mode: str | None = None, illegal_action: IllegalAction = "end",
-                 illegal_reward: float = -1.0, **variant: Any) -> None:
+                 illegal_reward: float = -1.0, max_decisions: int | None = MAX_DECISIONS, **variant: Any) -> None:
         super().__init__()
         self.game = game_of(game, variant)
         players = self.game.num_players()
@@ -89,6 +94,10 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc] - gymnasium.Env is ge
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)) \
                 or not np.isfinite(illegal_reward):
             raise ValueError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
+        if max_decisions is not None:
+            check_max_decisions(max_decisions)
+        self.max_decisions = max_decisions
+        self._decisions = 0  # of every seat in this game, against max_decisions
         if isinstance(opponent, str):
             self._spec: Any = parse_agent_spec(opponent)
         elif callable(opponent) or callable(getattr(opponent, "step", None)):
@@ -123,6 +132,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc] - gymnasium.Env is ge
                         for s in range(self.game.num_players()) if s != self.seat}
         self._state = self.game.new_initial_state(seed=deal)
         self._over = False
+        self._decisions = 0
         self._play_others()
         if self.render_mode == "human":
             self.render()
@@ -146,14 +156,20 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc] - gymnasium.Env is ge
             self._over = True
             return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": move}
         self._state.apply_action(move)
+        self._decisions += 1
         self._play_others()
         reward = 0.0
+        info = self._info()
+        truncated = False
         if self._state.is_terminal():
             self._over = True
             reward = float(self._state.returns()[self.seat])
+        elif self.max_decisions is not None and self._decisions >= self.max_decisions:
+            self._over = truncated = True  # a loop must end somewhere: no turn limit in the rules
+            info["max_decisions"] = self.max_decisions
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, self._over, False, self._info()
+        return self._observation(), reward, self._state.is_terminal(), truncated, info
 
     def render(self) -> str | None:
         """The learner's view of the position (the ``splendor-mcts play`` board of the game)."""
@@ -214,6 +230,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc] - gymnasium.Env is ge
                 if not state.is_legal(action):
                     raise ValueError(f"the opponent at seat {mover} chose action {action}, which is not legal")
                 state.apply_action(action)
+                self._decisions += 1
 
     def _action_id(self, action: Any) -> int:
         try:

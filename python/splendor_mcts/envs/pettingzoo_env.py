@@ -26,8 +26,13 @@ else and after the end.
 
 Rewards are ``state.returns()`` given once, when the game ends: 1 for a win, 0 for a
 loss, a shared win split between the winners. They are **not centred** (a two-player
-learner wanting zero-sum values can use ``2 * r - 1``). Every other step rewards 0. The
-engine guarantees that every game ends, so there is no truncation.
+learner wanting zero-sum values can use ``2 * r - 1``). Every other step rewards 0.
+
+Neither game has a turn limit, and agents can loop for ever (in Duel: replenish, take a token,
+discard it, ...), so a game still going after ``max_decisions`` decisions (default
+:data:`~splendor_mcts.games.limits.MAX_DECISIONS`, as self-play and tournaments; None: no cap)
+is **truncated**: every agent's truncation is set, no reward is given, and the mask is all
+zeros; ``infos[agent]["max_decisions"]`` names the cap.
 
 Chance is resolved inside the environment; agents never see a chance node. With
 ``chance="deal"`` (default) ``reset(seed=s)`` deals exactly the game
@@ -67,6 +72,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 
 from .. import _core
 from ..games.game import Game, load_game
+from ..games.limits import MAX_DECISIONS, check_max_decisions
 from ..games.registry import DEFAULT_GAME, load_attribute
 from ..wording import counted
 
@@ -106,6 +112,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         game: Game | str = DEFAULT_GAME,
         render_mode: str | None = None,
         chance: ChanceMode = "deal",
+        max_decisions: int | None = MAX_DECISIONS,
         **variant: Any,
     ) -> None:
         super().__init__()
@@ -114,8 +121,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
             raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, got {render_mode!r}")
         if chance not in ("deal", "sample"):
             raise ValueError(f"chance must be 'deal' or 'sample', got {chance!r}")
+        if max_decisions is not None:
+            check_max_decisions(max_decisions)
         self.render_mode = render_mode
         self.chance: ChanceMode = chance
+        self.max_decisions = max_decisions
         self.metadata = {**type(self).metadata, "name": f"splendor_mcts_{self.game.name}_v0"}
 
         num_actions = self.game.num_distinct_actions()
@@ -189,6 +199,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
                 self.terminations[name] = True
             mover = self._seat_of[agent]
             self.agent_selection = agent_name((mover + 1) % self.game.num_players())
+        elif self.max_decisions is not None and len(self._history) >= self.max_decisions:
+            for name in self.agents:  # a loop must end somewhere: no turn limit in the rules
+                self.truncations[name] = True
+                self.infos[name] = {**self.infos[name], "max_decisions": self.max_decisions}
+            self.agent_selection = agent_name(self._state.current_player())
         else:
             self.agent_selection = agent_name(self._state.current_player())
         self._accumulate_rewards()
@@ -199,7 +214,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         """The agent's own view and, if it is to move, its legal actions as a 0/1 mask."""
         seat = self._seat_of[self._known(agent)]
         state = self._require_state()
-        if state.current_player() == seat:
+        if state.current_player() == seat and not self.truncations.get(agent, False):
             mask = state.legal_actions_mask().astype(np.int8)
         else:
             mask = self._no_actions.copy()

@@ -22,8 +22,9 @@ may grow between calls.
 
 Neither game has a turn limit, and a weak search can play a cycle for ever (both seats at the
 token limit in Duel: ``replenish``, ``take``, ``discard`` the token, round after round), so a
-game stops after ``max_decisions`` decisions and is scored as a draw (every seat an equal
-share), its rows kept; the summary counts such games.
+game stops after ``max_decisions`` decisions (default ``games.limits.MAX_DECISIONS``, shared
+with tournaments) and is scored as a draw (every seat an equal share), its rows kept; the
+summary counts such games.
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ import numpy as np
 
 from .. import _core
 from ..games.game import Game, load_game
+from ..games.limits import MAX_DECISIONS, check_max_decisions
 from ..games.registry import DEFAULT_GAME
 from ..search.defaults import SELFPLAY_ITERATIONS
 from ..search.networks import shipped_used
@@ -56,10 +58,6 @@ DEFAULT_SEARCH = f"mcts:iterations={SELFPLAY_ITERATIONS}"
 TEMPERATURE_MOVES = 20   # decisions of a game drawn from the visits (about 10 turns each in 2-player games)
 TEMPERATURE = 1.0
 GAMES_PER_SHARD = 32
-# Decisions after which a game is stopped as a draw: far above the longest games measured
-# (Duel about 320, a 64-64 random network at 200 iterations; Splendor 4p about 130 on average),
-# low enough that a looping game costs seconds and a few MB of rows, not the run.
-MAX_DECISIONS = 1000
 _MOVE_NUMBERS = np.iinfo(np.int16).max + 1  # the shards' move_number column is 16 bits
 # derive_seed paths below a game's index: its deal, its search and its temperature draws
 _DEAL, _SEARCH, _DRAWS = 0, 1, 2
@@ -121,10 +119,7 @@ def make_settings(game: Game | str = DEFAULT_GAME, search: str = DEFAULT_SEARCH,
         raise ValueError(f"temperature must be a positive number, got {temperature!r}")
     if isinstance(games_per_shard, bool) or not isinstance(games_per_shard, int) or games_per_shard < 1:
         raise ValueError(f"games_per_shard must be a positive whole number, got {games_per_shard!r}")
-    if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) \
-            or not 1 <= max_decisions <= _MOVE_NUMBERS:
-        raise ValueError(f"max_decisions must be a whole number of decisions from 1 to {_MOVE_NUMBERS} "
-                         f"(the shards number a game's rows in 16 bits), got {max_decisions!r}")
+    check_max_decisions(max_decisions, limit=_MOVE_NUMBERS, why="the shards number a game's rows in 16 bits")
     shipped = shipped_used(mcts_settings(params), loaded.entry.name, loaded.num_players())
     return SelfPlaySettings(loaded.spec, canonical, seed, temperature_moves, float(temperature), games_per_shard,
                             max_decisions, shipped)

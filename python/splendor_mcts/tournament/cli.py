@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from .. import exit_codes
+from ..games.limits import MAX_DECISIONS
 from ..games.registry import DEFAULT_GAME
 from ..records import GameRecord, read_jsonl, replay, result_problem, write_jsonl
 from ..wording import counted
@@ -80,6 +81,9 @@ def register(subparsers: Any) -> None:
                    "seconds (e.g. 60+0.5); the tournament keeps it and an engine that runs out loses")
     p.add_argument("--movetime", type=float, metavar="SECONDS",
                    help="seconds per decision for every engine:... agent without its own limit")
+    p.add_argument("--max-decisions", type=int, default=MAX_DECISIONS, metavar="N",
+                   help="adjudicate a game still going after N decisions a draw, every seat an equal share "
+                   f"(default {MAX_DECISIONS}, as self-play; neither game has a turn limit and weak agents can loop)")
     p.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
                    help="stop agent 1 vs agent 2 early: elo0=0 elo1=10 alpha=0.05 beta=0.05")
     p.add_argument("--plot", metavar="FILE", help="save a chart (PNG or SVG by the suffix; matplotlib): the ratings, "
@@ -133,6 +137,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         game=args.game, agents=tuple(args.agents), players=args.players, mode=args.mode, deals=deals,
         seed=args.seed, db=args.db, concurrency=args.concurrency, backend=args.backend,
         ray_address=args.ray_address, sprt=sprt, loader=args.game_loader, tc=args.tc, movetime=args.movetime,
+        max_decisions=args.max_decisions,
     )
     if args.plot:
         check_chart_path(args.plot)
@@ -219,6 +224,8 @@ def run_replay_command(args: argparse.Namespace) -> int:
             print(f"forfeit: seat {record.forfeit.seat + 1} - {record.forfeit.reason}")
             for line in record.forfeit.stderr:  # an external engine's last words
                 print(f"  stderr: {line}")
+        if record.termination == "adjudicated":
+            print(f"adjudicated a draw: {record.meta.get('adjudication', 'the decision cap')}")
     _flag_contradiction(args.game, problem)
     return 0
 

@@ -11,6 +11,10 @@ the actions up to that moment and the reason. An external engine (``engine:cmd=.
 the same way for every failure its client reports (crash, hang, time loss, flood, bad
 handshake, malformed or illegal move: ``engine_agent.forfeit_reason``), with its last stderr
 lines in the record.
+
+A game still going after ``max_decisions`` decisions (chance outcomes do not count; default
+:data:`~splendor_mcts.games.limits.MAX_DECISIONS`) is adjudicated a draw: every seat an equal
+share, termination ``adjudicated``, the reason in the record's ``meta["adjudication"]``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engines.process import EngineFailure
+from ..games.limits import MAX_DECISIONS, adjudication_reason, draw_result
 from ..records import AgentForfeit, Forfeit, GameRecord, forfeit_result
 from .agents import build_agent, parse_agent_spec
 from .engine_agent import EnginePool, forfeit_reason
@@ -66,6 +71,7 @@ class GameTask:
     agent_seeds: tuple[int, ...]
     loader: str = DEFAULT_LOADER
     meta: dict[str, Any] = field(default_factory=dict)
+    max_decisions: int = MAX_DECISIONS  # then the game is adjudicated a draw
 
 
 def _describe(exc: BaseException) -> str:
@@ -74,7 +80,7 @@ def _describe(exc: BaseException) -> str:
 
 
 def play_game(task: GameTask, pool: EnginePool | None = None) -> PlayedGame:
-    """Play one game to the end (or to a forfeit) and return its record.
+    """Play one game to the end (or to a forfeit, or to ``task.max_decisions``) and return its record.
 
     External engines that can play several games go back to ``pool`` at the end (without a
     pool every engine ends with its game)."""
@@ -106,6 +112,8 @@ def play_game(task: GameTask, pool: EnginePool | None = None) -> PlayedGame:
     record_action, record_time, record_mover = actions.append, move_times.append, movers.append
     clock = time.perf_counter
     steps = [agent.step for agent in agents]
+    cap = task.max_decisions
+    adjudicated = False
     try:
         while forfeit is None and not is_terminal():
             player = current_player()
@@ -114,6 +122,9 @@ def play_game(task: GameTask, pool: EnginePool | None = None) -> PlayedGame:
                 apply_action(action)
                 record_action(action)
                 continue
+            if len(movers) >= cap:  # Duel has no turn limit: a looping game must end somewhere
+                adjudicated = True
+                break
             t0 = clock()
             try:
                 action = steps[player](state)
@@ -156,12 +167,17 @@ def play_game(task: GameTask, pool: EnginePool | None = None) -> PlayedGame:
     think = [0.0] * n
     for seat, seconds in zip(movers, times):
         think[seat] += seconds
-    if forfeit is None:
-        result = tuple(float(x) for x in state.returns())
-        termination = "normal"
-    else:
+    meta = dict(task.meta)
+    if forfeit is not None:
         result = forfeit_result(n, forfeit.seat)
         termination = "forfeit"
+    elif adjudicated:
+        result = draw_result(n)
+        termination = "adjudicated"
+        meta["adjudication"] = adjudication_reason(cap)
+    else:
+        result = tuple(float(x) for x in state.returns())
+        termination = "normal"
     record = GameRecord(
         game=task.game_spec,
         seed=task.seed,
@@ -172,7 +188,7 @@ def play_game(task: GameTask, pool: EnginePool | None = None) -> PlayedGame:
         termination=termination,
         forfeit=forfeit,
         explicit_chance=True,
-        meta=dict(task.meta),
+        meta=meta,
     )
     # The JSON is made here, in the worker, so the process writing the database does less per game.
     return PlayedGame(task.game_id, record, tuple(think), tuple(movers.count(s) for s in range(n)),

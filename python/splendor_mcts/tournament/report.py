@@ -43,6 +43,8 @@ class TournamentResult:
     contradictions: list[tuple[int, str]] = field(default_factory=list)
     # agent name -> the shipped network it searched with (shipped:<family>@<hash>)
     networks: dict[str, str] = field(default_factory=dict)
+    # (game id, reason) of games adjudicated a draw at the decision cap
+    adjudicated: list[tuple[int, str]] = field(default_factory=list)
 
     def report(self) -> str:
         """The full end-of-run report (:func:`format_report`)."""
@@ -66,6 +68,7 @@ class TournamentResult:
             "places": None if self.places is None else self.places.to_dict(),
             "secondsPerDecision": {self.names[a]: t / c for a, t, c in self.think_times if c},
             "forfeits": [{"game": g, "agent": self.names[a], "reason": reason} for g, a, reason in self.forfeits],
+            "adjudicated": [{"game": g, "reason": reason} for g, reason in self.adjudicated],
             "networks": dict(self.networks),
         }
 
@@ -211,8 +214,23 @@ def format_report(result: TournamentResult) -> str:
             lines.append(f"  game {game_id}: {result.names[agent]} - {reason}")
         if len(result.forfeits) > 20:
             lines.append(f"  ... and {len(result.forfeits) - 20} more")
+    lines.extend(format_adjudicated(result.adjudicated))
     lines.extend(format_contradictions(result.contradictions))
     return "\n".join(lines)
+
+
+def format_adjudicated(adjudicated: list[tuple[int, str]]) -> list[str]:
+    """The report's lines naming the games adjudicated a draw, one line per reason (the cap)."""
+    if not adjudicated:
+        return []
+    by_reason: dict[str, list[int]] = {}
+    for game_id, reason in adjudicated:
+        by_reason.setdefault(reason, []).append(game_id)
+    lines = ["", f"Adjudicated draws ({len(adjudicated)}):"]
+    for reason, ids in by_reason.items():
+        shown = ", ".join(str(g) for g in ids[:20]) + (f", ... and {len(ids) - 20} more" if len(ids) > 20 else "")
+        lines.append(f"  {reason}: game{'s' if len(ids) > 1 else ''} {shown}")
+    return lines
 
 
 def format_contradictions(contradictions: list[tuple[int, str]]) -> list[str]:

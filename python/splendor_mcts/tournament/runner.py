@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..games.limits import MAX_DECISIONS, check_max_decisions
 from ..seeds import check_seed
 from .agents import AgentSpec, parse_agent_spec, shipped_network_of
 from .backends import BACKENDS, make_backend
@@ -37,7 +38,9 @@ class TournamentConfig:
     ``concurrency=None`` means all cores. ``loader`` (``module:function``) loads a game from its
     spec in every worker; it is ``splendor_mcts:load_game`` unless you bring your own game.
     ``tc`` (``"60+0.5"``) and ``movetime`` (seconds) are the time control of every ``engine``
-    agent that has no limit in its own spec (docs/engine-protocol.md).
+    agent that has no limit in its own spec (docs/engine-protocol.md). A game still going after
+    ``max_decisions`` decisions is adjudicated a draw (``games.limits``; neither game has a turn
+    limit and weak agents can loop).
     """
 
     game: str
@@ -54,6 +57,7 @@ class TournamentConfig:
     loader: str = DEFAULT_LOADER
     tc: str | None = None  # engines' clock, BASE+INC seconds, for engine specs without a limit of their own
     movetime: float | None = None  # engines' seconds per decision, likewise
+    max_decisions: int = MAX_DECISIONS  # then a game is adjudicated a draw
 
 
 def _load_game(loader: str, game: str, players: int | None) -> Any:
@@ -126,6 +130,7 @@ class Tournament:
         check_seed(config.seed, "--seed")
         if config.deals < 1:
             raise ValueError(f"--deals must be at least 1, got {config.deals}")
+        check_max_decisions(config.max_decisions, "--max-decisions")
         if len(config.agents) < 2:
             raise ValueError(f"a tournament needs at least 2 agents, got {len(config.agents)}")
         self.config = config
@@ -156,12 +161,13 @@ class Tournament:
         )
 
     def fingerprint(self) -> dict[str, Any]:
-        """What must match for a database to be resumed: game, agents, mode, seed."""
+        """What must match for a database to be resumed: game, agents, mode, seed, decision cap."""
         return {
             "game": self.game_spec,
             "agents": [s.full_spec for s in self.specs],
             "mode": self.config.mode,
             "seed": self.config.seed,
+            "max_decisions": self.config.max_decisions,
             **({"networks": self.networks} if self.networks else {}),  # as before where none is shipped
         }
 
@@ -179,6 +185,7 @@ class Tournament:
             agent_seeds=tuple(agent_seed(self.config.seed, g.deal, a) for a in g.seats),
             loader=self.config.loader,
             meta={"game_id": g.game_id, "deal": g.deal, "rotation": g.rotation, "pairing": g.pairing},
+            max_decisions=self.config.max_decisions,
         )
 
     def run(self, on_game: Callable[[Progress], None] | None = None) -> TournamentResult:
@@ -255,6 +262,7 @@ class Tournament:
             matches=all_matches(len(names), games) if self.num_players == 2 else [],
             sprt=sprt_final(self.config.sprt, games) if self.config.sprt else None,
             forfeits=store.forfeits(),
+            adjudicated=store.adjudicated(),
             think_times=store.think_times(),
             elapsed=time.perf_counter() - started,
             places=tally_places(names, self.num_players, games, store.records(), self.game)

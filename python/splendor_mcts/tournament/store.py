@@ -1,17 +1,19 @@
 """The tournament database: SQLite, one transaction per finished game, written by one process.
 
-Tables (schema 3)::
+Tables (schema 4)::
 
-    tournament(key, value)            'schema' = 3, 'fingerprint' = JSON of what defines the
-                                      tournament (game spec, agent specs, mode, seed)
+    tournament(key, value)            'schema' = 4, 'fingerprint' = JSON of what defines the
+                                      tournament (game spec, agent specs, mode, seed,
+                                      max_decisions)
     agents(agent, name, spec)         agent index -> display name and spec
     games(game_id, pairing, deal, rotation, seed, seats, result, termination,
           forfeit_seat, forfeit_reason, num_actions, think_time, decisions, wall_time, record,
-          finished_at)
+          finished_at, adjudication)
                                       seats/result/think_time/decisions are JSON lists per seat;
                                       record is the full game record (splendor_mcts.records):
                                       every action in order, chance outcomes included, and the
-                                      seconds of every decision
+                                      seconds of every decision; adjudication says why a game
+                                      still going after max_decisions was scored a draw
 
 A game is one row, written in one transaction once the game has ended, so a killed run loses at
 most the games that were being played, and re-running the command plays exactly those again.
@@ -34,9 +36,12 @@ is refused with :class:`DatabaseReadOnly`.
 
 Schema 1 also had ``moves(game_id, ply, player, action, seconds)``, one row per action: the same
 actions and times as the record, stored twice; schema 2 had the schema-3 columns without the
-constraints. Resuming an older database checks every row, then upgrades it in one transaction
-(schema 1: ``decisions`` filled from ``moves``, then ``moves`` dropped); reading one (export,
-replay, report) works without changing it.
+constraints; schema 3 had no ``adjudication`` column (nor the termination ``adjudicated``) and
+its fingerprint no ``max_decisions``: its games were played without a cap, and it is read as
+having the default one (:data:`~splendor_mcts.games.limits.MAX_DECISIONS`), which no game of
+such a file reached in practice. Resuming an older database checks every row, then upgrades it
+in one transaction (schema 1: ``decisions`` filled from ``moves``, then ``moves`` dropped);
+reading one (export, replay, report) works without changing it.
 """
 
 from __future__ import annotations
@@ -53,12 +58,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..games.limits import MAX_DECISIONS
 from ..records import TERMINATIONS, GameRecord, replay_problem
 from .ratings import ScoredGame
 from .schedule import ScheduledGame, make_pairings, scheduled_game
 
-SCHEMA_VERSION = "3"
-READABLE_SCHEMAS = ("1", "2", SCHEMA_VERSION)
+SCHEMA_VERSION = "4"
+READABLE_SCHEMAS = ("1", "2", "3", SCHEMA_VERSION)
 FINGERPRINT_FORMAT = "splendor-mcts-tournament/1"
 STORED_TERMINATIONS = tuple(t for t in TERMINATIONS if t != "unfinished")
 
@@ -82,6 +88,7 @@ CREATE TABLE {name} (
     wall_time REAL NOT NULL,
     record TEXT NOT NULL CHECK (json_valid(record)),
     finished_at TEXT NOT NULL,
+    adjudication TEXT CHECK ((termination = 'adjudicated') = (adjudication IS NOT NULL)),
     UNIQUE (pairing, deal, rotation)
 )"""
 # CHECK constraints cannot read json_each (a subquery): element checks are triggers.
@@ -104,8 +111,9 @@ _SCHEMA = [
 ]
 _TABLES = {"tournament", "agents", "games"}
 _BAD_ROWS = " bad rows"  # not a table name: the integrity check found rows breaking a constraint
-_COLUMNS = ("game_id, pairing, deal, rotation, seed, seats, result, termination, forfeit_seat, forfeit_reason,"
-            " num_actions, think_time, decisions, wall_time, record, finished_at")
+_OLD_COLUMNS = ("game_id, pairing, deal, rotation, seed, seats, result, termination, forfeit_seat, forfeit_reason,"
+                " num_actions, think_time, decisions, wall_time, record, finished_at")  # schemas 2 and 3
+_COLUMNS = _OLD_COLUMNS + ", adjudication"
 _UPGRADE_HINT = "repair or delete that row (sqlite3 FILE \"DELETE FROM games WHERE game_id = ...\") or use another --db"
 
 
@@ -149,6 +157,7 @@ class StoredGame:
     forfeit_reason: str | None
     think_time: tuple[float, ...]
     decisions: tuple[int, ...]
+    adjudication: str | None = None  # why a game was adjudicated a draw
 
 
 def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
@@ -391,8 +400,9 @@ class TournamentStore:
                                           "(SQLite integrity check)")
 
     def _upgrade(self) -> None:
-        """Schema 1 or 2 -> 3 in one transaction: the games table rebuilt with its constraints
-        (schema 1: per-seat decision counts from ``moves`` first, then ``moves`` dropped)."""
+        """Schema 1, 2 or 3 -> 4 in one transaction: the games table rebuilt with its constraints
+        and the ``adjudication`` column (schema 1: per-seat decision counts from ``moves`` first,
+        then ``moves`` dropped); the fingerprint gets the cap its games were read with."""
         with self._writing(f"upgrading schema {self.schema} to {SCHEMA_VERSION}"):
             conn = self.conn
             conn.execute("BEGIN IMMEDIATE")
@@ -411,11 +421,12 @@ class TournamentStore:
                 conn.execute("DROP TABLE moves")
             conn.execute(_GAMES_TABLE.format(name="games_new",
                                              terminations=", ".join(f"'{t}'" for t in STORED_TERMINATIONS)))
-            conn.execute(f"INSERT INTO games_new ({_COLUMNS}) SELECT {_COLUMNS} FROM games")
+            conn.execute(f"INSERT INTO games_new ({_OLD_COLUMNS}) SELECT {_OLD_COLUMNS} FROM games")
             conn.execute("DROP TABLE games")
             conn.execute("ALTER TABLE games_new RENAME TO games")
             for trigger in _GAMES_TRIGGERS:
                 conn.execute(trigger)
+            conn.execute("UPDATE tournament SET value = ? WHERE key = 'fingerprint'", (json.dumps(self.fingerprint()),))
             conn.execute("UPDATE tournament SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
             conn.execute("COMMIT")
         self.schema = SCHEMA_VERSION
@@ -429,6 +440,8 @@ class TournamentStore:
             value = None
         if not isinstance(value, dict) or not isinstance(value.get("agents"), list):
             raise TournamentDatabaseError(f"{self.path} is corrupt: its tournament fingerprint is unreadable")
+        if self.schema in ("1", "2", "3"):  # made before the cap: read with the default one
+            value.setdefault("max_decisions", MAX_DECISIONS)
         return value
 
     def agents(self) -> list[tuple[str, str]]:
@@ -451,11 +464,12 @@ class TournamentStore:
                json.dumps(list(scheduled.seats)), json.dumps(list(record.result)), record.termination,
                forfeit.seat if forfeit else None, forfeit.reason if forfeit else None,
                len(record.actions), json.dumps(list(played.think_time)), json.dumps(list(played.decisions)),
-               played.wall_time, played.record_json or record.to_json(), time.strftime("%Y-%m-%dT%H:%M:%S"))
+               played.wall_time, played.record_json or record.to_json(), time.strftime("%Y-%m-%dT%H:%M:%S"),
+               record.meta.get("adjudication", "adjudicated") if record.termination == "adjudicated" else None)
         self._checked = None
         with self._writing(f"storing game {scheduled.game_id}"):
             self.conn.execute("BEGIN IMMEDIATE")
-            self.conn.execute(f"INSERT INTO games ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.conn.execute(f"INSERT INTO games ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                               row)
             self.conn.execute("COMMIT")
 
@@ -480,14 +494,15 @@ class TournamentStore:
     def _check_rows(self) -> list[StoredGame]:
         num_agents, seed, mode = self._schedule_facts()
         decisions_column = "decisions" if self.schema != "1" else "'[]'"
+        adjudication_column = "adjudication" if self.schema == SCHEMA_VERSION else "NULL"
         out: list[StoredGame] = []
         pairings: list[tuple[int, ...]] | None = None
         num_players = 0
         cursor = self.conn.execute(
             "SELECT game_id, pairing, deal, rotation, seed, seats, result, termination, forfeit_seat, forfeit_reason,"
-            f" think_time, {decisions_column} FROM games ORDER BY game_id")
+            f" think_time, {decisions_column}, {adjudication_column} FROM games ORDER BY game_id")
         for n, (game_id, pairing, deal, rotation, row_seed, seats_text, result_text, termination_text, forfeit_seat,
-                reason, think_text, decisions_text) in enumerate(cursor, start=1):
+                reason, think_text, decisions_text, adjudication) in enumerate(cursor, start=1):
             where = f"{self.path}: row {n} of games (game {game_id})"
             seats = _json(seats_text, f"{where}: seats")
             if not isinstance(seats, list) or len(seats) < 2 or not all(type(s) is int for s in seats):
@@ -519,6 +534,9 @@ class TournamentStore:
             if (termination == "forfeit") != (type(forfeit_seat) is int and 0 <= forfeit_seat < num_players):
                 raise TournamentDatabaseError(f"{where}: forfeit seat {forfeit_seat!r} does not match termination "
                                               f"{termination!r}")
+            if (termination == "adjudicated") != (adjudication is not None):
+                raise TournamentDatabaseError(f"{where}: adjudication {adjudication!r} does not match termination "
+                                              f"{termination!r}")
             think = _json(think_text, f"{where}: think_time") if self.schema != "1" else [0.0] * num_players
             decisions = _json(decisions_text, f"{where}: decisions") if self.schema != "1" else [0] * num_players
             if (not isinstance(think, list) or len(think) != num_players or not all(_number(x) and x >= 0 for x in think)
@@ -527,7 +545,8 @@ class TournamentStore:
                 raise TournamentDatabaseError(f"{where}: think_time/decisions are not one non-negative number per seat")
             out.append(StoredGame(n, found, tuple(float(x) for x in result), termination, forfeit_seat,
                                   None if reason is None else _text(reason, f"{where}: forfeit_reason"),
-                                  tuple(float(x) for x in think), tuple(decisions)))
+                                  tuple(float(x) for x in think), tuple(decisions),
+                                  None if adjudication is None else _text(adjudication, f"{where}: adjudication")))
         return out
 
     def scored_games(self) -> list[ScoredGame]:
@@ -560,6 +579,10 @@ class TournamentStore:
         """(game_id, agent, reason) of every forfeited game."""
         return [(g.scheduled.game_id, g.scheduled.seats[g.forfeit_seat], g.forfeit_reason or "")
                 for g in self.stored_games() if g.termination == "forfeit" and g.forfeit_seat is not None]
+
+    def adjudicated(self) -> list[tuple[int, str]]:
+        """(game_id, reason) of every game adjudicated a draw at the decision cap."""
+        return [(g.scheduled.game_id, g.adjudication or "") for g in self.stored_games() if g.termination == "adjudicated"]
 
     def _record(self, n: int, game_id: int, text: Any) -> GameRecord:
         where = f"{self.path}: row {n} of games (game {game_id})"
