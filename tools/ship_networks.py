@@ -17,8 +17,9 @@ import sys
 from pathlib import Path
 
 PACKAGE_NETWORKS = Path(__file__).resolve().parents[1] / "python" / "splendor_mcts" / "networks"
-PROVENANCE = ("pipeline.json", "pipeline.log", "gen-*/gate.txt", "gen-*/candidate.train.jsonl",
-              "gen-*/selfplay-*/manifest.json")
+# Glob patterns under a family's run folder, as path parts.
+PROVENANCE = (("pipeline.json",), ("pipeline.log",), ("gen-*", "gate.txt"), ("gen-*", "candidate.train.jsonl"),
+              ("gen-*", "selfplay-*", "manifest.json"))
 
 
 def ship(run: Path, family: str, into: Path = PACKAGE_NETWORKS) -> list[Path]:
@@ -33,8 +34,8 @@ def ship(run: Path, family: str, into: Path = PACKAGE_NETWORKS) -> list[Path]:
     target.mkdir(parents=True)
     written = [target / f"{family}.smnet"]
     shutil.copyfile(source / "current.smnet", written[0])
-    for pattern in PROVENANCE:
-        for path in sorted(source.glob(pattern)):
+    for parts in PROVENANCE:
+        for path in sorted(source.glob(str(Path(*parts)))):
             copy = target / path.relative_to(source)
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, copy)
@@ -47,7 +48,7 @@ def main() -> int:
     ap.add_argument("run", type=Path, help="the pipeline's --dir")
     ap.add_argument("--families", nargs="+", help="default: every family in the run")
     args = ap.parse_args()
-    families = args.families or sorted(p.parent.name for p in args.run.glob("*/pipeline.json"))
+    families = args.families or sorted(p.parent.name for p in args.run.glob(str(Path("*", "pipeline.json"))))
     if not families:
         ap.error(f"{args.run}: no family's pipeline.json in this folder")
     for family in families:
