@@ -2,20 +2,17 @@
 pybind11-stubgen makes from the installed build, and the wheel ships them as a typed package."""
 from __future__ import annotations
 
-import importlib.util
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import splendor_mcts
+from tool_modules import load_tool
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def _gen_stubs():
-    spec = importlib.util.spec_from_file_location("gen_stubs", REPO / "tools" / "gen_stubs.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("gen_stubs")
 
 
 def _version(package: str) -> str:

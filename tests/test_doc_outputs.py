@@ -2,24 +2,13 @@
 today (tools/doc_outputs.py runs them), and a changed output is caught."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parent.parent
-
-
-def load_checker():
-    spec = importlib.util.spec_from_file_location("doc_outputs", REPO / "tools" / "doc_outputs.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["doc_outputs"] = module
-    spec.loader.exec_module(module)
-    return module
+from tool_modules import load_tool
 
 
-checker = load_checker()
+
+checker = load_tool("doc_outputs")
 
 
 @pytest.mark.parametrize("path", checker.documents(), ids=lambda p: p.name)

@@ -1,20 +1,11 @@
 """tools/ship_networks.py: a pipeline run's accepted network and provenance into a networks folder."""
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def load_tool():
-    spec = importlib.util.spec_from_file_location("ship_networks", REPO / "tools" / "ship_networks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tool_modules import load_tool
 
 
 def make_run(run: Path, current: str | None) -> None:
@@ -31,7 +22,7 @@ def make_run(run: Path, current: str | None) -> None:
 
 
 def test_ships_the_network_and_its_provenance_not_the_data(tmp_path):
-    tool = load_tool()
+    tool = load_tool("ship_networks")
     make_run(tmp_path / "run", "gen-001/candidate.smnet")
     into = tmp_path / "networks"
     (into / "duel").mkdir(parents=True)
@@ -46,7 +37,7 @@ def test_ships_the_network_and_its_provenance_not_the_data(tmp_path):
 
 
 def test_a_run_without_an_accepted_network_is_refused(tmp_path):
-    tool = load_tool()
+    tool = load_tool("ship_networks")
     make_run(tmp_path / "run", None)
     with pytest.raises(ValueError, match="no network was accepted in this run"):
         tool.ship(tmp_path / "run", "duel", tmp_path / "networks")
