@@ -2,11 +2,8 @@
 today (tools/doc_outputs.py runs them), and a changed output is caught."""
 from __future__ import annotations
 
-
 import pytest
 from tool_modules import load_tool
-
-
 
 checker = load_tool("doc_outputs")
 
