@@ -27,6 +27,7 @@ from pathlib import Path
 from splendor_mcts import exit_codes
 from splendor_mcts.tournament import (DatabaseInUse, SprtConfig, Tournament, TournamentConfig,
                                      TournamentDatabaseError, TournamentResult)
+from splendor_mcts.tournament.elo import mean_score, score_interval
 from splendor_mcts.tournament.report import format_report
 
 
@@ -42,13 +43,9 @@ def score_line(result: TournamentResult) -> str:
     """A's score with its 95% interval and W-L-D."""
     scores = [g.result[g.seats.index(0)] for g in result.games]
     n = len(scores)
-    mean = sum(scores) / n
-    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
     wins = sum(1 for s in scores if s == 1.0)
     losses = sum(1 for s in scores if s == 0.0)
-    return (f"score {mean:.3f} [{max(0.0, mean - half):.3f}, {min(1.0, mean + half):.3f}] "
-            f"W-L-D {wins}-{losses}-{n - wins - losses}")
+    return f"score {score_interval(*mean_score(scores))} W-L-D {wins}-{losses}-{n - wins - losses}"
 
 
 def main() -> None:

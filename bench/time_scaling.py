@@ -27,7 +27,7 @@ from pathlib import Path
 
 from splendor_mcts.tournament import (DatabaseInUse, SprtConfig, Tournament, TournamentConfig,
                                      TournamentDatabaseError, TournamentResult)
-from splendor_mcts.tournament.elo import WinLossDraw
+from splendor_mcts.tournament.elo import WinLossDraw, score_interval
 from splendor_mcts.tournament.matches import match_stats
 
 
@@ -82,13 +82,8 @@ def table(rows: list[tuple[Match, WinLossDraw]], times: list[float], base: str, 
     elo: dict[str, tuple[float, float]] = {}
     for match, wld in rows:
         estimate = wld.elo()
-        n = wld.games
-        if n:
-            half = 1.96 * math.sqrt(max(wld.score * (1 - wld.score), 1e-12) / n)
-            interval = f"{wld.score:.3f} [{max(0.0, wld.score - half):.3f}, {min(1.0, wld.score + half):.3f}]"
-        else:
-            interval = "-"
-        lines.append(f"| {display_name(match.a)} vs {display_name(match.b)} | {n} | {interval} | {estimate} |")
+        interval = score_interval(wld.score, wld.sigma) if wld.games else "-"
+        lines.append(f"| {display_name(match.a)} vs {display_name(match.b)} | {wld.games} | {interval} | {estimate} |")
         elo[match.key] = (estimate.elo, estimate.error)
     lines += ["", f"| search | " + " | ".join(f"{t:g} s" for t in times) + " |",
               "|---|" + "---:|" * len(times)]

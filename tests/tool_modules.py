@@ -1,4 +1,4 @@
-"""The repository's tools/ scripts loaded as modules, for the tests of what they do."""
+"""The repository's tools/ and bench/ scripts loaded as modules, for the tests of what they do."""
 from __future__ import annotations
 
 import importlib.util
@@ -9,9 +9,9 @@ from types import ModuleType
 REPO = Path(__file__).resolve().parents[1]
 
 
-def load_tool(name: str) -> ModuleType:
-    """``tools/<name>.py`` as a module (registered in sys.modules, as dataclasses need)."""
-    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
+def load_tool(name: str, folder: str = "tools") -> ModuleType:
+    """``<folder>/<name>.py`` as a module (registered in sys.modules, as dataclasses need)."""
+    spec = importlib.util.spec_from_file_location(name, REPO / folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

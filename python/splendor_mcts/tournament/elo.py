@@ -51,6 +51,21 @@ def score_from_elo(elo: float) -> float:
     return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
 
 
+def score_interval(mu: float, sigma: float, z: float = Z95) -> str:
+    """A mean score with its 95% interval (normal approximation, clipped to [0, 1]): "0.553 [0.507, 0.599]"."""
+    return f"{mu:.3f} [{max(0.0, mu - z * sigma):.3f}, {min(1.0, mu + z * sigma):.3f}]"
+
+
+def mean_score(scores: list[float]) -> tuple[float, float]:
+    """The mean of per-game scores (any in [0, 1]: a share of a multi-player game too) and its
+    standard error, ``sigma`` of the trinomial formula above when every score is 0, 1/2 or 1."""
+    n = len(scores)
+    if n == 0:
+        return math.nan, math.nan
+    mu = sum(scores) / n
+    return mu, math.sqrt(sum((s - mu) ** 2 for s in scores) / n) / math.sqrt(n)
+
+
 def _interval_margin(mu: float, sigma: float, z: float = Z95) -> float:
     """Half the width of the 95% Elo interval mapped from the score interval (cutechess)."""
     if sigma == 0.0 or not 0.0 < mu < 1.0:
@@ -120,6 +135,15 @@ class WinLossDraw:
         return (self.wins + 0.5 * self.draws) / self.games if self.games else math.nan
 
     @property
+    def sigma(self) -> float:
+        """Standard error of ``score`` (the trinomial formula above)."""
+        n = self.games
+        if n == 0:
+            return math.nan
+        w, l, d, mu = self.wins / n, self.losses / n, self.draws / n, self.score
+        return math.sqrt(w * (1 - mu) ** 2 + l * mu**2 + d * (0.5 - mu) ** 2) / math.sqrt(n)
+
+    @property
     def draw_ratio(self) -> float:
         return self.draws / self.games if self.games else math.nan
 
@@ -128,10 +152,7 @@ class WinLossDraw:
         n = self.games
         if n == 0:
             return estimate(math.nan, math.nan, 0)
-        w, l, d = self.wins / n, self.losses / n, self.draws / n
-        mu = w + d / 2.0
-        sigma = math.sqrt(w * (1 - mu) ** 2 + l * mu**2 + d * (0.5 - mu) ** 2) / math.sqrt(n)
-        return estimate(mu, sigma, n, CUTECHESS_Z95)
+        return estimate(self.score, self.sigma, n, CUTECHESS_Z95)
 
     def los(self) -> float:
         """Likelihood of superiority of A, in [0, 1] (draws ignored)."""
