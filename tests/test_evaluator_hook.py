@@ -128,14 +128,16 @@ def test_the_c_plus_plus_network_through_the_hook_searches_as_network_does(tmp_p
         return (e / e.sum(axis=1, keepdims=True)).astype(np.float32), policy
 
     root = game.new_initial_state(seed=3)
-    settings = dict(iterations=400, seed=5, top_k=None, perfect_information=True)
-    native = sm.analyze(root, network=str(path), **settings)
-    hooked = sm.analyze(root, evaluate_with=served, batch_size=1, **settings)
-    assert [(m.action, m.visits, m.avail) for m in hooked.moves] == [(m.action, m.visits, m.avail) for m in native.moves]
-    for h, n in zip(hooked.moves, native.moves):
-        assert h.win_rate == pytest.approx(n.win_rate, abs=1e-6)
-    assert hooked.root.win_rates == pytest.approx(native.root.win_rates, abs=1e-6)
-    assert hooked.root.nodes == native.root.nodes
+    for analysis_moves in (0, 5):  # analysis mode's floor reads the root's visits, counted on entry here
+        settings = dict(iterations=400, seed=5, top_k=None, perfect_information=True, analysis_moves=analysis_moves)
+        native = sm.analyze(root, network=str(path), **settings)
+        hooked = sm.analyze(root, evaluate_with=served, batch_size=1, **settings)
+        moves = [(m.action, m.visits, m.avail) for m in hooked.moves]
+        assert moves == [(m.action, m.visits, m.avail) for m in native.moves], analysis_moves
+        for h, n in zip(hooked.moves, native.moves):
+            assert h.win_rate == pytest.approx(n.win_rate, abs=1e-6)
+        assert hooked.root.win_rates == pytest.approx(native.root.win_rates, abs=1e-6)
+        assert hooked.root.nodes == native.root.nodes
 
 
 def bad_values(kind: str):

@@ -298,11 +298,15 @@ def test_progress_reports_and_stop_from_the_callback():
 @pytest.mark.parametrize("spec", ["splendor", "duel"])
 def test_tree_parallelism(spec):
     state = random_position(sm.load_game(spec), 6, plies=10)
-    # One thread: the same search as root parallelism, by construction.
-    root = stable(sm.analyze(state, iterations=2000, seed=7, top_k=None))
-    tree = stable(sm.analyze(state, iterations=2000, seed=7, top_k=None, parallelism="tree"))
-    assert root.pop("params")["parallelism"] == "root" and tree.pop("params")["parallelism"] == "tree"
-    assert root == tree
+    # One thread: the same search as root parallelism, by construction. Tree parallelism
+    # counts a visit on the way down, root parallelism at backup; where a node's own
+    # visits are read (PUCT's first-play term with a network, analysis mode's floor) each
+    # leaves out the descent in progress (visits_before, cpp/search/parallelism.hpp).
+    for settings in ({}, {"network": "shipped"}, {"analysis_moves": 5}, {"network": "shipped", "analysis_moves": 5}):
+        root = stable(sm.analyze(state, iterations=2000, seed=7, top_k=None, **settings))
+        tree = stable(sm.analyze(state, iterations=2000, seed=7, top_k=None, parallelism="tree", **settings))
+        assert root.pop("params")["parallelism"] == "root" and tree.pop("params")["parallelism"] == "tree"
+        assert root == tree, settings
     # Two threads share one tree: legal, the budget exact, every iteration through one root move.
     a = sm.analyze(state, iterations=3001, threads=2, seed=7, top_k=None, parallelism="tree")
     assert a.best_action in state.legal_actions()

@@ -79,7 +79,7 @@ struct RootMove {
 // (all legal: the root is exact), once per iteration.
 template <class Access>
 uint32_t starved_root_child(Tree& tree, int k) {
-  const uint64_t root_visits = Access::visits(tree[0]);
+  const uint64_t root_visits = Access::visits_before(tree[0]);  // the iterations its children received
   SearchParams on;
   on.analysis_moves = k;
   const uint64_t lcb_visits = lcb_min_visits(on, root_visits);

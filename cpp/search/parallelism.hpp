@@ -34,8 +34,11 @@ struct OwnTree {
   }
   static void enter_root(Tree&) {}
   static void enter(Node&) {}
-  // The parent's visits counting this descent (PUCT's first-play term, search/puct.hpp).
-  static float visits_with_this(const Node& n) { return static_cast<float>(n.visits) + 1.0f; }
+  // A node's visits without the descent now passing through it (PUCT's first-play term,
+  // search/puct.hpp; analysis mode's floor, search/choice.hpp): counted at backup here, on
+  // entry by the virtual loss of the others, which subtract it so that one thread searches
+  // alike in every mode.
+  static uint32_t visits_before(const Node& n) { return n.visits; }
   // A new child of `node` (the memory limit was checked before the descent).
   static uint32_t expand(Tree& tree, uint32_t node, uint32_t /*head*/, core::Action a, int mover, size_t /*limit*/) {
     const uint32_t child = tree.add_child(node, a, mover);
@@ -55,7 +58,7 @@ struct OwnTree {
 struct HeldTree : OwnTree {
   static void enter_root(Tree& tree) { tree[0].visits++; }
   static void enter(Node& n) { n.visits++; }  // the virtual loss
-  static float visits_with_this(const Node& n) { return static_cast<float>(n.visits); }  // counted on entry
+  static uint32_t visits_before(const Node& n) { return n.visits - 1; }  // counted on entry
   static uint32_t expand(Tree& tree, uint32_t node, uint32_t /*head*/, core::Action a, int mover, size_t /*limit*/) {
     const uint32_t child = tree.add_child(node, a, mover);
     tree[child].avail = 1;
@@ -94,7 +97,7 @@ struct SharedTree {
   }
   static void enter_root(Tree& tree) { enter(tree[0]); }
   static void enter(Node& n) { bump(n.visits); }  // the virtual loss
-  static float visits_with_this(Node& n) { return static_cast<float>(visits(n)) + 1.0f; }
+  static uint32_t visits_before(Node& n) { return visits(n) - 1; }  // counted on entry
 
   // Adds child `a` to `node`, whose child list began at `head` when this thread scanned
   // it. Another thread may have added `a` since: that child is then taken (with this

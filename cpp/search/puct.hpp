@@ -72,7 +72,7 @@ bool expand_first(Tree& tree, uint32_t node, const Scan<G>& scan, float c) {
   const float untried = load(tree.prior(node).untried);
   if (scan.best == 0 || untried < 0.0f || scan.legal_visits == 0.0) return true;
   const float fpu = static_cast<float>(scan.legal_value / scan.legal_visits);
-  const float avail = Access::visits_with_this(tree[node]);
+  const float avail = static_cast<float>(Access::visits_before(tree[node])) + 1.0f;  // counting this descent
   return fpu + c * untried * std::sqrt(avail) > scan.best_score;
 }
 
