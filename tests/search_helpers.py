@@ -132,3 +132,14 @@ def end_positions(game: sm.Game, seeds: range, last: int) -> list[object]:
             state.apply_action(rng.choice(state.legal_actions()))
         found += [s for s in history[-last:] if not s.is_chance_node() and sees_every_held_card(s)]
     return found
+
+
+def default_networks_off(monkeypatch) -> None:
+    """Every entry of search.defaults.SHIPPED_NETWORKS off for this test, whatever the package
+    turns on: the default search is then the one without a network."""
+    from dataclasses import replace
+
+    from splendor_mcts.search.defaults import SHIPPED_NETWORKS
+
+    for family, use in SHIPPED_NETWORKS.items():
+        monkeypatch.setitem(SHIPPED_NETWORKS, family, replace(use, on=False))

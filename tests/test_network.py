@@ -119,7 +119,7 @@ def test_bad_files_are_refused_naming_the_file(tmp_path, splendor):
     with pytest.raises(ValueError, match="not 3"):
         sm.analyze(sm.load_game("splendor", players=3).new_initial_state(seed=1), iterations=10, network=str(path))
     with pytest.raises(ValueError, match="value_mix mixes a network"):
-        sm.analyze(splendor.new_initial_state(seed=1), iterations=10, value_mix=0.5)
+        sm.analyze(splendor.new_initial_state(seed=1), iterations=10, network="none", value_mix=0.5)
     with pytest.raises(ValueError, match="value_mix must be between 0 and 1"):
         sm.analyze(splendor.new_initial_state(seed=1), iterations=10, network=str(path), value_mix=1.5)
 
@@ -144,7 +144,7 @@ def test_search_with_a_network_shows_priors_and_stays_deterministic(tmp_path, sp
         assert m.prior == pytest.approx(want[m.action], rel=1e-4)
     mixed = sm.analyze(state, iterations=300, seed=4, network=str(path), value_mix=0.5)
     assert mixed.to_dict()["params"]["valueMix"] == 0.5
-    plain = sm.analyze(state, iterations=100, seed=4)
+    plain = sm.analyze(state, iterations=100, seed=4, network="none")
     assert all(m.prior is None for m in plain.moves)
 
 

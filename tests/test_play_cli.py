@@ -7,6 +7,7 @@ import sys
 
 import splendor_mcts as sm
 from splendor_mcts.records import GameRecord, replay
+from splendor_mcts.search.networks import shipped_used
 
 
 def play(lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -32,7 +33,9 @@ def test_scripted_session_moves_hint_undo_save_load(tmp_path):
     assert "cannot play 'take RRR'" in out
     assert f"saved" in out
     record = GameRecord.from_json(saved.read_text())
-    assert record.seats == ("human", "mcts:iterations=60") and record.termination == "unfinished"
+    default_network = shipped_used({}, "splendor", 2)  # the engine's seat names the default search's network
+    engine = "mcts:iterations=60" + (f",network={default_network}" if default_network else "")
+    assert record.seats == ("human", engine) and record.termination == "unfinished"
     state = replay(record)
     game = sm.load_game(record.game)
     assert state.current_player() == 0  # the engine answered; the human is to move

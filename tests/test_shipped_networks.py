@@ -27,6 +27,7 @@ from splendor_mcts.learning.families import FAMILIES
 from splendor_mcts.search import defaults, networks
 from splendor_mcts.search.settings import SettingError, make_params
 from splendor_mcts.tournament import Tournament, TournamentConfig, parse_agent_spec
+from search_helpers import default_networks_off
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -44,13 +45,21 @@ def ship(folder: Path, game: sm.Game, seed: int = 0) -> Path:
     return path
 
 
+PACKAGE_TABLE = dict(defaults.SHIPPED_NETWORKS)  # as shipped: what a command run in a subprocess sees
+
+
+def on_or_off(family: str) -> str:
+    return "on" if PACKAGE_TABLE[family].on else "off"
+
+
 @pytest.fixture
 def shipped(tmp_path, monkeypatch) -> Path:
-    """A shipped folder with Splendor 2p and Duel networks (none for 3-4 players)."""
+    """A shipped folder with Splendor 2p and Duel networks (none for 3-4 players), every entry off."""
     folder = tmp_path / "networks"
     ship(folder, sm.load_game("splendor", players=2))
     ship(folder, sm.load_game("duel"))
     monkeypatch.setenv(networks.FOLDER_VARIABLE, str(folder))
+    default_networks_off(monkeypatch)  # each test turns on its own
     return folder
 
 
@@ -59,6 +68,7 @@ def nothing_shipped(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "empty"
     folder.mkdir()
     monkeypatch.setenv(networks.FOLDER_VARIABLE, str(folder))
+    default_networks_off(monkeypatch)  # each test turns on its own
     return folder
 
 
@@ -97,6 +107,16 @@ def test_the_wheel_takes_every_network_file():
     ignored = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "--no-index", *files],
                              capture_output=True, text=True)
     assert ignored.stdout.split() == []
+
+
+def test_the_default_search_uses_the_shipped_network_of_every_family_turned_on(monkeypatch):
+    """The package's own table and networks: each family's default search, as a person gets it."""
+    monkeypatch.delenv(networks.FOLDER_VARIABLE, raising=False)
+    for family, game in (("splendor-2p", sm.load_game("splendor", players=2)),
+                         ("splendor-3-4p", sm.load_game("splendor", players=3)), ("duel", sm.load_game("duel"))):
+        shown = sm.analyze(state_of(game), iterations=20, threads=1, seed=1).to_dict()["params"]
+        expected = label(networks.shipped_file(family), family) if PACKAGE_TABLE[family].on else None
+        assert shown["network"] == expected, family
 
 
 def test_the_table_names_every_family_and_ships_what_it_turns_on(monkeypatch):
@@ -154,7 +174,6 @@ def test_the_table_gives_value_mix_and_puct_unless_given(shipped, monkeypatch):
 # ---------------------------------------------------------------- the default table
 
 def test_with_every_entry_off_the_default_search_has_no_network(shipped):
-    assert not any(use.on for use in defaults.SHIPPED_NETWORKS.values())
     state = state_of(sm.load_game("splendor", players=2))
     plain = sm.analyze(state, iterations=300, threads=1, seed=2)
     assert plain.params.network == "" and plain.to_dict()["params"]["network"] is None
@@ -298,8 +317,9 @@ def test_hint_takes_shipped_and_refuses_it_by_option_name(shipped):
 def test_help_names_the_shipped_networks_by_family_and_hash(shipped):
     run = run_cli("hint", "--help", folder=shipped)
     text = " ".join(run.stdout.split())
-    assert f"shipped: {label(shipped / 'splendor-2p' / 'splendor-2p.smnet', 'splendor-2p')} (default off), " \
-           f"{label(shipped / 'duel' / 'duel.smnet', 'duel')} (default off)" in text
+    assert f"shipped: {label(shipped / 'splendor-2p' / 'splendor-2p.smnet', 'splendor-2p')} " \
+           f"(default {on_or_off('splendor-2p')}), " \
+           f"{label(shipped / 'duel' / 'duel.smnet', 'duel')} (default {on_or_off('duel')})" in text
     assert str(shipped) not in text
 
 
