@@ -87,14 +87,24 @@ def test_bench_node_count_is_deterministic():
 # search: a change meant to keep play move for move (a speed-up) must keep it; a change
 # meant to alter play updates it here and in bench/RESULTS.md, with the new strength figures.
 BENCH_SIGNATURE = "51d589eb13565c3f"
+# The search without a network (`bench --network none`): the default search before the
+# shipped networks, whose signature a change to the rollout search must keep or update.
+NO_NETWORK_BENCH_SIGNATURE = "51d589eb13565c3f"
 
 
-def test_bench_signature_is_the_recorded_one():
-    out = _run("bench")
+@pytest.mark.parametrize("args, signature", [((), BENCH_SIGNATURE), (("--network", "none"), NO_NETWORK_BENCH_SIGNATURE)])
+def test_bench_signature_is_the_recorded_one(args, signature):
+    out = _run("bench", *args)
     assert out.returncode == 0, out.stderr
     lines = {line.split(":")[0].strip(): line.split(":")[1].strip() for line in out.stdout.splitlines() if ":" in line}
     assert lines["Nodes searched"] == "120006"
-    assert lines["Signature"] == BENCH_SIGNATURE
+    assert lines["Signature"] == signature
+
+
+def test_bench_refuses_a_bad_network_by_option_name(tmp_path):
+    out = _run("bench", "--iterations", "10", "--network", str(tmp_path / "missing.smnet"))
+    assert out.returncode == 2 and "--network: network file" in out.stderr and "cannot be opened" in out.stderr
+    assert "Traceback" not in out.stderr
 
 
 @pytest.mark.parametrize("command, flag, value, message", [

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from .. import exit_codes
 from ..console import note_reading_stdin
 from ..games.positions import Position, PositionError, read_position_file
-from ..wording import seat_name
+from ..wording import counted, seat_name
 from .running import add_limit_arguments, check_option_limits, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, pv_turns_text
 
@@ -147,8 +147,8 @@ def print_hint_header(console: Any, game: Any, analysis: Any, threads: int) -> N
     """Who is to move, the search's size, and the position's value or proof."""
     root = analysis.root
     title = (f"{game.entry.title}, {game.num_players()} players: {seat_name(root.player)} to move. "
-             f"{root.iterations:,} iterations in {root.seconds:.1f} s on {threads} "
-             f"thread{'s' if threads != 1 else ''}; {seat_name(root.player)} ")
+             f"{counted(root.iterations, 'iteration')} in {root.seconds:.1f} s on {counted(threads, 'thread')}; "
+             f"{seat_name(root.player)} ")
     if analysis.proof:
         title += f"proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
     else:

@@ -291,7 +291,7 @@ def _draw_duel(view: dict[str, Any], mover: int, viewer: int, names: list[str], 
             body.append(_card_slot("duel", card, x0 + (slot - 1) * 90, y, level, slot, marks))
     body.append(_duel_grid(view["board"], 600, 60, marks))
     bag = sum(view["bag"].values())
-    body.append(_text(600, 330, f"bag: {bag} token{'s' if bag != 1 else ''}", size=13, weight="bold"))
+    body.append(_text(600, 330, f"bag: {counted(bag, 'token')}", size=13, weight="bold"))
     body.append(f'<g id="privilege-supply">{_text(600, 352, "privileges in the supply:", size=13)}'
                 + "".join(_scroll(770 + i * 22, 340) for i in range(view["privilege_supply"])) + "</g>")
     for seat, player in enumerate(view["players"]):

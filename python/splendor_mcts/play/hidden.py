@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..wording import seat_name
+from ..wording import counted, seat_name
 
 
 def start_state(game: Any, start: Any) -> Any:
@@ -79,7 +79,7 @@ def name_hidden_reserve(game: Any, state: Any, start: Any, actions: list[int], t
     view = json.loads(state.observation_json(viewer))
     reserved = view["players"][seat]["reserved"]
     if not 1 <= index <= len(reserved):
-        raise ValueError(f"{seat_name(seat)} has {len(reserved)} reserved card{'s' if len(reserved) != 1 else ''}")
+        raise ValueError(f"{seat_name(seat)} has {counted(len(reserved), 'reserved card')}")
     if "card" in reserved[index - 1]:
         if reserved[index - 1]["card"] != card_id:
             raise ValueError(f"reserved card {index} of {seat_name(seat)} is #{reserved[index - 1]['card']}, not #{card_id}")

@@ -18,6 +18,7 @@ from ..console import StepProgress
 from ..games.game import load_game
 from .analyze import analyze
 from .defaults import BENCH_ITERATIONS
+from .settings import BY_NAME
 
 # (game spec, deal seed, plies of dealt play before the search)
 POSITIONS: list[tuple[str, int, int]] = [
@@ -49,9 +50,10 @@ def _fnv1a(values: list[int], h: int = 0xCBF29CE484222325) -> int:
 
 def run_bench(iterations: int = BENCH_ITERATIONS, seed: int = 0,
               on_position: Callable[[int, str, tuple[str, int, float] | None], None] | None = None,
-              ) -> tuple[int, int, float, list[tuple[str, int, float]]]:
+              network: str | None = None) -> tuple[int, int, float, list[tuple[str, int, float]]]:
     """Searches every bench position with one thread; returns (total nodes, signature,
-    seconds, rows). The signature hashes each root's moves and visit counts.
+    seconds, rows). The signature hashes each root's moves and visit counts. ``network``:
+    as the search setting (None: the default search's, ``"none"``: the search without one).
     ``on_position(index, name, row)`` is called before each search (row None) and after it."""
     rows = []
     total_nodes, total_seconds, signature = 0, 0.0, _fnv1a([])
@@ -61,7 +63,7 @@ def run_bench(iterations: int = BENCH_ITERATIONS, seed: int = 0,
             on_position(index, name, None)
         state = _position(spec, deal, plies)
         start = time.perf_counter()
-        analysis = analyze(state, iterations=iterations, threads=1, seed=seed, top_k=None)
+        analysis = analyze(state, iterations=iterations, threads=1, seed=seed, top_k=None, network=network)
         seconds = time.perf_counter() - start
         rows.append((name, analysis.root.nodes, seconds))
         if on_position:
@@ -75,6 +77,7 @@ def run_bench(iterations: int = BENCH_ITERATIONS, seed: int = 0,
 EXAMPLES = """examples:
   splendor-mcts bench                       the signature must stay the same for a change that keeps play
   splendor-mcts bench --iterations 2000     quicker
+  splendor-mcts bench --network none        the search without a network: its own signature
   splendor-mcts bench --json
 """
 
@@ -89,6 +92,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--iterations", type=int, default=BENCH_ITERATIONS,
                    help=f"iterations per position (default {BENCH_ITERATIONS})")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
+    p.add_argument("--network", help=BY_NAME["network"].help)
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on standard error (shown on a terminal: the position being searched; "
@@ -117,11 +121,14 @@ def run(args: argparse.Namespace) -> int:
             print(format_row(*row), flush=True)
 
     try:
-        nodes, signature, seconds, rows = run_bench(args.iterations, args.seed, on_position=progress)
+        nodes, signature, seconds, rows = run_bench(args.iterations, args.seed, on_position=progress,
+                                                    network=args.network)
+    except ValueError as exc:  # only a bad --network gets here: the positions and budget are fixed or checked
+        raise ValueError(f"--network: {exc}") from None
     finally:
         display.close()
     if args.json:
-        print(json.dumps({"iterations": args.iterations, "seed": args.seed, "nodes": nodes,
+        print(json.dumps({"iterations": args.iterations, "seed": args.seed, "network": args.network, "nodes": nodes,
                           "signature": f"{signature:016x}", "seconds": seconds, "nodesPerSecond": nodes / seconds,
                           "positions": [{"position": name, "nodes": n, "seconds": s} for name, n, s in rows]}))
         return 0

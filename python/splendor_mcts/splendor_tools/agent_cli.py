@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from .. import exit_codes
 from ..games.game import load_game
 from ..search.settings import make_params
+from ..wording import counted
 from .board import parse_input, view_from_input
 from .moves import A_RETURN, from_our_actions
 
@@ -131,4 +132,4 @@ def _describe(analysis: Any, text: str) -> str:
     best = next(m for m in analysis.moves if m.action == analysis.best_action)
     root = analysis.root
     return (f"splendor-mcts: {text}, win {100 * best.win_rate:.1f}% ({best.visits} visits), "
-            f"{root.iterations} iterations in {root.seconds:.2f} s")
+            f"{counted(root.iterations, 'iteration')} in {root.seconds:.2f} s")
