@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/bits.hpp"
 #include "core/rng.hpp"
@@ -151,25 +152,45 @@ core::Action choose_untried(const float* logits, const ActionBits<G>& legal, con
 // ---- The policy cache (SearchParams::policy_cache) -------------------------------------
 // Each expansion above runs the policy at the node again, in its own sample, though the
 // node has had it before (the tree adds one child at a time). With the cache, the
-// expansion that runs it keeps the node's untried moves by prior (NodePolicy, tree.hpp);
-// later expansions take the first of them legal in their sample and without a child, with
-// the prior it had, and the next one's prior as Prior::untried. The network runs again only
-// when the entry has no such move, or no next one while other moves are untried here (a
-// fresh entry from that sample replaces it). Where every sample shows the node alike (the
-// same observation and legal moves: no hidden cards, perfect information) the choices and
-// priors are exactly the recomputation's; elsewhere they are the policy of the sample that
-// made the entry, as a child's prior already is the one of the sample that made the child.
+// expansion that runs it keeps the node's legal moves and its best untried ones by prior
+// (NodePolicy); later expansions take the first of those legal in their sample and without
+// a child, with the prior it had, and the next one's prior as Prior::untried. The network
+// runs again, and a fresh entry from that sample replaces the old, when the entry cannot
+// tell: a legal move without a child here was not legal when it was made (a card revealed
+// in this sample; without this rule the cache lost 25 Elo at 1,000 iterations in
+// Splendor, bench/RESULTS.md), or it has no such move left, or no next one while other
+// moves are untried. Where every sample shows the node alike (perfect information) the
+// choices and priors are exactly the recomputation's; elsewhere they are the policy of the
+// sample that made the entry, as a child's prior already is that of the sample that made
+// the child.
+
+// A node's entry in the tree's policy cache (Tree::policy: made once the node is expanded).
+template <class G>
+struct NodePolicy {
+  static constexpr int kMoves = 8;
+  ActionBits<G> legal;     // the moves legal when it was made
+  float prior[kMoves];     // its first `size` moves without a child then, by prior from the highest
+  int16_t action[kMoves];  // (the lowest id first among equals)
+  uint8_t size = 0;
+};
+
+template <class G>
+NodePolicy<G>& policy_entry_at(Tree& tree, uint32_t i) {
+  static_assert(std::is_trivially_copyable_v<NodePolicy<G>>, "entries are copied as bytes (search/reuse.hpp)");
+  return *reinterpret_cast<NodePolicy<G>*>(tree.policy(i));
+}
 
 // An entry is written whole, then its index published (release) to the threads that read it
 // (acquire); it is never written again (a refresh publishes a new one).
 inline uint32_t load_policy(uint32_t& x) { return std::atomic_ref<uint32_t>(x).load(std::memory_order_acquire); }
 inline void publish_policy(uint32_t& x, uint32_t v) { std::atomic_ref<uint32_t>(x).store(v, std::memory_order_release); }
 
-// The entry of the logits at a node: its legal moves without a child (not in `seen`), by
-// prior as choose_untried computes it, the first NodePolicy::kMoves of them.
+// The entry of the logits at a node: its legal moves, and those without a child (not in
+// `seen`) by prior as choose_untried computes it, the first NodePolicy::kMoves of them.
 template <class G>
-void policy_entry(const float* logits, const ActionBits<G>& legal, const ActionBits<G>& seen, NodePolicy& out) {
-  constexpr int kMoves = NodePolicy::kMoves;
+void policy_entry(const float* logits, const ActionBits<G>& legal, const ActionBits<G>& seen, NodePolicy<G>& out) {
+  constexpr int kMoves = NodePolicy<G>::kMoves;
+  out.legal = legal;
   float e[G::kNumDistinctActions];
   const float sum = legal_exps<G>(logits, legal, e);
   int j = 0, n = 0;
@@ -191,8 +212,10 @@ void policy_entry(const float* logits, const ActionBits<G>& legal, const ActionB
 // next such move's prior (0 when `untried`, the legal moves without a child here, is 1);
 // -1 when the entry cannot tell them.
 template <class G>
-core::Action choose_cached(const NodePolicy& entry, const ActionBits<G>& legal, const ActionBits<G>& seen, int untried,
-                           float& chosen_prior, float& next_prior) {
+core::Action choose_cached(const NodePolicy<G>& entry, const ActionBits<G>& legal, const ActionBits<G>& seen,
+                           int untried, float& chosen_prior, float& next_prior) {
+  for (size_t w = 0; w < legal.size(); ++w)
+    if (legal[w] & ~seen[w] & ~entry.legal[w]) return -1;  // an untried move it never ranked
   core::Action best = -1;
   for (int i = 0; i < entry.size; ++i) {
     const int a = entry.action[i];
@@ -217,13 +240,13 @@ core::Action choose_cached_or_run(Tree& tree, uint32_t node, Logits&& logits, co
                                   float& next_prior) {
   uint32_t& index = tree.prior(node).policy;
   if (const uint32_t at = load_policy(index)) {
-    const core::Action a = choose_cached<G>(tree.policy(at), legal, seen, untried, chosen_prior, next_prior);
+    const core::Action a = choose_cached<G>(policy_entry_at<G>(tree, at), legal, seen, untried, chosen_prior, next_prior);
     if (a >= 0) return a;
   }
-  NodePolicy entry;
+  NodePolicy<G> entry;
   policy_entry<G>(logits(), legal, seen, entry);
   if (const uint32_t at = Access::new_policy(tree, memory_limit)) {
-    tree.policy(at) = entry;
+    policy_entry_at<G>(tree, at) = entry;
     publish_policy(index, at);
   }
   return choose_cached<G>(entry, legal, seen, untried, chosen_prior, next_prior);  // made here: it tells

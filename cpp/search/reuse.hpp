@@ -3,6 +3,7 @@
 // its visits count toward the new search.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -89,7 +90,7 @@ inline bool follow(Tree& tree, const std::vector<core::Action>& line) {
   }
   if (node == 0) return tree.size() > 0;
   Tree fresh;
-  if (tree.has_priors()) fresh.enable_priors();
+  if (tree.has_priors()) fresh.enable_priors(tree.policy_bytes());
   fresh.clear();
   fresh[0] = tree[node];
   // The new root's cached policy was made in a sample; its cards are known now.
@@ -109,7 +110,7 @@ inline bool follow(Tree& tree, const std::vector<core::Action>& line) {
         Prior& prior = fresh.prior(copy) = tree.prior(c);
         if (prior.policy) {  // (the memory limit is checked as the search grows the tree)
           const uint32_t entry = fresh.add_policy(SIZE_MAX);
-          fresh.policy(entry) = tree.policy(prior.policy);
+          std::memcpy(fresh.policy(entry), tree.policy(prior.policy), tree.policy_bytes());
           prior.policy = entry;
         }
       }

@@ -63,7 +63,7 @@ class TreeSearch {
     max_depth = 0;
     memory_full = false;
     for (double& v : seat_sum) v = 0.0;
-    if (priors) own_tree.enable_priors();  // before the first node, so the root has one too
+    if (priors) own_tree.enable_priors(sizeof(puct::NodePolicy<G>));  // before the first node, so the root has one too
     if (!shared_ && own_tree.size() == 0) own_tree.clear();
     // A reused root kept the proof of the move into it, for another seat maybe.
     if (!shared_ || shared_->size()) (shared_ ? *shared_ : own_tree)[0].flags = 0;

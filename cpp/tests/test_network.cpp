@@ -264,7 +264,7 @@ TEST_CASE("network: a policy cache entry gives choose_untried's moves and priors
       }
     for (int a = 0; a < kActions; ++a)  // a few children from before the entry
       if (search::bits::test(legal, a) && next() % 10 == 0) search::bits::set(seen, a);
-    search::NodePolicy entry;
+    search::puct::NodePolicy<G> entry;
     search::puct::policy_entry<G>(logits, legal, seen, entry);
     int refreshed = 0;
     for (int untried = n - search::bits::count(seen); untried > 0; --untried) {
@@ -281,8 +281,31 @@ TEST_CASE("network: a policy cache entry gives choose_untried's moves and priors
       CHECK(next_prior == want_next);
       search::bits::set(seen, a);
     }
-    CHECK(refreshed <= n / (search::NodePolicy::kMoves - 1));  // each entry serves kMoves - 1 expansions or more
+    CHECK(refreshed <= n / (search::puct::NodePolicy<G>::kMoves - 1));  // each entry serves kMoves - 1 expansions or more
   }
+}
+
+TEST_CASE("network: a policy cache entry does not answer where a move without a child was not legal when made") {
+  using G = splendor::Game;
+  float logits[G::kNumDistinctActions] = {};
+  logits[3] = 2.0f;
+  logits[9] = 1.0f;
+  search::ActionBits<G> legal{}, seen{};
+  for (const int a : {3, 5, 9}) search::bits::set(legal, a);
+  search::puct::NodePolicy<G> entry;
+  search::puct::policy_entry<G>(logits, legal, seen, entry);
+  float prior = 0.0f, next = 0.0f;
+  CHECK(search::puct::choose_cached<G>(entry, legal, seen, 3, prior, next) == 3);
+  search::ActionBits<G> other = legal;
+  search::bits::set(other, 20);  // legal in another sample only: the entry never ranked it
+  CHECK(search::puct::choose_cached<G>(entry, other, seen, 4, prior, next) == -1);
+  search::bits::set(seen, 20);  // with a child already, it is not for the entry to rank
+  CHECK(search::puct::choose_cached<G>(entry, other, seen, 3, prior, next) == 3);
+  search::ActionBits<G> fewer{};  // moves gone in this sample are passed over
+  search::bits::set(fewer, 5);
+  search::bits::set(fewer, 9);
+  CHECK(search::puct::choose_cached<G>(entry, fewer, search::ActionBits<G>{}, 2, prior, next) == 9);
+  CHECK(next == entry.prior[2]);
 }
 
 namespace {
@@ -354,12 +377,12 @@ TEST_CASE("network: the policy cache searches as the policy run at each expansio
   }
   SUBCASE("the entries stay within memory_limit") {
     p.iterations = 40000;
-    p.memory_limit = 1 << 20;  // one chunk of nodes and priors (576 KiB), then two of entries (208 KiB each)
+    p.memory_limit = 1 << 20;  // one chunk of nodes and priors (576 KiB), then one of entries (320 KiB)
     search::MCTS<G> mcts(p);
     const search::SearchResult r = mcts.search(root);
     CHECK(r.memory_full);
-    CHECK(r.bytes <= size_t{1} << 20);
-    CHECK(r.bytes == search::Tree::kChunkBytes + search::Tree::kPriorChunkBytes + 2 * search::Tree::kPolicyChunkBytes);
+    CHECK(r.bytes == search::Tree::kChunkBytes + search::Tree::kPriorChunkBytes +
+                         sizeof(search::puct::NodePolicy<G>) * search::Tree::kPolicyChunkSize);
   }
   SUBCASE("tree parallelism shares the entries") {
     p.threads = 2;
