@@ -70,7 +70,7 @@ def test_interleaved_queries_bad_lines_and_version():
 def test_every_search_setting_is_a_query_field_checked_before_the_search():
     settings = {"maxIterations": 300, "maxTime": 30, "threads": 2, "parallelism": "tree", "seed": 4,
                 "exploration": 0.6, "evaluator": "random", "rolloutCutoff": 5, "perfectInformation": True,
-                "memoryLimit": 1 << 22, "solver": False, "probe": True}
+                "memoryLimit": 1 << 22, "solver": False, "probe": True, "policyCache": False}
     bad = [("maxIterations", -1, "iterations must be >= 0"), ("maxTime", "1", "time_limit must be a number"),
            ("threads", 0, "threads must be between 1 and 256"), ("seed", -2, "seed"),
            ("exploration", -1, "exploration must be a finite number >= 0"),
@@ -78,7 +78,8 @@ def test_every_search_setting_is_a_query_field_checked_before_the_search():
            ("rolloutCutoff", -1, "rollout_cutoff must be >= 0"),
            ("perfectInformation", 1, "perfect_information must be true or false"),
            ("memoryLimit", 10, "memory_limit must be at least 1 MiB"),
-           ("solver", "off", "solver must be true or false"), ("probe", 0, "probe must be true or false")]
+           ("solver", "off", "solver must be true or false"), ("probe", 0, "probe must be true or false"),
+           ("policyCache", "on", "policy_cache must be true or false")]
     queries = [json.dumps({"id": "all", "position": position(), **settings})]
     queries += [json.dumps({"id": field, "position": position(), field: value}) for field, value, _ in bad]
     out = {r["id"]: r for r in run_engine(queries)}

@@ -82,12 +82,13 @@ def test_hint_time_limit_and_bad_limits():
 
 def test_hint_takes_every_search_setting():
     run = hint(str(VIEWS[0]), "--iterations", "300", "--threads", "1", "--exploration", "0.7", "--evaluator", "random",
-               "--rollout-cutoff", "3", "--memory-limit", "4000000", "--perfect-information", "--no-solver", "--json")
+               "--rollout-cutoff", "3", "--memory-limit", "4000000", "--perfect-information", "--no-solver",
+               "--no-policy-cache", "--json")
     assert run.returncode == 0, run.stderr
     params = json.loads(run.stdout)["params"]
     assert (params["exploration"], params["evaluator"], params["rolloutCutoff"], params["memoryLimit"],
-            params["perfectInformation"], params["maxIterations"], params["solver"]) == (
-        0.7, "random", 3, 4_000_000, True, 300, False)
+            params["perfectInformation"], params["maxIterations"], params["solver"], params["policyCache"]) == (
+        0.7, "random", 3, 4_000_000, True, 300, False, False)
 
 
 def test_hint_parallelism_reaches_the_search_and_bad_values_are_refused():

@@ -148,6 +148,30 @@ def test_search_with_a_network_shows_priors_and_stays_deterministic(tmp_path, sp
     assert all(m.prior is None for m in plain.moves)
 
 
+def test_the_policy_cache_is_exact_where_every_sample_looks_alike_and_a_setting_elsewhere(tmp_path, splendor):
+    """With the true cards (perfect_information) a node is one position: reusing its policy
+    searches exactly as running it at every expansion. With hidden cards the samples at a
+    node differ and so may the searches; ``policy_cache`` is a setting at every door."""
+    path = tmp_path / "net.smnet"
+    write_network(path, splendor)
+    state = splendor.new_initial_state(seed=2)
+
+    def moves(**settings):
+        result = sm.analyze(state, iterations=2000, seed=4, network=str(path), value_mix=0.5, top_k=None, **settings)
+        return [(m.action, m.visits, m.avail, m.win_rate, m.prior) for m in result.moves], result
+
+    for perfect in (True, False):
+        (cached, with_cache), (run, without) = (moves(perfect_information=perfect, policy_cache=on) for on in (True, False))
+        assert (cached == run) is perfect
+        assert with_cache.to_dict()["params"]["policyCache"] is True
+        assert without.to_dict()["params"]["policyCache"] is False
+        assert with_cache.root.bytes > without.root.bytes  # the entries are counted in memory_limit
+    assert _core.SearchParams().policy_cache is True
+    assert sm.MCTSBot(splendor, iterations=10, network=str(path), policy_cache=False).params.policy_cache is False
+    with pytest.raises(ValueError, match="policy_cache must be true or false, got 1"):
+        sm.analyze(state, iterations=10, network=str(path), policy_cache=1)
+
+
 def test_the_value_head_values_the_leaf_rotated_to_seats(tmp_path, splendor):
     """A value head that says "the seat to move wins" (index 0 is the seat to move): one
     iteration values one leaf, the opponent's decision after the root player's move, so

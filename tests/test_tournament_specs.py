@@ -43,6 +43,7 @@ def test_python_agent_spec_is_checked_against_the_class() -> None:
     ("mcts:reuse_tree=yes", "parameter 'reuse_tree': reuse_tree must be true or false"),
     ("mcts:perfect_information=2", "parameter 'perfect_information': perfect_information must be true or false"),
     ("mcts:solver=off", "parameter 'solver': solver must be true or false"),
+    ("mcts:policy_cache=yes", "parameter 'policy_cache': policy_cache must be true or false"),
     ("mcts:threads=300", "parameter 'threads': threads must be between 1 and 256"),
     ("mcts:seed=3", "unknown parameter 'seed' for mcts"),
     ("mcts:iterations", "expected key=value"),

@@ -2,7 +2,8 @@
 //   bench_search [--game splendor|duel] [--players 2] [--iterations N] [--rollout EVALUATOR]
 //                [--cutoff K] [--threads T] [--parallelism root|tree] [--midgame PLIES] [--seed S]
 //                [--time SECONDS] [--solver on|off] [--probe on|off] [--exploration C]
-//                [--analysis-moves K] [--network FILE.smnet] [--value-mix L] [--puct C] [--position FILE]
+//                [--analysis-moves K] [--network FILE.smnet] [--value-mix L] [--puct C] [--policy-cache on|off]
+//                [--position FILE]
 // --rollout names a leaf evaluator of search/evaluators.hpp (random, heuristic, evaluate).
 // The mid-game position is reached by PLIES heuristic moves from the seeded deal; --position
 // searches from a position file instead (docs/position-format.md; a view's unknown cards
@@ -87,6 +88,7 @@ int main(int argc, char** argv) {
     else if (k == "--network") p.network = v;
     else if (k == "--value-mix") p.value_mix = bench::real(prog, "--value-mix", v, 0.0);
     else if (k == "--puct") p.puct = bench::real(prog, "--puct", v, 0.0);
+    else if (k == "--policy-cache") p.policy_cache = bench::choice(prog, "--policy-cache", v, {"on", "off"}) == "on";
     else if (k == "--probe") p.probe = bench::choice(prog, "--probe", v, {"on", "off"}) == "on";
     else if (k == "--analysis-moves") p.analysis_moves = static_cast<int>(bench::whole(prog, "--analysis-moves", v, 0));
     else if (k == "--position") {

@@ -217,7 +217,7 @@ py::dict params_dict(const search::SearchParams& p) {
                   "memoryLimit"_a = p.memory_limit, "reuseTree"_a = p.reuse_tree,
                   "solver"_a = p.solver, "probe"_a = p.probe, "analysisMoves"_a = p.analysis_moves,
                   "network"_a = network_name(p.network),
-                  "valueMix"_a = p.value_mix, "puct"_a = p.puct);
+                  "valueMix"_a = p.value_mix, "puct"_a = p.puct, "policyCache"_a = p.policy_cache);
 }
 
 py::list moves_of(Analysis& a) {
@@ -610,6 +610,9 @@ void bind_search(py::module_& m) {
       .def_readwrite("value_mix", &SearchParams::value_mix,
                      "The leaf value: value_mix * network + (1 - value_mix) * evaluator (1: the network only).")
       .def_readwrite("puct", &SearchParams::puct, "PUCT's c with a network: Q + c * prior * sqrt(avail) / (1 + visits).")
+      .def_readwrite("policy_cache", &SearchParams::policy_cache,
+                     "With a network: a node's later expansions reuse the policy its first one computed "
+                     "(docs/search.md, \"Networks\"); False: the policy runs at every expansion.")
       .def_readwrite("analysis_moves", &SearchParams::analysis_moves,
                      "Analysis mode: the k root moves first in the best-move rule's order each get at least "
                      "ANALYSIS_SHARE of the root's visits, and moves with that share rank by their lower bound; "

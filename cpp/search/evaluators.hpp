@@ -122,6 +122,7 @@ struct NetworkValue {
     return scratch;
   }
   static bool has_priors(uint32_t) { return true; }
+  static constexpr bool kPolicyPass = true;  // policy() runs the network: SearchParams::policy_cache keeps it
 
   // Win shares per seat from the value head, for a state with a player to move.
   template <class G>

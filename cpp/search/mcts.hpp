@@ -139,10 +139,10 @@ class MCTS {
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(params_.time_limit));
     const size_t memory_per_tree =
         static_cast<size_t>(params_.memory_limit) / static_cast<size_t>(shared ? 1 : n_threads);
-    if (shared) trees_[0].own_tree.reserve_for(memory_per_tree);
     for (int t = 0; t < n_threads; ++t)
       trees_[t].begin(thread_seed(params_.seed, searches_, t), player, shared ? &trees_[0].own_tree : nullptr,
                       params_.net != nullptr || hook != nullptr);
+    if (shared) trees_[0].own_tree.reserve_for(memory_per_tree);  // after begin: with the priors' chunks counted
     const probe::Found probed = probe::prove_win<G>(root, params_, start);
     const double probe_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (probed.move >= 0) prove_root(probed, player);  // the threads then stop at once

@@ -45,6 +45,8 @@ struct OwnTree {
     tree[child].avail = 1;
     return child;
   }
+  // A new entry of the policy cache (search/puct.hpp), 0 when memory_limit stops it.
+  static uint32_t new_policy(Tree& tree, size_t memory_limit) { return tree.add_policy(memory_limit); }
   static void backup(Tree& tree, const uint32_t* path, int depth, const double* values) {
     tree[0].visits++;
     for (int i = 1; i < depth; ++i) {
@@ -132,6 +134,8 @@ struct SharedTree {
     busy.fetch_and(static_cast<uint8_t>(~solver::kLockBit), std::memory_order_release);
     return child;
   }
+
+  static uint32_t new_policy(Tree& tree, size_t memory_limit) { return tree.add_policy_shared(memory_limit); }
 
   static void backup(Tree& tree, const uint32_t* path, int depth, const double* values) {
     for (int i = 1; i < depth; ++i) {  // the visits were counted on the way down

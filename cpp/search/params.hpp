@@ -67,6 +67,9 @@ struct SearchParams {
   std::string network;
   double value_mix = 1.0;       // leaf value = value_mix * network + (1 - value_mix) * evaluator
   double puct = 1.0;            // PUCT c in Q + c * prior * sqrt(availability) / (1 + visits)
+  // With a network: keep a node's policy from the expansion that ran it for its later ones
+  // (search/puct.hpp, "The policy cache"); off: the policy runs at every expansion.
+  bool policy_cache = true;
   std::shared_ptr<const Network> net;  // `network` read (MCTS fills it; never set by a door)
 
   // The first bad setting: its field (the member's name) and a message naming it. The one

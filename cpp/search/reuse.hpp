@@ -3,6 +3,7 @@
 // its visits count toward the new search.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -89,10 +90,11 @@ inline bool follow(Tree& tree, const std::vector<core::Action>& line) {
   }
   if (node == 0) return tree.size() > 0;
   Tree fresh;
-  if (tree.has_priors()) fresh.enable_priors();
+  if (tree.has_priors()) fresh.enable_priors(tree.policy_bytes());
   fresh.clear();
   fresh[0] = tree[node];
-  if (tree.has_priors()) fresh.prior(0) = tree.prior(node);
+  // The new root's cached policy was made in a sample; its cards are known now.
+  if (tree.has_priors()) fresh.prior(0) = Prior{tree.prior(node).prior, tree.prior(node).untried, 0};
   fresh[0].first_child = 0;
   fresh[0].next_sibling = 0;
   fresh[0].action = -1;
@@ -104,7 +106,14 @@ inline bool follow(Tree& tree, const std::vector<core::Action>& line) {
     for (uint32_t c = tree[old_index].first_child; c; c = tree[c].next_sibling) {
       const uint32_t copy = fresh.add();
       fresh[copy] = tree[c];
-      if (tree.has_priors()) fresh.prior(copy) = tree.prior(c);
+      if (tree.has_priors()) {
+        Prior& prior = fresh.prior(copy) = tree.prior(c);
+        if (prior.policy) {  // (the memory limit is checked as the search grows the tree)
+          const uint32_t entry = fresh.add_policy(SIZE_MAX);
+          std::memcpy(fresh.policy(entry), tree.policy(prior.policy), tree.policy_bytes());
+          prior.policy = entry;
+        }
+      }
       fresh[copy].first_child = 0;
       fresh[copy].next_sibling = 0;
       if (tail)

@@ -63,7 +63,7 @@ class TreeSearch {
     max_depth = 0;
     memory_full = false;
     for (double& v : seat_sum) v = 0.0;
-    if (priors) own_tree.enable_priors();  // before the first node, so the root has one too
+    if (priors) own_tree.enable_priors(sizeof(puct::NodePolicy<G>));  // before the first node, so the root has one too
     if (!shared_ && own_tree.size() == 0) own_tree.clear();
     // A reused root kept the proof of the move into it, for another seat maybe.
     if (!shared_ || shared_->size()) (shared_ ? *shared_ : own_tree)[0].flags = 0;
@@ -304,6 +304,8 @@ class TreeSearch {
     path[depth++] = 0;
     const float c = static_cast<float>(p.exploration);
     const float puct_c = static_cast<float>(p.puct);
+    bool cache = false;  // the policy cache (search/puct.hpp): a network's policy() is a forward pass
+    if constexpr (requires { requires Evaluator::kPolicyPass; }) cache = p.policy_cache;
     bool at_terminal = false;
     bool valued = false;    // values already hold the returns of the end reached
     Access::enter_root(tree);
@@ -352,8 +354,13 @@ class TreeSearch {
         core::Action a;
         if constexpr (kPriors) {
           float scratch[G::kNumDistinctActions];
-          const float* logits = evaluator.template policy<G>(s, node, scratch);
-          a = puct::choose_untried<G>(tree, node, logits, legal, scan.seen, prior);
+          auto logits = [&] { return evaluator.template policy<G>(s, node, scratch); };
+          float next = 0.0f;
+          if (cache)
+            a = puct::choose_cached_or_run<G, Access>(tree, node, logits, legal, scan.seen, untried, memory_limit, prior, next);
+          else
+            a = puct::choose_untried<G>(logits(), legal, scan.seen, prior, next);
+          puct::store(tree.prior(node).untried, next);
         } else {
           a = pick_untried<G>(legal, scan.seen, untried, rng_);
         }

@@ -242,3 +242,155 @@ TEST_CASE("network: kernels by name") {
   if (!Network::supports(Network::Kernel::kAvx2))
     CHECK_THROWS_AS(Network::kernel_named("avx2"), core::InvalidInput);
 }
+
+TEST_CASE("network: a policy cache entry gives choose_untried's moves and priors while the legal moves stay") {
+  using G = splendor::Game;
+  constexpr int kActions = G::kNumDistinctActions;
+  uint32_t state = 12345;
+  auto next = [&] {
+    state = state * 1664525u + 1013904223u;
+    return state >> 8;
+  };
+  for (int round = 0; round < 200; ++round) {
+    CAPTURE(round);
+    float logits[kActions];
+    for (float& l : logits) l = static_cast<float>(next() % 7) * 0.5f;  // few values: many equal priors
+    search::ActionBits<G> legal{}, seen{};
+    int n = 0;
+    for (int a = 0; a < kActions; ++a)
+      if (next() % 4 == 0) {
+        search::bits::set(legal, a);
+        ++n;
+      }
+    for (int a = 0; a < kActions; ++a)  // a few children from before the entry
+      if (search::bits::test(legal, a) && next() % 10 == 0) search::bits::set(seen, a);
+    search::puct::NodePolicy<G> entry;
+    search::puct::policy_entry<G>(logits, legal, seen, entry);
+    int refreshed = 0;
+    for (int untried = n - search::bits::count(seen); untried > 0; --untried) {
+      float want_prior = 0.0f, want_next = 0.0f, prior = 0.0f, next_prior = 0.0f;
+      const core::Action want = search::puct::choose_untried<G>(logits, legal, seen, want_prior, want_next);
+      core::Action a = search::puct::choose_cached<G>(entry, legal, seen, untried, prior, next_prior);
+      if (a < 0) {  // the entry cannot tell: a fresh one from the same logits
+        ++refreshed;
+        search::puct::policy_entry<G>(logits, legal, seen, entry);
+        a = search::puct::choose_cached<G>(entry, legal, seen, untried, prior, next_prior);
+      }
+      REQUIRE(a == want);
+      CHECK(prior == want_prior);
+      CHECK(next_prior == want_next);
+      search::bits::set(seen, a);
+    }
+    CHECK(refreshed <= n / (search::puct::NodePolicy<G>::kMoves - 1));  // each entry serves kMoves - 1 expansions or more
+  }
+}
+
+TEST_CASE("network: a policy cache entry does not answer where a move without a child was not legal when made") {
+  using G = splendor::Game;
+  float logits[G::kNumDistinctActions] = {};
+  logits[3] = 2.0f;
+  logits[9] = 1.0f;
+  search::ActionBits<G> legal{}, seen{};
+  for (const int a : {3, 5, 9}) search::bits::set(legal, a);
+  search::puct::NodePolicy<G> entry;
+  search::puct::policy_entry<G>(logits, legal, seen, entry);
+  float prior = 0.0f, next = 0.0f;
+  CHECK(search::puct::choose_cached<G>(entry, legal, seen, 3, prior, next) == 3);
+  search::ActionBits<G> other = legal;
+  search::bits::set(other, 20);  // legal in another sample only: the entry never ranked it
+  CHECK(search::puct::choose_cached<G>(entry, other, seen, 4, prior, next) == -1);
+  search::bits::set(seen, 20);  // with a child already, it is not for the entry to rank
+  CHECK(search::puct::choose_cached<G>(entry, other, seen, 3, prior, next) == 3);
+  search::ActionBits<G> fewer{};  // moves gone in this sample are passed over
+  search::bits::set(fewer, 5);
+  search::bits::set(fewer, 9);
+  CHECK(search::puct::choose_cached<G>(entry, fewer, search::ActionBits<G>{}, 2, prior, next) == 9);
+  CHECK(next == entry.prior[2]);
+}
+
+namespace {
+
+// A network with random weights for `G` (trunk of `hidden`), written to `path`.
+template <class G>
+void write_random_network(const std::string& path, int hidden) {
+  const int n = G::kObservationSize, a = G::kNumDistinctActions;
+  std::vector<float> floats(static_cast<size_t>((n + 1) * hidden + (hidden + 1) * a + (hidden + 1) * 4));
+  uint32_t x = 7;
+  for (float& f : floats) {
+    x = x * 1664525u + 1013904223u;
+    f = static_cast<float>(x >> 8) / 16777216.0f - 0.5f;
+  }
+  std::ofstream out(path, std::ios::binary);
+  out << smnet(header(n, hidden, a, G::kName), floats);
+}
+
+}  // namespace
+
+TEST_CASE("network: the policy cache searches as the policy run at each expansion where samples agree") {
+  using G = splendor::Game;
+  const std::string path = "test_network_policy_cache.smnet";
+  write_random_network<G>(path, 16);
+  const splendor::State root = splendor::State::initial(splendor::Config::standard(2), 5, false);
+  search::SearchParams p;
+  p.iterations = 3000;
+  p.seed = 3;
+  p.network = path;
+  p.value_mix = 0.5;
+  auto same = [](const search::SearchResult& a, const search::SearchResult& b) {
+    if (a.moves.size() != b.moves.size() || a.nodes != b.nodes) return false;
+    for (size_t i = 0; i < a.moves.size(); ++i)
+      if (a.moves[i].action != b.moves[i].action || a.moves[i].visits != b.moves[i].visits ||
+          a.moves[i].win_rate != b.moves[i].win_rate || a.moves[i].prior != b.moves[i].prior)
+        return false;
+    return true;
+  };
+  // The searches, then the next ones a turn of each player on, along the principal
+  // variation (a reused tree, its root's entry dropped).
+  auto searches = [&](search::SearchParams q) {
+    search::MCTS<G> mcts(q);
+    std::vector<search::SearchResult> out{mcts.search(root)};
+    splendor::State next = root;
+    for (const core::Action a : out[0].moves[0].pv) {
+      next.apply(a);
+      if (next.current_player() == root.current_player()) break;
+    }
+    REQUIRE(next.current_player() == root.current_player());
+    out.push_back(mcts.search(next));
+    return out;
+  };
+  SUBCASE("perfect information: each node is one position, the cache is exact") {
+    p.perfect_information = true;
+    search::SearchParams off = p;
+    off.policy_cache = false;
+    const auto cached = searches(p), run = searches(off);
+    CHECK(same(cached[0], run[0]));
+    CHECK(cached[1].reused_visits > 0);
+    CHECK(same(cached[1], run[1]));
+    CHECK(cached[0].bytes > run[0].bytes);  // the entries are counted
+  }
+  SUBCASE("hidden cards: a node's samples differ, the cache keeps the first's priors") {
+    search::SearchParams off = p;
+    off.policy_cache = false;
+    const auto cached = searches(p), run = searches(off);
+    CHECK(cached[0].nodes == run[0].nodes);
+    CHECK(!same(cached[0], run[0]));
+  }
+  SUBCASE("the entries stay within memory_limit") {
+    p.iterations = 40000;
+    p.memory_limit = 1 << 20;  // one chunk of nodes and priors (576 KiB), then one of entries (320 KiB)
+    search::MCTS<G> mcts(p);
+    const search::SearchResult r = mcts.search(root);
+    CHECK(r.memory_full);
+    CHECK(r.bytes == search::Tree::kChunkBytes + search::Tree::kPriorChunkBytes +
+                         sizeof(search::puct::NodePolicy<G>) * search::Tree::kPolicyChunkSize);
+  }
+  SUBCASE("tree parallelism shares the entries") {
+    p.threads = 2;
+    p.parallelism = search::Parallelism::kTree;
+    search::MCTS<G> mcts(p);
+    const search::SearchResult r = mcts.search(root);
+    CHECK(r.iterations == 3000);
+    CHECK(r.bytes > search::Tree::kChunkBytes + search::Tree::kPriorChunkBytes);
+  }
+  std::remove(path.c_str());
+}

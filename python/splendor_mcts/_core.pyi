@@ -552,6 +552,14 @@ class SearchParams:
     def parallelism(self, arg1: str) -> None:
         ...
     @property
+    def policy_cache(self) -> bool:
+        """
+        With a network: a node's later expansions reuse the policy its first one computed (docs/search.md, "Networks"); False: the policy runs at every expansion.
+        """
+    @policy_cache.setter
+    def policy_cache(self, arg0: bool) -> None:
+        ...
+    @property
     def probe(self) -> bool:
         """
         The solver's root probe, a proof of a win within two turns before the iterations (docs/search.md, "Proven results"); runs only with `solver`. False (the default): the search for play; the doors whose answer a person reads turn it on.

@@ -104,6 +104,7 @@ class MCTSBot(Bot):
         network: str | None = None,
         value_mix: float | None = None,
         puct: float | None = None,
+        policy_cache: bool | None = None,
     ) -> None:
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
@@ -113,7 +114,7 @@ class MCTSBot(Bot):
             exploration=exploration, evaluator=evaluator, rollout=rollout, rollout_cutoff=rollout_cutoff,
             perfect_information=perfect_information, memory_limit=memory_limit, reuse_tree=reuse_tree,
             parallelism=parallelism, solver=solver, probe=probe, analysis_moves=analysis_moves, network=network,
-            value_mix=value_mix, puct=puct)
+            value_mix=value_mix, puct=puct, policy_cache=policy_cache)
         self._searcher = game.entry.searcher(self.params)
         self.last_analysis: Analysis | None = None
 

@@ -53,6 +53,7 @@ def analyze(
     network: str | None = None,
     value_mix: float | None = None,
     puct: float | None = None,
+    policy_cache: bool | None = None,
     evaluate_with: BatchEvaluator | None = None,
     batch_size: int | None = None,
 ) -> Analysis:
@@ -83,6 +84,8 @@ def analyze(
     network of the state's game family and ``network="none"`` no network. Without
     ``network`` the search uses the shipped network where ``search.defaults.SHIPPED_NETWORKS``
     turns it on for the family (docs/search.md, "Shipped networks"; not with ``evaluate_with``).
+    ``policy_cache=False`` runs the network's policy at every expansion of a node instead of
+    reusing the one its first expansion computed (docs/search.md, "Networks").
     ``evaluate_with`` values the leaves with a Python callable instead (docs/search.md,
     "Python evaluators"): ``evaluate_with(observations, legal, players)`` gets float32
     observations ``[b, ObservationSize]`` of the seat to move at each leaf, bool legal masks
@@ -122,7 +125,8 @@ def analyze(
         parallelism=parallelism, seed=seed, exploration=exploration, evaluator=evaluator, rollout=rollout,
         rollout_cutoff=rollout_cutoff, perfect_information=perfect_information, memory_limit=memory_limit,
         analysis_moves=analysis_moves, reuse_tree=False, solver=solver,
-        probe=PROBE_FOR_ADVICE if probe is None else probe, network=network, value_mix=value_mix, puct=puct)
+        probe=PROBE_FOR_ADVICE if probe is None else probe, network=network, value_mix=value_mix, puct=puct,
+        policy_cache=policy_cache)
     searcher = entry.searcher(params)
     if progress is None:
         return searcher.search(state, top_k=top_k, turns=turns, evaluate_with=evaluate_with, batch_size=batch_size)

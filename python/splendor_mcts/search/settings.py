@@ -79,6 +79,10 @@ SETTINGS: tuple[Setting, ...] = (
             "value_mix", "--value-mix", "valueMix"),
     Setting("puct", float, "with a network: PUCT c in Q + c * prior * sqrt(availability) / (1 + visits)",
             "puct", "--puct", "puct"),
+    Setting("policy_cache", bool,
+            "with a network: a node's later expansions reuse the policy its first one computed (false: the "
+            "policy runs at every expansion)",
+            "policy_cache", "--policy-cache", "policyCache"),
     Setting("solver", bool, "prove wins and losses inside the search (off: the search as before the solver)",
             "solver", "--solver", "solver"),
     Setting("probe", bool,

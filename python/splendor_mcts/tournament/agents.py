@@ -15,7 +15,7 @@ quoted value is always a string.
 An ``mcts`` spec takes every search setting of docs/search.md by its spec key
 (``iterations``, ``time``, ``threads``, ``parallelism``, ``exploration``, ``evaluator`` or
 ``rollout``, ``rollout_cutoff``, ``perfect_information``, ``memory_limit``, ``reuse_tree``, ``solver``,
-``probe``, ``analysis_moves``, ``network``, ``value_mix``, ``puct``),
+``probe``, ``analysis_moves``, ``network``, ``value_mix``, ``puct``, ``policy_cache``),
 checked by the engine when the spec is parsed. ``network=shipped`` is the package's network
 of the game's family and ``network=none`` no network (docs/search.md, "Shipped networks");
 the tournament checks the shipped one for its game before any game starts.
