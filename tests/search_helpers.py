@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Callable
 
 import splendor_mcts as sm
+from splendor_mcts.search.defaults import SHIPPED_NETWORKS
 
 
 def random_position(game: sm.Game, seed: int, plies: int) -> object:
@@ -137,9 +139,5 @@ def end_positions(game: sm.Game, seeds: range, last: int) -> list[object]:
 def default_networks_off(monkeypatch) -> None:
     """Every entry of search.defaults.SHIPPED_NETWORKS off for this test, whatever the package
     turns on: the default search is then the one without a network."""
-    from dataclasses import replace
-
-    from splendor_mcts.search.defaults import SHIPPED_NETWORKS
-
     for family, use in SHIPPED_NETWORKS.items():
         monkeypatch.setitem(SHIPPED_NETWORKS, family, replace(use, on=False))
