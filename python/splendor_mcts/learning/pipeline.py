@@ -26,7 +26,7 @@ from .. import exit_codes
 from ..search.networks import NO_NETWORK
 from ..search.defaults import SHIPPED_NETWORKS
 from .families import FAMILIES, Family, family
-from .train import DEFAULT_EPOCHS, DEFAULT_HIDDEN, TrainSettings, require_torch, train
+from .train import DEFAULT_EPOCHS, DEFAULT_HIDDEN, TrainSettings, check_search_value_share, require_torch, train
 
 STEPS = ("selfplay", "train", "gate")
 STATE_FILE = "pipeline.json"
@@ -58,6 +58,7 @@ class PipelineSettings:
     window: int = 3                 # train on the self-play of the last `window` generations
     hidden: tuple[int, ...] = DEFAULT_HIDDEN
     elo1: float = 20.0              # the gate's SPRT: elo0=0 elo1=20
+    search_value_share: float = 0.0  # the value target's share of the search root's value (TrainSettings)
     seed: int = 0
     workers: int = 2
 
@@ -68,6 +69,7 @@ class PipelineSettings:
                 raise ValueError(f"{name.replace('_', '-')} must be at least 1, got {getattr(self, name)}")
         if self.gate_games < 2:
             raise ValueError(f"gate-games must be at least 2, got {self.gate_games}")
+        check_search_value_share(self.search_value_share)
 
     def recorded(self) -> dict[str, Any]:
         values = asdict(self)
@@ -138,6 +140,7 @@ class Pipeline:
         except (OSError, ValueError) as exc:
             raise ValueError(f"{path}: cannot read the pipeline state ({exc})") from None
         recorded = state.get("settings", {})
+        recorded.setdefault("search_value_share", 0.0)  # runs begun before the setting trained on results only
         differ = sorted(k for k, v in self.settings.recorded().items() if k != "generations" and recorded.get(k) != v)
         if differ:
             raise ValueError(f"{path}: a run with other settings ({', '.join(differ)}) is in this directory; "
@@ -219,7 +222,7 @@ class Pipeline:
                      for g in range(first, generation + 1) for p in self.family.players)
         train(TrainSettings(family=s.family, data=data, out=str(self.generation_dir(generation) / "candidate.smnet"),
                             epochs=s.epochs, hidden=s.hidden, seed=s.seed * 1_000_003 + generation,
-                            init=self._current_path()), say=self.say)
+                            search_value_share=s.search_value_share, init=self._current_path()), say=self.say)
 
     def _gate(self, generation: int) -> None:
         from ..tournament.runner import Tournament, TournamentConfig
@@ -286,6 +289,9 @@ def register(subparsers: Any) -> None:
         parser.add_argument(f"--{name.replace('_', '-')}", type=int,
                             help="per generation (default: the family's budget, docs/training.md)")
     parser.add_argument("--elo1", type=float, default=defaults.elo1, help="the gate's SPRT elo1 (elo0 is 0)")
+    parser.add_argument("--search-value-share", type=float, default=defaults.search_value_share, metavar="S",
+                        help="the value head learns S x the search root's mean return + (1 - S) x the game's "
+                             "result (splendor-mcts train --search-value-share; default %(default)s)")
     parser.set_defaults(func=run)
 
 
@@ -293,7 +299,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.stage_hours > 0:
         raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
     options = {name: getattr(args, name) for name in ("generations", "selfplay_games", "iterations", "epochs",
-                                                      "window", "gate_games", "seed", "workers", "elo1")}
+                                                      "window", "gate_games", "seed", "workers", "elo1",
+                                                      "search_value_share")}
     pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
     require_torch()
     deadline = time.monotonic() + args.stage_hours * 3600
