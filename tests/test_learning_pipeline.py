@@ -93,17 +93,17 @@ def test_more_generations_continue_a_run_and_fewer_are_refused(tmp_path, fake_se
 
 def test_the_search_value_share_reaches_training_and_old_runs_resume(tmp_path, fake_selfplay):
     pytest.importorskip("torch")
-    assert pipe.Pipeline(settings(generations=1, search_value_share=0.5), tmp_path / "new",
+    assert pipe.Pipeline(settings(generations=1, search_value_share=0.25), tmp_path / "new",
                          say=lambda _: None).run(time.monotonic() + 3600)
     network = read_network(tmp_path / "new" / "gen-001" / "candidate.smnet")
-    assert network.training["settings"]["search_value_share"] == 0.5
+    assert network.training["settings"]["search_value_share"] == 0.25
     # a run begun before the setting existed trained on results only, and resumes with 0
     pipeline = pipe.Pipeline(settings(), tmp_path / "old", say=lambda _: None)
     del pipeline.state["settings"]["search_value_share"]
     pipeline._save_state()
-    pipe.Pipeline(settings(), tmp_path / "old")
+    pipe.Pipeline(settings(search_value_share=0.0), tmp_path / "old")
     with pytest.raises(ValueError, match=r"other settings \(search_value_share\)"):
-        pipe.Pipeline(settings(search_value_share=1.0), tmp_path / "old")
+        pipe.Pipeline(settings(), tmp_path / "old")
     with pytest.raises(ValueError, match=r"search-value-share must be in \[0, 1\], got -1"):
         settings(search_value_share=-1)
 

@@ -189,7 +189,7 @@ def test_the_value_target_mixes_the_result_and_the_search(tmp_path, data):
 
 def test_training_on_the_search_value_changes_the_value_head_only_as_asked(tmp_path, data):
     pytest.importorskip("torch")
-    result = read_network(train(settings(tmp_path, "result"), say=lambda _: None))
+    result = read_network(train(settings(tmp_path, "result", search_value_share=0.0), say=lambda _: None))
     searched = read_network(train(settings(tmp_path, "searched", search_value_share=1.0), say=lambda _: None))
     assert searched.training["settings"]["search_value_share"] == 1.0
     assert not same(weights(tmp_path / "result.smnet"), weights(tmp_path / "searched.smnet"))
@@ -202,12 +202,13 @@ def test_the_search_value_share_needs_format_2_shards(tmp_path, capsys):
     pytest.importorskip("torch")
     (tmp_path / "data").mkdir()
     old = write_shard(tmp_path / "data" / "shard-00000.npz", games=8, moves=8, seed=1, shard_format=1)
-    code = cli.main(["train", "--family", "splendor-2p", "--data", str(old), "--out", str(tmp_path / "n.smnet"),
-                     "--search-value-share", "0.5"])
+    code = cli.main(["train", "--family", "splendor-2p", "--data", str(old), "--out", str(tmp_path / "n.smnet")])
     assert code == exit_codes.USAGE
-    assert f"--search-value-share needs the search's root values, which shards of format 1 lack: {old}" \
-        in capsys.readouterr().err
+    assert f"--search-value-share 0.5 needs the search's root values, which shards of format 1 lack: {old} " \
+        "(--search-value-share 0 trains on the games' results alone)" in capsys.readouterr().err
     assert not (tmp_path / "n.smnet").exists()
+    assert cli.main(["train", "--family", "splendor-2p", "--data", str(old), "--out", str(tmp_path / "n.smnet"),
+                     "--search-value-share", "0", "--epochs", "1", "--hidden", "4"]) == exit_codes.OK
 
 
 def test_train_command_without_torch_names_the_extra(tmp_path, data, monkeypatch, capsys):

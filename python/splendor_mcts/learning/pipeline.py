@@ -26,7 +26,10 @@ from .. import exit_codes
 from ..search.networks import NO_NETWORK
 from ..search.defaults import SHIPPED_NETWORKS
 from .families import FAMILIES, Family, family
-from .train import DEFAULT_EPOCHS, DEFAULT_HIDDEN, TrainSettings, check_search_value_share, require_torch, train
+from .train import (
+    DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_SEARCH_VALUE_SHARE, TrainSettings, check_search_value_share, require_torch,
+    train,
+)
 
 STEPS = ("selfplay", "train", "gate")
 STATE_FILE = "pipeline.json"
@@ -58,7 +61,7 @@ class PipelineSettings:
     window: int = 3                 # train on the self-play of the last `window` generations
     hidden: tuple[int, ...] = DEFAULT_HIDDEN
     elo1: float = 20.0              # the gate's SPRT: elo0=0 elo1=20
-    search_value_share: float = 0.0  # the value target's share of the search root's value (TrainSettings)
+    search_value_share: float = DEFAULT_SEARCH_VALUE_SHARE  # of the value target (TrainSettings)
     seed: int = 0
     workers: int = 2
 
