@@ -15,7 +15,9 @@ from splendor_mcts import cli, exit_codes
 from splendor_mcts.learning import pipeline as pipe
 from splendor_mcts.learning.pipeline import STEPS
 from splendor_mcts.learning.train import DEFAULT_EPOCHS
-from splendor_mcts.learning.weights import read_network
+from splendor_mcts.learning.weights import read_network, write_network
+from splendor_mcts.search.networks import shipped_file
+from test_learning_weights import random_network
 
 
 @pytest.fixture
@@ -106,6 +108,35 @@ def test_the_search_value_share_reaches_training_and_old_runs_resume(tmp_path, f
         pipe.Pipeline(settings(), tmp_path / "old")
     with pytest.raises(ValueError, match=r"search-value-share must be in \[0, 1\], got -1"):
         settings(search_value_share=-1)
+
+
+def test_a_run_can_start_from_a_network(tmp_path, fake_selfplay):
+    pytest.importorskip("torch")
+    start = write_network(tmp_path / "start.smnet", random_network("duel", (4,)))
+    run = tmp_path / "run"
+    assert pipe.Pipeline(settings(generations=1, start=str(start)), run, say=lambda _: None).run(time.monotonic() + 3600)
+    state = json.loads((run / "pipeline.json").read_text())
+    assert state["settings"]["start"] == str(start) and (run / "start.smnet").read_bytes() == start.read_bytes()
+    assert state["generations"][0]["guided"] is True  # generation 1 already searched with it
+    candidate = read_network(run / "gen-001" / "candidate.smnet")
+    assert candidate.training["settings"]["init"] == str(run / "start.smnet")  # warm-started from it
+    with pytest.raises(ValueError, match=r"other settings \(start\)"):
+        pipe.Pipeline(settings(generations=1), run)
+
+
+def test_the_start_network_is_checked_first(tmp_path):
+    shipped = pipe.Pipeline(settings(start="shipped", hidden=(64, 64)), tmp_path / "shipped")
+    assert shipped.state["current"] == "start.smnet"
+    assert (tmp_path / "shipped" / "start.smnet").read_bytes() == shipped_file("duel").read_bytes()
+    with pytest.raises(ValueError, match=r"--start nowhere.smnet: no such network file"):
+        pipe.Pipeline(settings(start="nowhere.smnet"), tmp_path / "a")
+    other = write_network(tmp_path / "s2.smnet", random_network("splendor-2p", (4,)))
+    with pytest.raises(ValueError, match=r"s2.smnet: a network of splendor-2p, not duel"):
+        pipe.Pipeline(settings(start=str(other)), tmp_path / "b")
+    wide = write_network(tmp_path / "wide.smnet", random_network("duel", (8,)))
+    with pytest.raises(ValueError, match=r"hidden sizes \[8\] differ from --hidden \[4\]"):
+        pipe.Pipeline(settings(start=str(wide)), tmp_path / "c")
+    assert not (tmp_path / "c").exists()
 
 
 def test_gate_rule():
