@@ -20,6 +20,17 @@ def test_shards_of_a_directory_load_in_name_order(tmp_path):
     assert set(np.unique(examples.game_id)) == {0, 1, 2, 10, 11}
 
 
+def test_search_values_come_along_unless_a_format_1_shard_lacks_them(tmp_path):
+    write_shard(tmp_path / "shard-00000.npz", games=2)
+    examples, _ = load_examples([tmp_path], "splendor-2p")
+    assert examples.search_value is not None and examples.search_value.shape == (16, 4)
+    assert examples.take(np.arange(3)).search_value.shape == (3, 4)
+    write_shard(tmp_path / "shard-00001.npz", games=2, first_game=5, shard_format=1)
+    examples, summaries = load_examples([tmp_path], "splendor-2p")
+    assert examples.search_value is None and len(examples) == 32
+    assert [s["meta"]["format"] for s in summaries] == [2, 1]
+
+
 def test_three_and_four_players_share_a_family(tmp_path):
     write_shard(tmp_path / "shard-00000.npz", "splendor-3-4p", games=6)
     examples, _ = load_examples([tmp_path], "splendor-3-4p")
@@ -62,8 +73,8 @@ def test_reader_rejects_rows_that_break_the_format(tmp_path):
 
 def test_reader_rejects_meta_of_another_family_or_format(tmp_path):
     bad(tmp_path, "shard holds family 'splendor-2p', not duel", family_name="duel")
-    meta = {"format": 2, "game": "splendor", "family": "splendor-2p"}
-    bad(tmp_path, "meta format 2, this version reads format 1", meta=np.array(json.dumps(meta)))
+    meta = {"format": 3, "game": "splendor", "family": "splendor-2p"}
+    bad(tmp_path, "meta format 3, this version reads formats 1, 2", meta=np.array(json.dumps(meta)))
     bad(tmp_path, "meta is not JSON", meta=np.array(["{}"]))
 
 

@@ -15,7 +15,9 @@ from splendor_mcts import cli, exit_codes
 from splendor_mcts.learning import pipeline as pipe
 from splendor_mcts.learning.pipeline import STEPS
 from splendor_mcts.learning.train import DEFAULT_EPOCHS
-from splendor_mcts.learning.weights import read_network
+from splendor_mcts.learning.weights import read_network, write_network
+from splendor_mcts.search.networks import shipped_file
+from test_learning_weights import random_network
 
 
 @pytest.fixture
@@ -89,6 +91,52 @@ def test_more_generations_continue_a_run_and_fewer_are_refused(tmp_path, fake_se
     assert [r["done"] for r in state["generations"]] == [["selfplay", "train", "gate"]] * 2
     with pytest.raises(ValueError, match=r"has begun 2 generations; --generations 1 would leave them unfinished"):
         pipe.Pipeline(settings(generations=1), tmp_path)
+
+
+def test_the_search_value_share_reaches_training_and_old_runs_resume(tmp_path, fake_selfplay):
+    pytest.importorskip("torch")
+    assert pipe.Pipeline(settings(generations=1, search_value_share=0.25), tmp_path / "new",
+                         say=lambda _: None).run(time.monotonic() + 3600)
+    network = read_network(tmp_path / "new" / "gen-001" / "candidate.smnet")
+    assert network.training["settings"]["search_value_share"] == 0.25
+    # a run begun before the setting existed trained on results only, and resumes with 0
+    pipeline = pipe.Pipeline(settings(), tmp_path / "old", say=lambda _: None)
+    del pipeline.state["settings"]["search_value_share"]
+    pipeline._save_state()
+    pipe.Pipeline(settings(search_value_share=0.0), tmp_path / "old")
+    with pytest.raises(ValueError, match=r"other settings \(search_value_share\)"):
+        pipe.Pipeline(settings(), tmp_path / "old")
+    with pytest.raises(ValueError, match=r"search-value-share must be in \[0, 1\], got -1"):
+        settings(search_value_share=-1)
+
+
+def test_a_run_can_start_from_a_network(tmp_path, fake_selfplay):
+    pytest.importorskip("torch")
+    start = write_network(tmp_path / "start.smnet", random_network("duel", (4,)))
+    run = tmp_path / "run"
+    assert pipe.Pipeline(settings(generations=1, start=str(start)), run, say=lambda _: None).run(time.monotonic() + 3600)
+    state = json.loads((run / "pipeline.json").read_text())
+    assert state["settings"]["start"] == str(start) and (run / "start.smnet").read_bytes() == start.read_bytes()
+    assert state["generations"][0]["guided"] is True  # generation 1 already searched with it
+    candidate = read_network(run / "gen-001" / "candidate.smnet")
+    assert candidate.training["settings"]["init"] == str(run / "start.smnet")  # warm-started from it
+    with pytest.raises(ValueError, match=r"other settings \(start\)"):
+        pipe.Pipeline(settings(generations=1), run)
+
+
+def test_the_start_network_is_checked_first(tmp_path):
+    shipped = pipe.Pipeline(settings(start="shipped", hidden=(64, 64)), tmp_path / "shipped")
+    assert shipped.state["current"] == "start.smnet"
+    assert (tmp_path / "shipped" / "start.smnet").read_bytes() == shipped_file("duel").read_bytes()
+    with pytest.raises(ValueError, match=r"--start nowhere.smnet: no such network file"):
+        pipe.Pipeline(settings(start="nowhere.smnet"), tmp_path / "a")
+    other = write_network(tmp_path / "s2.smnet", random_network("splendor-2p", (4,)))
+    with pytest.raises(ValueError, match=r"s2.smnet: a network of splendor-2p, not duel"):
+        pipe.Pipeline(settings(start=str(other)), tmp_path / "b")
+    wide = write_network(tmp_path / "wide.smnet", random_network("duel", (8,)))
+    with pytest.raises(ValueError, match=r"hidden sizes \[8\] differ from --hidden \[4\]"):
+        pipe.Pipeline(settings(start=str(wide)), tmp_path / "c")
+    assert not (tmp_path / "c").exists()
 
 
 def test_gate_rule():

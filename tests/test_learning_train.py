@@ -167,10 +167,48 @@ def test_masked_losses_ignore_illegal_actions_and_absent_seats():
     ({"epochs": 0}, "epochs must be at least 1"), ({"out": "net.bin"}, "must be a .smnet file"),
     ({"validation": 1.5}, r"validation must be in \[0, 1\)"), ({"family": "chess"}, "unknown game family"),
     ({"learning_rate": 0.0}, "learning-rate must be positive"), ({"dropout": 1.0}, r"dropout must be in \[0, 1\)"),
-    ({"positions_per_game": -1}, "positions-per-game must be >= 0")])
+    ({"positions_per_game": -1}, "positions-per-game must be >= 0"),
+    ({"search_value_share": 1.5}, r"search-value-share must be in \[0, 1\]"),
+    ({"search_value_share": float("nan")}, r"search-value-share must be in \[0, 1\]")])
 def test_settings_are_checked(tmp_path, change, message):
     with pytest.raises(ValueError, match=message):
         settings(tmp_path, **change)
+
+
+def test_the_value_target_mixes_the_result_and_the_search(tmp_path, data):
+    from splendor_mcts.learning.dataset import load_examples
+    from splendor_mcts.learning.train import value_target
+
+    examples, _ = load_examples([data], "splendor-2p")
+    assert value_target(examples, 0.0) is examples.value
+    np.testing.assert_allclose(value_target(examples, 1.0), examples.search_value)
+    mixed = value_target(examples, 0.25)
+    np.testing.assert_allclose(mixed, 0.75 * examples.value + 0.25 * examples.search_value, rtol=1e-6)
+    assert mixed.dtype == np.float32 and np.allclose(mixed.sum(axis=1), 1)
+
+
+def test_training_on_the_search_value_changes_the_value_head_only_as_asked(tmp_path, data):
+    pytest.importorskip("torch")
+    result = read_network(train(settings(tmp_path, "result", search_value_share=0.0), say=lambda _: None))
+    searched = read_network(train(settings(tmp_path, "searched", search_value_share=1.0), say=lambda _: None))
+    assert searched.training["settings"]["search_value_share"] == 1.0
+    assert not same(weights(tmp_path / "result.smnet"), weights(tmp_path / "searched.smnet"))
+    # validation always scores the game's result, so the two runs' figures compare
+    first = [r["validation_value"] for r in result.training["losses"]]
+    assert [r["validation_value"] for r in searched.training["losses"]] != first
+
+
+def test_the_search_value_share_needs_format_2_shards(tmp_path, capsys):
+    pytest.importorskip("torch")
+    (tmp_path / "data").mkdir()
+    old = write_shard(tmp_path / "data" / "shard-00000.npz", games=8, moves=8, seed=1, shard_format=1)
+    code = cli.main(["train", "--family", "splendor-2p", "--data", str(old), "--out", str(tmp_path / "n.smnet")])
+    assert code == exit_codes.USAGE
+    assert f"--search-value-share 0.5 needs the search's root values, which shards of format 1 lack: {old} " \
+        "(--search-value-share 0 trains on the games' results alone)" in capsys.readouterr().err
+    assert not (tmp_path / "n.smnet").exists()
+    assert cli.main(["train", "--family", "splendor-2p", "--data", str(old), "--out", str(tmp_path / "n.smnet"),
+                     "--search-value-share", "0", "--epochs", "1", "--hidden", "4"]) == exit_codes.OK
 
 
 def test_train_command_without_torch_names_the_extra(tmp_path, data, monkeypatch, capsys):

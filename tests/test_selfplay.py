@@ -28,12 +28,14 @@ def _rows(n: int, actions: int = 5, observation: int = 3, seed: int = 0) -> dict
     policy /= policy.sum(axis=1, keepdims=True)
     value = np.zeros((n, 4), dtype=np.float32)
     value[:, 0] = 1
+    search_value = np.zeros((n, 4), dtype=np.float32)
+    search_value[:, :2] = [0.625, 0.375]
     return {"observation": rng.random((n, observation)).astype(np.float32), "legal": legal, "policy": policy,
-            "value": value, "players": np.full(n, 2, np.int8), "seat": (np.arange(n) % 2).astype(np.int8),
+            "value": value, "search_value": search_value, "players": np.full(n, 2, np.int8), "seat": (np.arange(n) % 2).astype(np.int8),
             "move_number": np.arange(n, dtype=np.int16), "game_id": np.full(n, 7, np.int64)}
 
 
-META = {"format": 1, "game": "splendor", "variant": "splendor", "family": "splendor-2p", "search": FAST,
+META = {"format": 2, "game": "splendor", "variant": "splendor", "family": "splendor-2p", "search": FAST,
         "seed": 0, "version": "0"}
 
 
@@ -55,6 +57,9 @@ def test_a_shard_reads_back_equal(tmp_path: Path) -> None:
     (lambda r: r["policy"].__setitem__((0, 0), 5.0), "row 0: policy sums to .*, not 1"),
     (lambda r: r.update(policy=np.where(r["legal"], 0, 1 / 5).astype(np.float32) + r["policy"] * 0), "not legal"),
     (lambda r: r.update(value=r["value"] * 2), "row 0: value sums to 2, not 1"),
+    (lambda r: r.pop("search_value"), "missing arrays search_value"),
+    (lambda r: r["search_value"].__setitem__((3, 2), 0.5), "row 3: search_value must be win shares >= 0 with 0 beyond"),
+    (lambda r: r["search_value"].__setitem__((1, 0), np.nan), "row 1: search_value holds NaN"),
 ])
 def test_a_bad_shard_is_refused_naming_the_problem(tmp_path: Path, change, message: str) -> None:
     rows = _rows(8)
@@ -62,6 +67,20 @@ def test_a_bad_shard_is_refused_naming_the_problem(tmp_path: Path, change, messa
     with pytest.raises(ShardError, match=message):
         write_shard(tmp_path / "bad.npz", rows, META)
     assert not (tmp_path / "bad.npz").exists()
+
+
+def test_a_format_1_shard_without_search_values_still_reads(tmp_path: Path) -> None:
+    rows = _rows(6)
+    rows.pop("search_value")
+    np.savez_compressed(tmp_path / "old.npz", meta=np.array(json.dumps({**META, "format": 1})), **rows)
+    shard = read_shard(tmp_path / "old.npz")
+    assert "search_value" not in shard.arrays and shard.rows == 6
+    np.savez_compressed(tmp_path / "new.npz", meta=np.array(json.dumps(META)), **rows)
+    with pytest.raises(ShardError, match="new.npz: missing arrays search_value"):
+        read_shard(tmp_path / "new.npz")
+    np.savez_compressed(tmp_path / "future.npz", meta=np.array(json.dumps({**META, "format": 3})), **rows)
+    with pytest.raises(ShardError, match="meta format 3, this version reads formats 1, 2"):
+        read_shard(tmp_path / "future.npz")
 
 
 def test_reading_names_the_file_and_its_problem(tmp_path: Path) -> None:
@@ -121,6 +140,42 @@ def test_a_tiny_run_writes_the_contract(tmp_path: Path, spec: str) -> None:
         for r in rows:
             expected = [returns[(a["seat"][r] + k) % p] for k in range(p)] + [0] * (4 - p)
             np.testing.assert_allclose(a["value"][r], expected, atol=1e-6)
+    # the root's values: win shares of the seats in play, not all alike (the search's, not the result's)
+    assert np.all(a["search_value"][:, game.num_players():] == 0)
+    np.testing.assert_allclose(a["search_value"].sum(axis=1), 1, atol=1e-5)
+    assert len(np.unique(a["search_value"][:, 0])) > n // 2
+
+
+class _Root:
+    def __init__(self, player: int, win_rates: list[float]) -> None:
+        self.player, self.win_rates = player, win_rates
+
+
+class _Move:
+    def __init__(self, proof: str) -> None:
+        self.proof = proof
+
+
+class _Analysis:
+    def __init__(self, player: int, win_rates: list[float], proof: str = "") -> None:
+        self.root, self.moves = _Root(player, win_rates), [_Move(proof)]
+
+
+def test_the_search_value_is_the_roots_mean_return_rotated_to_the_mover() -> None:
+    np.testing.assert_allclose(sp.search_value(_Analysis(1, [0.2, 0.5, 0.3]), 3), [0.2, 0.5, 0.3])
+    np.testing.assert_allclose(sp.search_value(_Analysis(0, [0.3, 0.3]), 2), [0.5, 0.5])  # made win shares
+    np.testing.assert_allclose(sp.search_value(_Analysis(1, [0.4, 0.6], proof="win"), 2), [0, 1])
+    assert sp.search_value(_Analysis(0, [0.0, 0.0]), 2) is None  # no iteration: the result stands in
+    per_seat = np.array([[0.2, 0.5, 0.3], [0.2, 0.5, 0.3]])
+    rotated = sp.rotate_to_mover(per_seat, np.array([1, 2], dtype=np.int8), 3)
+    np.testing.assert_allclose(rotated, [[0.5, 0.3, 0.2, 0], [0.3, 0.2, 0.5, 0]])
+
+
+def test_the_search_value_of_a_real_search_is_its_roots() -> None:
+    game = sm.load_game("splendor(players=3)")
+    state = game.new_initial_state(seed=4)
+    analysis = sm.analyze(state, iterations=200, seed=1)
+    assert list(sp.search_value(analysis, 3)) == pytest.approx(analysis.root.win_rates)
 
 
 def _next_action(state, a, rows, r, game) -> np.ndarray:

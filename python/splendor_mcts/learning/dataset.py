@@ -1,8 +1,9 @@
 """Training data: self-play shard files (``shard-00000.npz`` ...) read and validated.
 
 A shard holds one row per decision (docs/training.md lists the keys): the observation of the
-seat to move, the legal mask, the root's visit share per action and the final win shares
-rotated so index 0 is the seat to move. Every problem is a ``ValueError`` naming the file.
+seat to move, the legal mask, the root's visit share per action, the final win shares
+rotated so index 0 is the seat to move and (format 2 on) the root's mean return per seat
+rotated the same way. Every problem is a ``ValueError`` naming the file.
 """
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ import numpy as np
 from . import shards
 from .families import Family, family, game_sizes
 
+FIELDS = ("observation", "legal", "policy", "value", "players", "game_id", "search_value")
 
 
 @dataclass
 class Examples:
-    """Training rows: the arrays of the shard format, concatenated over files."""
+    """Training rows: the arrays of the shard format, concatenated over files.
+    ``search_value`` is None when a shard of format 1 (without it) is among them."""
 
     observation: np.ndarray
     legal: np.ndarray
@@ -27,14 +30,14 @@ class Examples:
     value: np.ndarray
     players: np.ndarray
     game_id: np.ndarray
+    search_value: np.ndarray | None = None
 
     def __len__(self) -> int:
         return int(self.observation.shape[0])
 
     def take(self, rows: np.ndarray) -> "Examples":
         """The rows at the indices ``rows``."""
-        return Examples(self.observation[rows], self.legal[rows], self.policy[rows], self.value[rows],
-                        self.players[rows], self.game_id[rows])
+        return Examples(*(None if (a := getattr(self, name)) is None else a[rows] for name in FIELDS))
 
 
 def shard_files(sources: Iterable[str | Path]) -> list[Path]:
@@ -67,8 +70,12 @@ def load_examples(sources: Sequence[str | Path], family_name: str) -> tuple[Exam
         examples, meta = read_shard(path, fam)
         parts.append(examples)
         summaries.append({"file": str(path), "rows": len(examples), "meta": meta})
-    return Examples(*(np.concatenate([getattr(p, name) for p in parts])
-                      for name in ("observation", "legal", "policy", "value", "players", "game_id"))), summaries
+
+    def joined(name: str) -> np.ndarray | None:
+        columns = [getattr(p, name) for p in parts]
+        return None if any(c is None for c in columns) else np.concatenate(columns)
+
+    return Examples(*(joined(name) for name in FIELDS)), summaries
 
 
 def read_shard(path: str | Path, fam: Family) -> tuple[Examples, dict[str, object]]:
@@ -92,7 +99,7 @@ def read_shard(path: str | Path, fam: Family) -> tuple[Examples, dict[str, objec
         raise ValueError(f"{path}: row {bad[0]}: {players[bad[0]]} players is not family {fam.name}'s "
                          f"{list(fam.players)}")
     return Examples(arrays["observation"], arrays["legal"], arrays["policy"], arrays["value"],
-                    players, arrays["game_id"]), meta
+                    players, arrays["game_id"], arrays.get("search_value")), meta
 
 
 def split_by_game(examples: Examples, validation: float, seed: int) -> tuple[Examples, Examples]:

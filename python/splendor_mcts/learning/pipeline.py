@@ -23,17 +23,23 @@ from pathlib import Path
 from typing import Any
 
 from .. import exit_codes
-from ..search.networks import NO_NETWORK
+from ..search.networks import NO_NETWORK, SHIPPED, shipped_file
 from ..search.defaults import SHIPPED_NETWORKS
 from .families import FAMILIES, Family, family
-from .train import DEFAULT_EPOCHS, DEFAULT_HIDDEN, TrainSettings, require_torch, train
+from .weights import read_network
+from .train import (
+    DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_SEARCH_VALUE_SHARE, TrainSettings, check_search_value_share, require_torch,
+    train,
+)
 
 STEPS = ("selfplay", "train", "gate")
 STATE_FILE = "pipeline.json"
+START_FILE = "start.smnet"  # the --start network's copy in the run
 LOG_FILE = "pipeline.log"
 EXAMPLES = """examples:
   splendor-mcts pipeline --dir runs          # all families, a stage of at most 2 hours; run again for the next
   splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
+  splendor-mcts pipeline --dir deeper --families splendor-2p --start shipped --iterations 800
 
 exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed,
 2 bad option, 130 interrupted (run again to resume).
@@ -58,8 +64,12 @@ class PipelineSettings:
     window: int = 3                 # train on the self-play of the last `window` generations
     hidden: tuple[int, ...] = DEFAULT_HIDDEN
     elo1: float = 20.0              # the gate's SPRT: elo0=0 elo1=20
+    search_value_share: float = DEFAULT_SEARCH_VALUE_SHARE  # of the value target (TrainSettings)
     seed: int = 0
     workers: int = 2
+    # a network to begin from (a file, or "shipped": the package's network of the family):
+    # generation 1's self-play uses it and its gate plays against it; None: the search without one
+    start: str | None = None
 
     def __post_init__(self) -> None:
         family(self.family)
@@ -68,11 +78,31 @@ class PipelineSettings:
                 raise ValueError(f"{name.replace('_', '-')} must be at least 1, got {getattr(self, name)}")
         if self.gate_games < 2:
             raise ValueError(f"gate-games must be at least 2, got {self.gate_games}")
+        check_search_value_share(self.search_value_share)
 
     def recorded(self) -> dict[str, Any]:
         values = asdict(self)
         values["hidden"] = list(self.hidden)
+        if values["start"] is None:
+            del values["start"]  # the state files of runs from nothing, as they were
         return values
+
+    def start_file(self) -> Path | None:
+        """The start network's file, checked: ``ValueError`` names a file that is missing or
+        bad, or of another family or trunk than this run's."""
+        if self.start is None:
+            return None
+        path = shipped_file(self.family) if self.start == SHIPPED else Path(self.start)
+        if not path.is_file():
+            raise ValueError(f"--start {self.start}: no such network file ({path})")
+        network = read_network(path)
+        if network.family != self.family:
+            raise ValueError(f"--start {self.start}: a network of {network.family}, not {self.family}")
+        hidden = tuple(layer.weight.shape[0] for layer in network.trunk)
+        if hidden != tuple(self.hidden):
+            raise ValueError(f"--start {self.start}: hidden sizes {list(hidden)} differ from --hidden {list(self.hidden)} "
+                             "(training warm-starts from it)")
+        return path
 
 
 def budget(family_name: str, **given: Any) -> PipelineSettings:
@@ -132,13 +162,20 @@ class Pipeline:
     def _load_state(self) -> dict[str, Any]:
         path = self.directory / STATE_FILE
         if not path.exists():
-            return {"settings": self.settings.recorded(), "current": None, "generations": []}
+            start = self.settings.start_file()
+            if start is not None:  # kept in the run, as an accepted candidate is
+                self.directory.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(start, self.directory / START_FILE)
+                shutil.copyfile(start, self.directory / "current.smnet")
+            return {"settings": self.settings.recorded(), "current": START_FILE if start else None, "generations": []}
         try:
             state = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise ValueError(f"{path}: cannot read the pipeline state ({exc})") from None
         recorded = state.get("settings", {})
-        differ = sorted(k for k, v in self.settings.recorded().items() if k != "generations" and recorded.get(k) != v)
+        recorded.setdefault("search_value_share", 0.0)  # runs begun before the setting trained on results only
+        given = self.settings.recorded()
+        differ = sorted(k for k in set(given) | set(recorded) if k != "generations" and recorded.get(k) != given.get(k))
         if differ:
             raise ValueError(f"{path}: a run with other settings ({', '.join(differ)}) is in this directory; "
                              "give the same settings to resume, or another --dir")
@@ -219,7 +256,7 @@ class Pipeline:
                      for g in range(first, generation + 1) for p in self.family.players)
         train(TrainSettings(family=s.family, data=data, out=str(self.generation_dir(generation) / "candidate.smnet"),
                             epochs=s.epochs, hidden=s.hidden, seed=s.seed * 1_000_003 + generation,
-                            init=self._current_path()), say=self.say)
+                            search_value_share=s.search_value_share, init=self._current_path()), say=self.say)
 
     def _gate(self, generation: int) -> None:
         from ..tournament.runner import Tournament, TournamentConfig
@@ -286,6 +323,12 @@ def register(subparsers: Any) -> None:
         parser.add_argument(f"--{name.replace('_', '-')}", type=int,
                             help="per generation (default: the family's budget, docs/training.md)")
     parser.add_argument("--elo1", type=float, default=defaults.elo1, help="the gate's SPRT elo1 (elo0 is 0)")
+    parser.add_argument("--search-value-share", type=float, default=defaults.search_value_share, metavar="S",
+                        help="the value head learns S x the search root's mean return + (1 - S) x the game's "
+                             "result (splendor-mcts train --search-value-share; default %(default)s)")
+    parser.add_argument("--start", metavar="NET.smnet|shipped",
+                        help="begin from this network (shipped: the package's network of each family) instead of "
+                             "the search without one: generation 1's self-play uses it and its gate plays against it")
     parser.set_defaults(func=run)
 
 
@@ -293,7 +336,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.stage_hours > 0:
         raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
     options = {name: getattr(args, name) for name in ("generations", "selfplay_games", "iterations", "epochs",
-                                                      "window", "gate_games", "seed", "workers", "elo1")}
+                                                      "window", "gate_games", "seed", "workers", "elo1",
+                                                      "search_value_share", "start")}
     pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
     require_torch()
     deadline = time.monotonic() + args.stage_hours * 3600

@@ -2,8 +2,9 @@
 
 Every decision of a game is searched by one MCTS (an agent spec as the tournament takes,
 ``mcts:iterations=800`` by default) that plays every seat; the row it adds holds the mover's
-observation tensor, the legal actions, the root's visit share per action and, once the game
-is over, its result rotated to the mover (:mod:`.shards` describes the format).
+observation tensor, the legal actions, the root's visit share per action, the root's mean
+return per seat and, once the game is over, its result, both rotated to the mover
+(:mod:`.shards` describes the format).
 
 So that games differ, the first ``temperature_moves`` decisions of a game are drawn from the
 root's visits raised to ``1 / temperature`` (AlphaZero's temperature); later decisions play
@@ -165,6 +166,28 @@ def visit_policy(analysis: Any, num_actions: int) -> np.ndarray:
     return visits / visits.sum()
 
 
+def search_value(analysis: Any, players: int) -> np.ndarray | None:
+    """The root's mean return per seat (absolute seats) as win shares, or None when the search
+    says nothing (no iteration and no proof). A best move proven to win gives the mover it all,
+    as :func:`visit_policy` gives it every visit."""
+    best = analysis.moves[0] if analysis.moves else None
+    if best is not None and best.proof == "win":
+        shares = np.zeros(players)
+        shares[analysis.root.player] = 1.0
+        return shares
+    values = np.clip(np.asarray(analysis.root.win_rates, dtype=np.float64)[:players], 0.0, None)
+    return values / values.sum() if values.sum() > 0 else None
+
+
+def rotate_to_mover(per_seat: np.ndarray, seats: np.ndarray, players: int) -> np.ndarray:
+    """Rows of win shares by absolute seat turned into the shards' layout: column k holds the
+    k-th seat after the row's mover in turn order, 0 past the players."""
+    rotated = np.zeros((len(seats), VALUE_SIZE), dtype=np.float32)
+    for k in range(players):
+        rotated[:, k] = per_seat[np.arange(len(seats)), (seats.astype(np.int64) + k) % players]
+    return rotated
+
+
 def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
     """Play one game of the run (every seat searched by the same MCTS) and return its rows."""
     start = time.perf_counter()
@@ -178,7 +201,7 @@ def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
     searcher = game.entry.searcher(params)
     draws = np.random.default_rng(derive_seed(settings.seed, task.index, _DRAWS))
     num_actions, players = game.num_distinct_actions(), game.num_players()
-    observations, legal, policies, seats = [], [], [], []
+    observations, legal, policies, seats, searched = [], [], [], [], []
     state = game.new_initial_state(seed=game_id)
     while not state.is_terminal() and len(seats) < settings.max_decisions:
         if state.current_player() == _core.CHANCE:
@@ -190,6 +213,7 @@ def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
         observations.append(state.observation_tensor(seat))
         legal.append(state.legal_actions_mask())
         policies.append(policy)
+        searched.append(search_value(analysis, players))
         seats.append(seat)
         if len(seats) <= settings.temperature_moves:
             weights = policy ** (1.0 / settings.temperature)
@@ -202,14 +226,15 @@ def play_selfplay_game(task: SelfPlayTask) -> SelfPlayGame:
     shares = returns / returns.sum() if returns.sum() > 0 else np.full(players, 1.0 / players)  # capped: a draw
     n = len(seats)
     seat_array = np.asarray(seats, dtype=np.int8)
-    value = np.zeros((n, VALUE_SIZE), dtype=np.float32)
-    for k in range(players):  # column k: the k-th seat after the mover in turn order
-        value[:, k] = shares[(seat_array.astype(np.int64) + k) % players]
+    outcome = np.tile(shares, (n, 1))
+    # a root the search said nothing about (none in practice) takes the game's result
+    root_values = np.asarray([outcome[i] if v is None else v for i, v in enumerate(searched)]).reshape(n, players)
     arrays = {
         "observation": np.asarray(observations, dtype=np.float32).reshape(n, game.observation_tensor_size()),
         "legal": np.asarray(legal, dtype=np.bool_).reshape(n, num_actions),
         "policy": np.asarray(policies, dtype=np.float32).reshape(n, num_actions),
-        "value": value,
+        "value": rotate_to_mover(outcome, seat_array, players),
+        "search_value": rotate_to_mover(root_values, seat_array, players),
         "players": np.full(n, players, dtype=np.int8),
         "seat": seat_array,
         "move_number": np.arange(n, dtype=np.int16),
@@ -325,4 +350,5 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
 
 __all__ = ["DEFAULT_SEARCH", "GAMES_PER_SHARD", "MAX_DECISIONS", "TEMPERATURE", "TEMPERATURE_MOVES", "SelfPlayGame",
            "SelfPlayProgress", "SelfPlaySettings", "SelfPlaySummary", "SelfPlayTask", "family_of",
-           "make_settings", "meta_of", "play_selfplay_game", "play_selfplay_games", "selfplay", "visit_policy"]
+           "make_settings", "meta_of", "play_selfplay_game", "play_selfplay_games", "rotate_to_mover", "search_value",
+           "selfplay", "visit_policy"]

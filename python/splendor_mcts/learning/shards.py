@@ -12,6 +12,8 @@ policy          float32 [n, actions]         the search root's visit share per a
                                              sum to 1, zero off ``legal``)
 value           float32 [n, 4]               the final result as win shares per seat, rotated
                                              so index 0 is the seat to move (0 past the players)
+search_value    float32 [n, 4]               the search root's mean return per seat, as win
+                                             shares rotated the same way (format 2 on)
 players         int8 [n]                     player count
 seat            int8 [n]                     seat to move
 move_number     int16 [n]                    decision index in its game, from 0
@@ -19,6 +21,9 @@ game_id         int64 [n]                    the game (its deal seed: unique wit
 meta            0-d str                      JSON: format, game, variant, family, search, seed,
                                              version
 ==============  ===========================  ==================================================
+
+Format 1 shards (written before ``search_value``) are still read; they have every column
+but that one.
 
 A run directory holds the shards and ``manifest.json``: the run's settings and, per
 finished shard, its file, rows and games. Files are written to a temporary name and
@@ -38,7 +43,9 @@ import numpy as np
 
 from .families import VALUE_SIZE
 
-FORMAT = 1
+FORMAT = 2             # the shards written now
+READABLE_FORMATS = (1, 2)
+MANIFEST_FORMAT = 1    # the manifest's own layout, unchanged by the shards' format 2
 MANIFEST = "manifest.json"
 SUM_TOLERANCE = 1e-3  # float32 visit shares and win shares sum to 1 within rounding
 
@@ -48,12 +55,24 @@ COLUMNS: dict[str, tuple[type, str | int | None]] = {
     "legal": (np.bool_, "num_actions"),
     "policy": (np.float32, "num_actions"),
     "value": (np.float32, VALUE_SIZE),
+    "search_value": (np.float32, VALUE_SIZE),
     "players": (np.int8, None),
     "seat": (np.int8, None),
     "move_number": (np.int16, None),
     "game_id": (np.int64, None),
 }
 META_KEYS = ("format", "game", "variant", "family", "search", "seed", "version")
+SINCE_FORMAT = {"search_value": 2}  # columns a shard of an older format lacks
+
+
+def columns_of(format_number: int) -> list[str]:
+    """The keys a shard of ``format_number`` holds, in :data:`COLUMNS` order."""
+    return [key for key in COLUMNS if SINCE_FORMAT.get(key, 1) <= format_number]
+
+
+def shares_of(arrays: Mapping[str, np.ndarray]) -> list[str]:
+    """The columns of win shares (each row >= 0, 0 past the players, summing to 1) ``arrays`` hold."""
+    return [key for key in ("value", "search_value") if key in arrays]
 
 
 class ShardError(ValueError):
@@ -83,24 +102,28 @@ class Shard:
 
 
 def concatenate(parts: Sequence[Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    """The rows of several games (or shards) as one set of arrays, in the order given."""
+    """The rows of several games (or shards) as one set of arrays, in the order given: the
+    columns every part has (shards of format 1 among them: no ``search_value``)."""
     if not parts:
         raise ValueError("nothing to concatenate: no rows")
-    return {key: np.concatenate([np.asarray(p[key]) for p in parts]) for key in COLUMNS}
+    return {key: np.concatenate([np.asarray(p[key]) for p in parts]) for key in COLUMNS
+            if all(key in p for p in parts)}
 
 
 def check_arrays(arrays: Mapping[str, np.ndarray], sizes: Mapping[str, int] | None = None,
-                 where: str = "shard") -> None:
+                 where: str = "shard", format_number: int = FORMAT) -> None:
     """Raise :class:`ShardError` naming ``where``, the key and the first bad row unless
-    ``arrays`` keep the format (the one check for writers and readers alike).
+    ``arrays`` keep shard format ``format_number`` (the one check for writers and readers alike).
 
     ``sizes`` may give ``observation_size`` and ``num_actions`` to check the columns against.
     """
-    missing = [key for key in COLUMNS if key not in arrays]
+    keys = columns_of(format_number)
+    missing = [key for key in keys if key not in arrays]
     if missing:
         raise ShardError(f"{where}: missing arrays {', '.join(missing)}")
     n = len(arrays["game_id"])
-    for key, (dtype, width) in COLUMNS.items():
+    for key in keys:
+        dtype, width = COLUMNS[key]
         a = arrays[key]
         if a.dtype != np.dtype(dtype):
             raise ShardError(f"{where}: {key} has dtype {a.dtype}, expected {np.dtype(dtype)}")
@@ -128,26 +151,29 @@ def _check_rows(arrays: Mapping[str, np.ndarray], where: str) -> None:
             raise ShardError(f"{where}: row {row}: {problem(row)}")
 
     players, seat = arrays["players"], arrays["seat"]
-    legal, policy, value = arrays["legal"], arrays["policy"], arrays["value"]
+    legal, policy = arrays["legal"], arrays["policy"]
     require((players < 1) | (players > VALUE_SIZE), lambda r: f"{players[r]} players is not 1..{VALUE_SIZE}")
     require((seat < 0) | (seat >= players), lambda r: f"seat {seat[r]} is outside 0..players-1")
     require(arrays["move_number"] < 0, lambda r: "move_number is negative")
-    for key in ("observation", "policy", "value"):
+    for key in ("observation", "policy", *shares_of(arrays)):
         require(~np.isfinite(arrays[key]).all(axis=1), lambda r, key=key: f"{key} holds NaN or infinity")
     require(~legal.any(axis=1), lambda r: "no legal action")
     require((policy < 0).any(axis=1), lambda r: "policy has a negative share")
     require((np.where(legal, 0.0, policy) != 0).any(axis=1), lambda r: "policy gives a share to an action that is not legal")
     require(np.abs(policy.sum(axis=1) - 1) > SUM_TOLERANCE, lambda r: f"policy sums to {policy[r].sum():.6g}, not 1")
     seats = np.arange(VALUE_SIZE)[None, :] < players[:, None]
-    require((value < 0).any(axis=1) | (np.where(seats, 0.0, value) != 0).any(axis=1),
-            lambda r: "value must be win shares >= 0 with 0 beyond the player count")
-    require(np.abs(value.sum(axis=1) - 1) > SUM_TOLERANCE, lambda r: f"value sums to {value[r].sum():.6g}, not 1")
+    for key in shares_of(arrays):
+        value = arrays[key]
+        require((value < 0).any(axis=1) | (np.where(seats, 0.0, value) != 0).any(axis=1),
+                lambda r, key=key: f"{key} must be win shares >= 0 with 0 beyond the player count")
+        require(np.abs(value.sum(axis=1) - 1) > SUM_TOLERANCE,
+                lambda r, key=key, value=value: f"{key} sums to {value[r].sum():.6g}, not 1")
 
 
 def write_shard(path: str | os.PathLike[str], arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> None:
     """Write one shard (checked first), atomically: to a temporary name, then renamed."""
     target = Path(path)
-    check_arrays(arrays, where=str(target))
+    check_arrays(arrays, where=str(target))  # the current format: every column
     missing = [key for key in META_KEYS if key not in meta]
     if missing:
         raise ShardError(f"{target}: meta misses {', '.join(missing)}")
@@ -175,10 +201,10 @@ def read_shard(path: str | os.PathLike[str], sizes: Mapping[str, int] | None = N
         meta = json.loads(meta_text)
     except json.JSONDecodeError as exc:
         raise ShardError(f"{where}: meta is not JSON ({exc})") from None
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+    if not isinstance(meta, dict) or meta.get("format") not in READABLE_FORMATS:
         raise ShardError(f"{where}: meta format {meta.get('format') if isinstance(meta, dict) else meta!r}, "
-                         f"this version reads format {FORMAT}")
-    check_arrays(arrays, sizes, where)
+                         f"this version reads formats {', '.join(map(str, READABLE_FORMATS))}")
+    check_arrays(arrays, sizes, where, meta["format"])
     return Shard(arrays, meta)
 
 
@@ -213,12 +239,12 @@ class Manifest:
         try:
             data = json.loads(path.read_text())
             settings, shards = data["settings"], data["shards"]
-            if data.get("format") != FORMAT or not isinstance(settings, dict) or not isinstance(shards, list):
+            if data.get("format") != MANIFEST_FORMAT or not isinstance(settings, dict) or not isinstance(shards, list):
                 raise KeyError("format")
             for entry in shards:
                 [entry[k] for k in ("file", "rows", "games", "indexes")]
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ShardError(f"{path}: not a self-play manifest of format {FORMAT} ({exc})") from None
+            raise ShardError(f"{path}: not a self-play manifest of format {MANIFEST_FORMAT} ({exc})") from None
         return cls(Path(directory), settings, shards)
 
     def check_settings(self, settings: Mapping[str, Any]) -> None:
@@ -256,7 +282,7 @@ class Manifest:
         """Write the manifest atomically (temporary file, then renamed)."""
         path = self.directory / MANIFEST
         temporary = path.with_name(MANIFEST + ".tmp")
-        data = {"format": FORMAT, "settings": self.settings, "games": self.games, "rows": self.rows,
+        data = {"format": MANIFEST_FORMAT, "settings": self.settings, "games": self.games, "rows": self.rows,
                 "shards": self.shards}
         with open(temporary, "w") as out:
             json.dump(data, out, indent=1)
@@ -266,5 +292,6 @@ class Manifest:
         os.replace(temporary, path)
 
 
-__all__ = ["COLUMNS", "FORMAT", "MANIFEST", "META_KEYS", "Manifest", "Shard", "ShardError", "VALUE_SIZE",
-           "check_arrays", "concatenate", "read_run", "read_shard", "shard_name", "write_shard"]
+__all__ = ["COLUMNS", "FORMAT", "MANIFEST", "MANIFEST_FORMAT", "META_KEYS", "READABLE_FORMATS", "Manifest", "Shard",
+           "ShardError", "VALUE_SIZE", "check_arrays", "columns_of", "concatenate", "read_run", "read_shard",
+           "shard_name", "shares_of", "write_shard"]
