@@ -70,9 +70,9 @@ def columns_of(format_number: int) -> list[str]:
     return [key for key in COLUMNS if SINCE_FORMAT.get(key, 1) <= format_number]
 
 
-def shares_of(arrays: Mapping[str, np.ndarray]) -> list[str]:
-    """The columns of win shares (each row >= 0, 0 past the players, summing to 1) ``arrays`` hold."""
-    return [key for key in ("value", "search_value") if key in arrays]
+def shares_of(keys: Sequence[str]) -> list[str]:
+    """The columns of win shares (each row >= 0, 0 past the players, summing to 1) among ``keys``."""
+    return [key for key in ("value", "search_value") if key in keys]
 
 
 class ShardError(ValueError):
@@ -138,10 +138,11 @@ def check_arrays(arrays: Mapping[str, np.ndarray], sizes: Mapping[str, int] | No
             raise ShardError(f"{where}: {key} has shape {a.shape}, expected [{n}, {expected or 'columns'}]")
     if arrays["legal"].shape[1] != arrays["policy"].shape[1]:
         raise ShardError(f"{where}: legal and policy have different action counts")
-    _check_rows(arrays, where)
+    _check_rows(arrays, keys, where)
 
 
-def _check_rows(arrays: Mapping[str, np.ndarray], where: str) -> None:
+def _check_rows(arrays: Mapping[str, np.ndarray], keys: Sequence[str], where: str) -> None:
+    # only the format's columns, whose shapes check_arrays has checked (a stray one is ignored)
     def first(bad: np.ndarray) -> int | None:
         rows = np.flatnonzero(bad)
         return int(rows[0]) if len(rows) else None
@@ -155,14 +156,14 @@ def _check_rows(arrays: Mapping[str, np.ndarray], where: str) -> None:
     require((players < 1) | (players > VALUE_SIZE), lambda r: f"{players[r]} players is not 1..{VALUE_SIZE}")
     require((seat < 0) | (seat >= players), lambda r: f"seat {seat[r]} is outside 0..players-1")
     require(arrays["move_number"] < 0, lambda r: "move_number is negative")
-    for key in ("observation", "policy", *shares_of(arrays)):
+    for key in ("observation", "policy", *shares_of(keys)):
         require(~np.isfinite(arrays[key]).all(axis=1), lambda r, key=key: f"{key} holds NaN or infinity")
     require(~legal.any(axis=1), lambda r: "no legal action")
     require((policy < 0).any(axis=1), lambda r: "policy has a negative share")
     require((np.where(legal, 0.0, policy) != 0).any(axis=1), lambda r: "policy gives a share to an action that is not legal")
     require(np.abs(policy.sum(axis=1) - 1) > SUM_TOLERANCE, lambda r: f"policy sums to {policy[r].sum():.6g}, not 1")
     seats = np.arange(VALUE_SIZE)[None, :] < players[:, None]
-    for key in shares_of(arrays):
+    for key in shares_of(keys):
         value = arrays[key]
         require((value < 0).any(axis=1) | (np.where(seats, 0.0, value) != 0).any(axis=1),
                 lambda r, key=key: f"{key} must be win shares >= 0 with 0 beyond the player count")
