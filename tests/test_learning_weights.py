@@ -9,7 +9,7 @@ import pytest
 
 from splendor_mcts.learning.families import family, family_of, game_sizes
 from splendor_mcts.learning.weights import (MAGIC, Layer, Network, masked_softmax, parse_network, read_network,
-                                            value_mask, write_network)
+                                            read_warm_start, value_mask, write_network)
 
 
 def random_network(family_name: str = "splendor-2p", hidden: tuple[int, ...] = (8, 6), seed: int = 1) -> Network:
@@ -158,3 +158,14 @@ def test_reader_names_a_missing_file(tmp_path):
         read_network(tmp_path / "none.smnet")
     with pytest.raises(ValueError, match="bytes: not a .smnet network"):
         parse_network(b"nothing", "bytes")
+
+
+def test_a_warm_start_must_be_of_the_runs_family_and_trunk(tmp_path):
+    path = write_network(tmp_path / "s2.smnet", random_network("splendor-2p", hidden=(8, 6)))
+    assert read_warm_start(path, "splendor-2p", (8, 6), "--init s2").family == "splendor-2p"
+    with pytest.raises(ValueError, match=r"^--init s2: a network of splendor-2p, not duel$"):
+        read_warm_start(path, "duel", (8, 6), "--init s2")
+    with pytest.raises(ValueError, match=r"^--start s2: hidden sizes \[8, 6\] differ from --hidden \[8\]$"):
+        read_warm_start(path, "splendor-2p", (8,), "--start s2")
+    with pytest.raises(ValueError, match="cannot read the network"):
+        read_warm_start(tmp_path / "none.smnet", "splendor-2p", (8, 6), "--init none")

@@ -26,7 +26,7 @@ from .. import exit_codes
 from ..search.networks import NO_NETWORK, SHIPPED, shipped_file
 from ..search.defaults import SHIPPED_NETWORKS
 from .families import FAMILIES, Family, family
-from .weights import read_network
+from .weights import read_warm_start
 from .train import (
     DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_SEARCH_VALUE_SHARE, TrainSettings, check_search_value_share, require_torch,
     train,
@@ -95,13 +95,7 @@ class PipelineSettings:
         path = shipped_file(self.family) if self.start == SHIPPED else Path(self.start)
         if not path.is_file():
             raise ValueError(f"--start {self.start}: no such network file ({path})")
-        network = read_network(path)
-        if network.family != self.family:
-            raise ValueError(f"--start {self.start}: a network of {network.family}, not {self.family}")
-        hidden = tuple(layer.weight.shape[0] for layer in network.trunk)
-        if hidden != tuple(self.hidden):
-            raise ValueError(f"--start {self.start}: hidden sizes {list(hidden)} differ from --hidden {list(self.hidden)} "
-                             "(training warm-starts from it)")
+        read_warm_start(path, self.family, self.hidden, f"--start {self.start}")
         return path
 
 

@@ -30,7 +30,7 @@ from .. import exit_codes
 from ..version import __version__
 from .dataset import Examples, load_examples, split_by_game
 from .families import FAMILIES, family
-from .weights import SUFFIX, read_network, write_network
+from .weights import SUFFIX, read_warm_start, write_network
 
 # The trainer's defaults, also the pipeline's (bench/RESULTS.md, "Training on the first real
 # generation"): on 1,000 Splendor 2p games, all ~70 positions of every game each epoch let the
@@ -218,13 +218,7 @@ def _epoch_rows(game_id: np.ndarray, settings: TrainSettings, epoch: int, torch:
 
 
 def _init_network(settings: TrainSettings):  # type: ignore[no-untyped-def]
-    network = read_network(settings.init)  # type: ignore[arg-type]
-    if network.family != settings.family:
-        raise ValueError(f"{settings.init}: network is for {network.family}, not {settings.family}")
-    hidden = tuple(layer.weight.shape[0] for layer in network.trunk)
-    if hidden != settings.hidden:
-        raise ValueError(f"{settings.init}: hidden sizes {list(hidden)} differ from --hidden {list(settings.hidden)}")
-    return network
+    return read_warm_start(settings.init, settings.family, settings.hidden, f"--init {settings.init}")  # type: ignore[arg-type]
 
 
 def value_target(rows: Examples, search_value_share: float) -> np.ndarray:

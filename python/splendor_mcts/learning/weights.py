@@ -149,6 +149,19 @@ def read_network(path: str | Path) -> Network:
     return parse_network(data, str(path))
 
 
+def read_warm_start(path: str | Path, family_name: str, hidden: tuple[int, ...], where: str) -> Network:
+    """The network a training run warm-starts from (``train --init``, ``pipeline --start``):
+    ``ValueError`` starting with ``where`` for a file that cannot be read, or one of another
+    family or trunk than the run's (its weights become the run's first ones)."""
+    network = read_network(path)
+    if network.family != family_name:
+        raise ValueError(f"{where}: a network of {network.family}, not {family_name}")
+    trunk = tuple(layer.weight.shape[0] for layer in network.trunk)
+    if trunk != tuple(hidden):
+        raise ValueError(f"{where}: hidden sizes {list(trunk)} differ from --hidden {list(hidden)}")
+    return network
+
+
 def parse_network(data: bytes, where: str = "network") -> Network:
     """A network from the bytes of a ``.smnet`` file (``where`` names it in errors)."""
     def fail(problem: str) -> ValueError:
