@@ -49,7 +49,8 @@ PACKAGE_TABLE = dict(defaults.SHIPPED_NETWORKS)  # as shipped: what a command ru
 
 
 def on_or_off(family: str) -> str:
-    return "on" if PACKAGE_TABLE[family].on else "off"
+    counts = [str(p) for p in FAMILIES[family].players if PACKAGE_TABLE[family].default_for(p)]
+    return f"on for {' and '.join(counts)} players" if counts else "off"
 
 
 @pytest.fixture
@@ -113,10 +114,12 @@ def test_the_default_search_uses_the_shipped_network_of_every_family_turned_on(m
     """The package's own table and networks: each family's default search, as a person gets it."""
     monkeypatch.delenv(networks.FOLDER_VARIABLE, raising=False)
     for family, game in (("splendor-2p", sm.load_game("splendor", players=2)),
-                         ("splendor-3-4p", sm.load_game("splendor", players=3)), ("duel", sm.load_game("duel"))):
+                         ("splendor-3-4p", sm.load_game("splendor", players=3)),
+                         ("splendor-3-4p", sm.load_game("splendor", players=4)), ("duel", sm.load_game("duel"))):
         shown = sm.analyze(state_of(game), iterations=20, threads=1, seed=1).to_dict()["params"]
-        expected = label(networks.shipped_file(family), family) if PACKAGE_TABLE[family].on else None
-        assert shown["network"] == expected, family
+        on = PACKAGE_TABLE[family].default_for(game.num_players())
+        expected = label(networks.shipped_file(family), family) if on else None
+        assert shown["network"] == expected, (family, game.num_players())
 
 
 def test_the_table_names_every_family_and_ships_what_it_turns_on(monkeypatch):
@@ -124,6 +127,7 @@ def test_the_table_names_every_family_and_ships_what_it_turns_on(monkeypatch):
     monkeypatch.delenv(networks.FOLDER_VARIABLE, raising=False)
     for family, use in defaults.SHIPPED_NETWORKS.items():
         assert 0 <= use.value_mix <= 1
+        assert use.players is None or set(use.players) < set(FAMILIES[family].players), family
         if use.on:
             assert networks.shipped_file(family).is_file(), f"{family} is on by default but not shipped"
 
@@ -293,8 +297,25 @@ def test_query_version_lists_the_shipped_networks(shipped, monkeypatch):
     Engine(out, workers=0).handle_line(json.dumps({"id": "v", "action": "query_version"}))
     answer = json.loads(out.getvalue().splitlines()[-1])
     assert answer["networks"] == {
-        "splendor-2p": {"network": label(shipped / "splendor-2p" / "splendor-2p.smnet", "splendor-2p"), "default": False},
-        "duel": {"network": label(shipped / "duel" / "duel.smnet", "duel"), "default": True}}
+        "splendor-2p": {"network": label(shipped / "splendor-2p" / "splendor-2p.smnet", "splendor-2p"), "default": False,
+                        "defaultPlayers": []},
+        "duel": {"network": label(shipped / "duel" / "duel.smnet", "duel"), "default": True, "defaultPlayers": [2]}}
+
+
+def test_an_entry_can_be_on_for_some_player_counts_only(shipped, monkeypatch):
+    """splendor-3-4p on for 3 players: the 3-player default search uses it, the 4-player one
+    does not (network=shipped still does), and query_version says which counts."""
+    ship(shipped, sm.load_game("splendor", players=3))
+    turn_on(monkeypatch, "splendor-3-4p", players=(3,))
+    path = shipped / "splendor-3-4p" / "splendor-3-4p.smnet"
+    three, four = sm.load_game("splendor", players=3), sm.load_game("splendor", players=4)
+    assert sm.analyze(state_of(three), iterations=20, threads=1, seed=1).to_dict()["params"]["network"] == \
+        label(path, "splendor-3-4p")
+    assert sm.analyze(state_of(four), iterations=20, threads=1, seed=1).to_dict()["params"]["network"] is None
+    assert sm.analyze(state_of(four), iterations=20, threads=1, seed=1,
+                      network="shipped").to_dict()["params"]["network"] == label(path, "splendor-3-4p")
+    summary = networks.shipped_summary()["splendor-3-4p"]
+    assert summary["default"] is True and summary["defaultPlayers"] == [3]
 
 
 def run_cli(*args: str, folder: Path) -> subprocess.CompletedProcess[str]:

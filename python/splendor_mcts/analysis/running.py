@@ -98,11 +98,15 @@ def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None =
         text = setting.help.replace("%", "%%")  # argparse formats help with %
         if setting.name == "network" and (shipped := shipped_summary()):
             text += "; shipped: " + ", ".join(
-                f"{n['network']} (default {'on' if n['default'] else 'off'})" for n in shipped.values())
+                f"{n['network']} (default {_default_text(n['defaultPlayers'])})" for n in shipped.values())
         if setting.kind is bool:
             group.add_argument(setting.flag, dest=setting.name, action=argparse.BooleanOptionalAction, help=text)
         else:
             group.add_argument(setting.flag, dest=setting.name, type=setting.kind, help=text)
+
+
+def _default_text(players: list[int]) -> str:
+    return "on for " + " and ".join(map(str, players)) + " players" if players else "off"
 
 
 def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> SearchLimits:

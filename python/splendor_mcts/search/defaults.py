@@ -23,13 +23,19 @@ class ShippedNetwork:
     """How the search uses a family's shipped network (``splendor_mcts/networks/``).
 
     ``on``: the default search uses it (at every door, when no ``network`` is given;
-    ``network=none`` turns it off). ``value_mix`` and ``puct`` are those it is used with,
-    by default or as ``network=shipped``, unless given (``puct`` None: the engine's).
+    ``network=none`` turns it off), for the player counts in ``players`` (None: every count
+    the family plays). ``value_mix`` and ``puct`` are those it is used with, by default or
+    as ``network=shipped``, unless given (``puct`` None: the engine's).
     """
 
     on: bool = False
     value_mix: float = 0.5
     puct: float | None = None
+    players: tuple[int, ...] | None = None
+
+    def default_for(self, players: int) -> bool:
+        """Whether the default search with ``players`` seats uses the network."""
+        return self.on and (self.players is None or players in self.players)
 
 
 # THE table of shipped networks by family (learning.families.FAMILIES): turn an entry on
@@ -37,7 +43,9 @@ class ShippedNetwork:
 # time (bench/RESULTS.md). value_mix 0.5: the pipeline's agents' (learning.pipeline).
 SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
     "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),  # +135 +/- 40 Elo at 0.1 s a move, SPRT H1
-    "splendor-3-4p": ShippedNetwork(on=False, value_mix=0.5),
+    # Mean share against searches without it at 0.1 s a move: 3 players 0.477 [0.408, 0.545]
+    # (even 0.333), 4 players 0.376 [0.349, 0.403] (even 0.25) (bench/RESULTS.md, "Splendor 3-4p retrained").
+    "splendor-3-4p": ShippedNetwork(on=True, value_mix=0.5),
     "duel": ShippedNetwork(on=False, value_mix=0.5),
 }
 

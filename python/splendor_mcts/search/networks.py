@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..learning.families import FAMILIES, family_of
+from ..learning.families import FAMILIES, family, family_of
 from .defaults import SHIPPED_NETWORKS
 
 SHIPPED = "shipped"        # network=shipped: the shipped network of the game's family
@@ -135,7 +135,7 @@ def network_settings(values: Mapping[str, Any], game: str | None, players: int |
         assert players is not None, "a game's search knows its players"
         family_name = game_family(game, players)
         use = SHIPPED_NETWORKS.get(family_name) if family_name is not None else None
-        if not explicit and (use is None or not use.on):
+        if not explicit and (use is None or not use.default_for(players)):
             return out  # the table's default: no network
         path = shipped_network(game, players)
     out["network"] = str(path)
@@ -156,9 +156,14 @@ def shipped_used(values: Mapping[str, Any], game: str, players: int) -> str | No
 
 def shipped_summary() -> dict[str, dict[str, Any]]:
     """Each shipped network by family: ``{"network": shipped:<family>@<hash>, "default":
-    whether the default search uses it}`` (the analysis protocol's ``query_version``)."""
-    return {name: {"network": shipped_label(str(shipped_file(name))), "default": SHIPPED_NETWORKS[name].on}
-            for name in shipped_families()}
+    whether the default search uses it, "defaultPlayers": the player counts whose default
+    search uses it}`` (the analysis protocol's ``query_version``)."""
+    summary = {}
+    for name in shipped_families():
+        counts = [p for p in family(name).players if SHIPPED_NETWORKS[name].default_for(p)]
+        summary[name] = {"network": shipped_label(str(shipped_file(name))), "default": bool(counts),
+                         "defaultPlayers": counts}
+    return summary
 
 
 def _stand_in(explicit: bool) -> str | None:
