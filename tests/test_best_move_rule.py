@@ -42,17 +42,17 @@ def check_rule_order(analysis: sm.Analysis) -> None:
 
 
 def test_the_lower_bound_passes_the_most_visited_move():
-    """A fixed case (Duel, two threads' trees merged) where the move with the highest lower
-    bound is not the most visited: analysis mode plays it and lists it first; the search
-    for play keeps the most visited."""
+    """A fixed case (Duel, two threads' trees merged, the search without a network) where the
+    move with the highest lower bound is not the most visited: analysis mode plays it and
+    lists it first; the search for play keeps the most visited."""
     state = random_position(sm.load_game("duel"), 20, 20)
-    on = sm.analyze(state, iterations=4000, threads=2, seed=20, top_k=None, analysis_moves=5)
+    on = sm.analyze(state, iterations=4000, threads=2, seed=20, top_k=None, analysis_moves=5, network="none")
     most = max(on.moves, key=lambda m: m.visits)
     first = on.moves[0]
     assert first.action != most.action and first.visits < most.visits
     assert first.lcb > most.lcb and first.visits >= SHARE * on.root.visits
     check_rule_order(on)
-    off = sm.analyze(state, iterations=4000, threads=2, seed=20, top_k=None)
+    off = sm.analyze(state, iterations=4000, threads=2, seed=20, top_k=None, network="none")
     assert off.best_action == max(off.moves, key=lambda m: (m.visits, m.win_rate)).action
     check_rule_order(off)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -181,7 +182,10 @@ def test_scripted_duel_session_moves_hint_undo_save_load(tmp_path):
     assert "principal variation" in out
     assert out.count("seat 1 plays take c3") == 2 and "undid take c3" in out
     record = GameRecord.from_json(saved.read_text())
-    assert record.game == GAME.spec and record.seats == ("human", "mcts:iterations=60")
+    human, engine = record.seats
+    # Duel's network is on by default, and the record names the one that played.
+    assert record.game == GAME.spec and human == "human"
+    assert re.fullmatch(r"mcts:iterations=60,network=shipped:duel@[0-9a-f]{8}", engine), engine
     assert replay(record).current_player() == 0
     run = cli("play", "--game", "duel", "--load", str(saved), "--iterations", "60", "--threads", "1",
               stdin=lines("board", "quit"))

@@ -164,6 +164,14 @@ def test_pipeline_command_errors(tmp_path, monkeypatch, capsys):
     assert "--stage-hours must be positive" in capsys.readouterr().err
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--window", "0"]) == exit_codes.USAGE
     assert "window must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # argparse's own refusal
+        cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--hidden", "0"])
+    assert refused.value.code == exit_codes.USAGE
+    assert "hidden sizes must be positive, got '0'" in capsys.readouterr().err
+    # --hidden reaches the run: the shipped network's trunk is not the one asked for
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--hidden", "128,128",
+                     "--start", "shipped"]) == exit_codes.USAGE
+    assert "hidden sizes [64, 64] differ from --hidden [128, 128]" in capsys.readouterr().err
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now raises ImportError
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel"]) == exit_codes.FAILURE
     assert "pip install 'splendor-mcts[train]'" in capsys.readouterr().err

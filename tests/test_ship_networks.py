@@ -42,3 +42,35 @@ def test_a_run_without_an_accepted_network_is_refused(tmp_path):
     with pytest.raises(ValueError, match="no network was accepted in this run"):
         tool.ship(tmp_path / "run", "duel", tmp_path / "networks")
     assert not (tmp_path / "networks").exists()
+
+
+def run_from_a_start(tmp_path: Path, start: bytes):
+    """The tool, a networks folder with the first run's network (b"weights") shipped, and a
+    second run beginning from `start`."""
+    tool = load_tool("ship_networks")
+    into = tmp_path / "networks"
+    make_run(tmp_path / "first", "gen-001/candidate.smnet")
+    tool.ship(tmp_path / "first", "duel", into)
+    make_run(tmp_path / "second", "gen-001/candidate.smnet")
+    (tmp_path / "second" / "duel" / "start.smnet").write_bytes(start)
+    return tool, into
+
+
+def test_a_run_from_the_shipped_network_keeps_that_networks_provenance(tmp_path):
+    tool, into = run_from_a_start(tmp_path, b"weights")  # began from the shipped network
+    (tmp_path / "second" / "duel" / "current.smnet").write_bytes(b"better weights")
+    tool.ship(tmp_path / "second", "duel", into)
+    assert (into / "duel" / "duel.smnet").read_bytes() == b"better weights"
+    assert (into / "duel" / "start" / "duel.smnet").read_bytes() == b"weights"
+    assert (into / "duel" / "start" / "pipeline.log").is_file()
+    assert sorted(p.name for p in into.iterdir()) == ["duel"]
+
+
+def test_a_run_from_another_network_is_refused_and_leaves_the_shipped_one(tmp_path):
+    tool, into = run_from_a_start(tmp_path, b"someone else's weights")
+    with pytest.raises(ValueError, match="the run began from a network other than"):
+        tool.ship(tmp_path / "second", "duel", into)
+    assert (into / "duel" / "duel.smnet").read_bytes() == b"weights"
+    (tmp_path / "second" / "duel" / "pipeline.json").write_text(json.dumps({"current": "start.smnet"}))
+    with pytest.raises(ValueError, match="no network was accepted in this run"):
+        tool.ship(tmp_path / "second", "duel", into)

@@ -77,6 +77,10 @@ def turn_on(monkeypatch, family: str, **settings) -> None:
     monkeypatch.setitem(defaults.SHIPPED_NETWORKS, family, defaults.ShippedNetwork(on=True, **settings))
 
 
+def turn_off(monkeypatch, family: str) -> None:
+    monkeypatch.setitem(defaults.SHIPPED_NETWORKS, family, defaults.ShippedNetwork(on=False))
+
+
 def label(path: Path, family: str) -> str:
     return f"shipped:{family}@{hashlib.sha256(path.read_bytes()).hexdigest()[:8]}"
 
@@ -225,6 +229,7 @@ def test_an_entry_on_without_its_file_is_a_clear_error(nothing_shipped, monkeypa
 
 
 def test_the_pipeline_says_none_where_the_default_would_use_a_shipped_network(monkeypatch):
+    turn_off(monkeypatch, "duel")
     assert pipeline.network_agent(None, 100, "duel") == "mcts:iterations=100"
     turn_on(monkeypatch, "duel")
     assert pipeline.network_agent(None, 100, "duel") == "mcts:iterations=100,network=none"
@@ -234,6 +239,7 @@ def test_the_pipeline_says_none_where_the_default_would_use_a_shipped_network(mo
 def test_a_selfplay_run_records_the_shipped_network_it_searches_with(shipped, monkeypatch):
     from splendor_mcts.learning.selfplay import make_settings
 
+    turn_off(monkeypatch, "duel")
     assert "shipped" not in make_settings("duel", "mcts:iterations=50").to_dict()  # manifests as before
     turn_on(monkeypatch, "duel")
     want = label(shipped / "duel" / "duel.smnet", "duel")

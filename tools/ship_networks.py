@@ -7,6 +7,9 @@ accepted network, ``python/splendor_mcts/networks/<family>/`` gets, in place of 
 there: ``<family>.smnet`` (the run's ``current.smnet``), ``pipeline.json``, ``pipeline.log``
 and per generation its gate report, its training log and its self-play manifests
 (docs/training.md, "Shipping a network"). The shards and the gate databases stay behind.
+A run that began from the shipped network (``pipeline --start shipped``) keeps that
+network's folder, its weights and provenance, as ``<family>/start/``: each shipped network
+can be traced back to a run from nothing.
 """
 from __future__ import annotations
 
@@ -20,18 +23,32 @@ PACKAGE_NETWORKS = Path(__file__).resolve().parents[1] / "python" / "splendor_mc
 # Glob patterns under a family's run folder, as path parts.
 PROVENANCE = (("pipeline.json",), ("pipeline.log",), ("gen-*", "gate.txt"), ("gen-*", "candidate.train.jsonl"),
               ("gen-*", "selfplay-*", "manifest.json"))
+START_FILE = "start.smnet"  # the run's copy of the network it began from (learning.pipeline)
+EARLIER = "start"           # the folder, in the family's, of the network a run began from
 
 
 def ship(run: Path, family: str, into: Path = PACKAGE_NETWORKS) -> list[Path]:
     """Copy one family's accepted network and provenance; the files written."""
     source = run / family
     state = json.loads((source / "pipeline.json").read_text(encoding="utf-8"))
-    if not state.get("current"):
+    if state.get("current") in (None, START_FILE):
         raise ValueError(f"{source}: no network was accepted in this run")
     target = into / family
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
+    began_from = source / START_FILE
+    if began_from.is_file():
+        shipped = target / f"{family}.smnet"
+        if not (shipped.is_file() and shipped.read_bytes() == began_from.read_bytes()):
+            raise ValueError(f"{source}: the run began from a network other than {shipped}; ship the run that "
+                             "made that network first, so that its provenance is kept")
+        earlier = into / f".{family}.{EARLIER}"
+        shutil.rmtree(earlier, ignore_errors=True)
+        target.rename(earlier)
+        target.mkdir(parents=True)
+        earlier.rename(target / EARLIER)
+    else:
+        if target.exists():
+            shutil.rmtree(target)
+        target.mkdir(parents=True)
     written = [target / f"{family}.smnet"]
     shutil.copyfile(source / "current.smnet", written[0])
     for parts in PROVENANCE:

@@ -100,7 +100,8 @@ struct HeuristicRollout {
 };
 
 // A network's value at the leaf (search/network.hpp), alone (value_mix 1: the base
-// evaluator never runs) or mixed with the base evaluator's: the search wraps whichever
+// evaluator never runs), mixed with the base evaluator's, or not at all (value_mix 0: the
+// network gives priors only, and its value head never runs): the search wraps whichever
 // evaluator is named in this when SearchParams::network is given. Its policy head gives
 // the PUCT priors (search/puct.hpp), which the search reads through policy().
 template <class Base>
@@ -140,6 +141,7 @@ struct NetworkValue {
     while (s.is_chance()) core::apply_unhashed<G>(s, s.random_action(rng));  // games with chance left in apply
     if (s.is_terminal()) return s.returns(values);
     if (mix >= 1.0) return network_value<G>(s, values);
+    if (mix <= 0.0) return base.template evaluate<G>(s, rng, values);  // priors only: no value pass
     double from_net[G::kMaxPlayers];
     network_value<G>(s, from_net);
     base.template evaluate<G>(s, rng, values);

@@ -28,8 +28,8 @@ from ..search.defaults import SHIPPED_NETWORKS
 from .families import FAMILIES, Family, family
 from .weights import read_warm_start
 from .train import (
-    DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_SEARCH_VALUE_SHARE, TrainSettings, check_search_value_share, require_torch,
-    train,
+    DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_SEARCH_VALUE_SHARE, TrainSettings, check_search_value_share, hidden_sizes,
+    require_torch, train,
 )
 
 STEPS = ("selfplay", "train", "gate")
@@ -320,6 +320,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--search-value-share", type=float, default=defaults.search_value_share, metavar="S",
                         help="the value head learns S x the search root's mean return + (1 - S) x the game's "
                              "result (splendor-mcts train --search-value-share; default %(default)s)")
+    parser.add_argument("--hidden", type=hidden_sizes, default=defaults.hidden, metavar="H1,H2",
+                        help="the trunk's layer sizes (splendor-mcts train --hidden; default "
+                             f"{','.join(map(str, defaults.hidden))}); a --start network must have the same")
     parser.add_argument("--start", metavar="NET.smnet|shipped",
                         help="begin from this network (shipped: the package's network of each family) instead of "
                              "the search without one: generation 1's self-play uses it and its gate plays against it")
@@ -331,7 +334,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
     options = {name: getattr(args, name) for name in ("generations", "selfplay_games", "iterations", "epochs",
                                                       "window", "gate_games", "seed", "workers", "elo1",
-                                                      "search_value_share", "start")}
+                                                      "search_value_share", "hidden", "start")}
     pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
     require_torch()
     deadline = time.monotonic() + args.stage_hours * 3600

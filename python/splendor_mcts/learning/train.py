@@ -315,7 +315,8 @@ def _rewrite_log(settings: TrainSettings, history: list[dict[str, Any]]) -> None
         log.writelines(json.dumps(record) + "\n" for record in history)
 
 
-def _hidden(text: str) -> tuple[int, ...]:
+def hidden_sizes(text: str) -> tuple[int, ...]:
+    """``--hidden``'s value: the trunk's layer sizes, e.g. ``64,64``."""
     try:
         sizes = tuple(int(part) for part in text.split(","))
     except ValueError:
@@ -341,7 +342,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--batch-size", type=int, default=defaults.batch_size)
     parser.add_argument("--learning-rate", type=float, default=defaults.learning_rate)
     parser.add_argument("--weight-decay", type=float, default=defaults.weight_decay)
-    parser.add_argument("--hidden", type=_hidden, default=defaults.hidden, metavar="H1,H2",
+    parser.add_argument("--hidden", type=hidden_sizes, default=defaults.hidden, metavar="H1,H2",
                         help="trunk layer sizes (default %(default)s)")
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--validation", type=float, default=defaults.validation,
