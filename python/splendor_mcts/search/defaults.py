@@ -46,9 +46,8 @@ SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
     # Mean share against searches without it at 0.1 s a move: 3 players 0.477 [0.408, 0.545]
     # (even 0.333), 4 players 0.376 [0.349, 0.403] (even 0.25) (bench/RESULTS.md, "Splendor 3-4p retrained").
     "splendor-3-4p": ShippedNetwork(on=True, value_mix=0.5),
-    # The third run's network (begun from the second's): +213 +/- 52 Elo at 0.1 s a move and
-    # +182 +/- 49 at 1 s, both SPRT H1
-    # (bench/RESULTS.md, "Priors only, and Duel's third run").
+    # The third run's network (begun from the second's): +213 +/- 52 Elo at 0.1 s a move and +182 +/- 49
+    # at 1 s, both SPRT H1 (bench/RESULTS.md, "Priors only, and Duel's third run").
     "duel": ShippedNetwork(on=True, value_mix=0.5),
 }
 
