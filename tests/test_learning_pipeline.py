@@ -110,6 +110,26 @@ def test_the_search_value_share_reaches_training_and_old_runs_resume(tmp_path, f
         settings(search_value_share=-1)
 
 
+def test_dropout_and_positions_per_game_reach_training_and_old_runs_resume(tmp_path, fake_selfplay):
+    pytest.importorskip("torch")
+    assert pipe.Pipeline(settings(generations=1, dropout=0.0, positions_per_game=0), tmp_path / "new",
+                         say=lambda _: None).run(time.monotonic() + 3600)
+    trained = read_network(tmp_path / "new" / "gen-001" / "candidate.smnet").training["settings"]
+    assert (trained["dropout"], trained["positions_per_game"]) == (0.0, 0)
+    # a run begun before the two options trained with 0.3 and 8, and resumes with them
+    pipeline = pipe.Pipeline(settings(), tmp_path / "old", say=lambda _: None)
+    for key in ("dropout", "positions_per_game"):
+        del pipeline.state["settings"][key]
+    pipeline._save_state()
+    pipe.Pipeline(settings(), tmp_path / "old")
+    with pytest.raises(ValueError, match=r"other settings \(dropout, positions_per_game\)"):
+        pipe.Pipeline(settings(dropout=0.0, positions_per_game=0), tmp_path / "old")
+    with pytest.raises(ValueError, match=r"dropout must be in \[0, 1\), got 1"):
+        settings(dropout=1)
+    with pytest.raises(ValueError, match=r"positions-per-game must be >= 0 \(0 = all\), got -1"):
+        settings(positions_per_game=-1)
+
+
 def test_a_run_can_start_from_a_network(tmp_path, fake_selfplay):
     pytest.importorskip("torch")
     start = write_network(tmp_path / "start.smnet", random_network("duel", (4,)))

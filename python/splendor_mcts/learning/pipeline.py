@@ -28,8 +28,9 @@ from ..search.defaults import SHIPPED_NETWORKS
 from .families import FAMILIES, Family, family
 from .weights import read_warm_start
 from .train import (
-    DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_SEARCH_VALUE_SHARE, TrainSettings, check_search_value_share, hidden_sizes,
-    require_torch, train,
+    DEFAULT_DROPOUT, DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_POSITIONS_PER_GAME, DEFAULT_SEARCH_VALUE_SHARE,
+    TrainSettings, check_dropout, check_positions_per_game, check_search_value_share, hidden_sizes, require_torch,
+    train,
 )
 
 STEPS = ("selfplay", "train", "gate")
@@ -65,6 +66,8 @@ class PipelineSettings:
     hidden: tuple[int, ...] = DEFAULT_HIDDEN
     elo1: float = 20.0              # the gate's SPRT: elo0=0 elo1=20
     search_value_share: float = DEFAULT_SEARCH_VALUE_SHARE  # of the value target (TrainSettings)
+    dropout: float = DEFAULT_DROPOUT                        # TrainSettings'
+    positions_per_game: int = DEFAULT_POSITIONS_PER_GAME    # TrainSettings'
     seed: int = 0
     workers: int = 2
     # a network to begin from (a file, or "shipped": the package's network of the family):
@@ -79,6 +82,8 @@ class PipelineSettings:
         if self.gate_games < 2:
             raise ValueError(f"gate-games must be at least 2, got {self.gate_games}")
         check_search_value_share(self.search_value_share)
+        check_dropout(self.dropout)
+        check_positions_per_game(self.positions_per_game)
 
     def recorded(self) -> dict[str, Any]:
         values = asdict(self)
@@ -168,6 +173,8 @@ class Pipeline:
             raise ValueError(f"{path}: cannot read the pipeline state ({exc})") from None
         recorded = state.get("settings", {})
         recorded.setdefault("search_value_share", 0.0)  # runs begun before the setting trained on results only
+        recorded.setdefault("dropout", 0.3)  # and runs begun before these two trained with the values then fixed
+        recorded.setdefault("positions_per_game", 8)
         given = self.settings.recorded()
         differ = sorted(k for k in set(given) | set(recorded) if k != "generations" and recorded.get(k) != given.get(k))
         if differ:
@@ -250,7 +257,8 @@ class Pipeline:
                      for g in range(first, generation + 1) for p in self.family.players)
         train(TrainSettings(family=s.family, data=data, out=str(self.generation_dir(generation) / "candidate.smnet"),
                             epochs=s.epochs, hidden=s.hidden, seed=s.seed * 1_000_003 + generation,
-                            search_value_share=s.search_value_share, init=self._current_path()), say=self.say)
+                            search_value_share=s.search_value_share, dropout=s.dropout,
+                            positions_per_game=s.positions_per_game, init=self._current_path()), say=self.say)
 
     def _gate(self, generation: int) -> None:
         from ..tournament.runner import Tournament, TournamentConfig
@@ -320,6 +328,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--search-value-share", type=float, default=defaults.search_value_share, metavar="S",
                         help="the value head learns S x the search root's mean return + (1 - S) x the game's "
                              "result (splendor-mcts train --search-value-share; default %(default)s)")
+    parser.add_argument("--dropout", type=float, default=defaults.dropout,
+                        help="dropout after each trunk layer while training (splendor-mcts train --dropout; "
+                             "default %(default)s)")
+    parser.add_argument("--positions-per-game", type=int, default=defaults.positions_per_game,
+                        help="rows of each game an epoch trains on; 0 = all (splendor-mcts train "
+                             "--positions-per-game; default %(default)s)")
     parser.add_argument("--hidden", type=hidden_sizes, default=defaults.hidden, metavar="H1,H2",
                         help="the trunk's layer sizes (splendor-mcts train --hidden; default "
                              f"{','.join(map(str, defaults.hidden))}); a --start network must have the same")
@@ -334,7 +348,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
     options = {name: getattr(args, name) for name in ("generations", "selfplay_games", "iterations", "epochs",
                                                       "window", "gate_games", "seed", "workers", "elo1",
-                                                      "search_value_share", "hidden", "start")}
+                                                      "search_value_share", "dropout", "positions_per_game", "hidden",
+                                                      "start")}
     pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
     require_torch()
     deadline = time.monotonic() + args.stage_hours * 3600

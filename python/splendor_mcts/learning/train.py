@@ -36,8 +36,12 @@ from .weights import SUFFIX, read_warm_start, write_network
 # generation"): on 1,000 Splendor 2p games, all ~70 positions of every game each epoch let the
 # value head learn the games' outcomes by heart within one epoch; 8 positions a game per
 # epoch, a small trunk and dropout learn a value that holds on unseen games.
+# With ten times the games (10,000 a generation), dropout 0 and all positions learn more
+# (pipeline --dropout 0 --positions-per-game 0; bench/RESULTS.md, "Training on more games").
 DEFAULT_EPOCHS = 15
 DEFAULT_HIDDEN = (64, 64)
+DEFAULT_DROPOUT = 0.3
+DEFAULT_POSITIONS_PER_GAME = 8
 # Half the value target from the search root's mean return: trained so on the same 2,000 self-play
 # games, the network scored +48 +/- 15 Elo against the shipped one at equal iterations, against
 # +15 with the result alone and +23 with the search's value alone (bench/RESULTS.md, "The value
@@ -53,6 +57,18 @@ EXAMPLES = f"""examples:
 exit codes: 0 done, 1 PyTorch missing ({INSTALL_HINT}), 2 bad option or bad data, 130 interrupted
 (the same command again resumes from <out>.ckpt).
 """
+
+
+def check_dropout(dropout: float) -> None:
+    """``ValueError`` unless ``dropout`` (after each trunk layer while training) is in [0, 1)."""
+    if not 0 <= float(dropout) < 1:
+        raise ValueError(f"dropout must be in [0, 1), got {dropout}")
+
+
+def check_positions_per_game(positions: int) -> None:
+    """``ValueError`` unless ``positions`` (rows of each game an epoch trains on; 0 = all) is >= 0."""
+    if int(positions) < 0:
+        raise ValueError(f"positions-per-game must be >= 0 (0 = all), got {positions}")
 
 
 def check_search_value_share(share: float) -> None:
@@ -76,8 +92,8 @@ class TrainSettings:
     seed: int = 0
     validation: float = 0.1
     value_weight: float = 1.0
-    dropout: float = 0.3
-    positions_per_game: int = 8     # rows of each game an epoch trains on, drawn anew; 0 = all
+    dropout: float = DEFAULT_DROPOUT
+    positions_per_game: int = DEFAULT_POSITIONS_PER_GAME  # rows of each game an epoch trains on, drawn anew; 0 = all
     # the value head's training target: this share of the search root's mean return (shard
     # format 2's search_value), the rest the game's result; validation always scores the result
     search_value_share: float = DEFAULT_SEARCH_VALUE_SHARE
@@ -98,10 +114,8 @@ class TrainSettings:
                 raise ValueError(f"{name.replace('_', '-')} must be positive, got {getattr(self, name)}")
         if not float(self.weight_decay) >= 0:
             raise ValueError(f"weight-decay must be >= 0, got {self.weight_decay}")
-        if int(self.positions_per_game) < 0:
-            raise ValueError(f"positions-per-game must be >= 0 (0 = all), got {self.positions_per_game}")
-        if not 0 <= float(self.dropout) < 1:
-            raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
+        check_positions_per_game(self.positions_per_game)
+        check_dropout(self.dropout)
         check_search_value_share(self.search_value_share)
         if not 0 <= float(self.validation) < 1:
             raise ValueError(f"validation must be in [0, 1), got {self.validation}")

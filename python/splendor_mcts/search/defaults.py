@@ -42,7 +42,9 @@ class ShippedNetwork:
 # once its network is shipped and measured stronger than the search without it at equal
 # time (bench/RESULTS.md). value_mix 0.5: the pipeline's agents' (learning.pipeline).
 SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
-    "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),  # +135 +/- 40 Elo at 0.1 s a move, SPRT H1
+    # The third run's network (10,000 self-play games a generation): +186 +/- 48 Elo at 0.1 s a move,
+    # SPRT H1 (bench/RESULTS.md, "Training on more games").
+    "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
     # Mean share against searches without it at 0.1 s a move: 3 players 0.477 [0.408, 0.545]
     # (even 0.333), 4 players 0.376 [0.349, 0.403] (even 0.25) (bench/RESULTS.md, "Splendor 3-4p retrained").
     "splendor-3-4p": ShippedNetwork(on=True, value_mix=0.5),
