@@ -41,6 +41,7 @@ EXAMPLES = """examples:
   splendor-mcts pipeline --dir runs          # all families, a stage of at most 2 hours; run again for the next
   splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
   splendor-mcts pipeline --dir deeper --families splendor-2p --start shipped --iterations 800
+  splendor-mcts pipeline --dir recipe --recipe shipped   # the shipped networks, made again; run until done
 
 exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed,
 2 bad option, 130 interrupted (run again to resume).
@@ -92,12 +93,13 @@ class PipelineSettings:
             del values["start"]  # the state files of runs from nothing, as they were
         return values
 
-    def start_file(self) -> Path | None:
+    def start_file(self, networks: Path | None = None) -> Path | None:
         """The start network's file, checked: ``ValueError`` names a file that is missing or
-        bad, or of another family or trunk than this run's."""
+        bad, or of another family or trunk than this run's. ``shipped`` is the family's network
+        in the networks folder ``networks`` (by default the package's)."""
         if self.start is None:
             return None
-        path = shipped_file(self.family) if self.start == SHIPPED else Path(self.start)
+        path = shipped_file(self.family, networks) if self.start == SHIPPED else Path(self.start)
         if not path.is_file():
             raise ValueError(f"--start {self.start}: no such network file ({path})")
         read_warm_start(path, self.family, self.hidden, f"--start {self.start}")
@@ -142,11 +144,15 @@ def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, see
 class Pipeline:
     """One family's generations in ``directory`` (see the module's docstring)."""
 
-    def __init__(self, settings: PipelineSettings, directory: str | Path, say: Callable[[str], None] = print) -> None:
+    def __init__(self, settings: PipelineSettings, directory: str | Path, say: Callable[[str], None] = print,
+                 networks: Path | None = None) -> None:
+        """``networks``: the networks folder where ``start="shipped"`` looks (by default the
+        package's; a recipe's own folder, :mod:`.recipe`)."""
         self.settings = settings
         self.family: Family = family(settings.family)
         self.directory = Path(directory)
         self._say = say
+        self._networks = networks
         self.state = self._load_state()
 
     def say(self, line: str) -> None:
@@ -161,7 +167,7 @@ class Pipeline:
     def _load_state(self) -> dict[str, Any]:
         path = self.directory / STATE_FILE
         if not path.exists():
-            start = self.settings.start_file()
+            start = self.settings.start_file(self._networks)
             if start is not None:  # kept in the run, as an accepted candidate is
                 self.directory.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(start, self.directory / START_FILE)
@@ -308,6 +314,8 @@ def gate_verdict(scores: Sequence[float], players: int, sprt: str | None) -> dic
 
 
 def register(subparsers: Any) -> None:
+    from .recipe import RECIPES  # which imports this module
+
     defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
     parser = subparsers.add_parser(
         "pipeline", help="generations of self-play, training and gating (needs the [train] extra)",
@@ -340,21 +348,47 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--start", metavar="NET.smnet|shipped",
                         help="begin from this network (shipped: the package's network of each family) instead of "
                              "the search without one: generation 1's self-play uses it and its gate plays against it")
+    parser.add_argument("--recipe", choices=sorted(RECIPES),
+                        help="run a recipe's chain of runs instead, shipping each one's network into DIR/networks "
+                             "(shipped: how the package's networks were made, docs/training.md); only --workers and "
+                             "--stage-hours go with it")
     parser.set_defaults(func=run)
+
+
+RUN_OPTIONS = ("generations", "selfplay_games", "iterations", "epochs", "window", "gate_games", "seed", "workers",
+               "elo1", "search_value_share", "dropout", "positions_per_game", "hidden", "start")
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.stage_hours > 0:
         raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
-    options = {name: getattr(args, name) for name in ("generations", "selfplay_games", "iterations", "epochs",
-                                                      "window", "gate_games", "seed", "workers", "elo1",
-                                                      "search_value_share", "dropout", "positions_per_game", "hidden",
-                                                      "start")}
+    deadline = time.monotonic() + args.stage_hours * 3600
+    if args.recipe:
+        return run_recipe_command(args, deadline)
+    options = {name: getattr(args, name) for name in RUN_OPTIONS}
     pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
     require_torch()
-    deadline = time.monotonic() + args.stage_hours * 3600
     for pipeline in pipelines:
         if not pipeline.run(deadline):
             print(f"stage over: run the same command again to continue ({args.dir})")
             return exit_codes.OK
+    return exit_codes.OK
+
+
+def run_recipe_command(args: argparse.Namespace, deadline: float) -> int:
+    """``pipeline --recipe``: the recipe sets every run's options but the workers."""
+    from .recipe import RECIPES, recipe_settings, run_recipe
+
+    defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
+    given = [name for name in RUN_OPTIONS if name != "workers"
+             and getattr(args, name) != (getattr(defaults, name) if name not in ("selfplay_games", "gate_games", "start")
+                                         else None)]
+    if args.families != list(FAMILIES):
+        given.insert(0, "families")
+    if given:
+        raise ValueError(f"--recipe sets the runs' options itself; leave out --{', --'.join(n.replace('_', '-') for n in given)}")
+    recipe_settings(RECIPES[args.recipe], args.workers)  # bad --workers refused before anything
+    require_torch()
+    if not run_recipe(args.recipe, args.dir, args.workers, deadline):
+        print(f"stage over: run the same command again to continue ({args.dir})")
     return exit_codes.OK
