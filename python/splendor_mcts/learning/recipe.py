@@ -86,8 +86,8 @@ def run_recipe(name: str, directory: str | Path, workers: int, deadline: float,
             if any(later.family == run.family and later.options.get("start") == SHIPPED
                    for later in runs[runs.index(run) + 1:]):
                 raise RuntimeError(f"{directory / run.key}: no network was accepted in this run, and a later run of "
-                                   "the recipe begins from it, so the recipe stops here (the gates' reports are in "
-                                   "its gen-NNN/gate.txt)")
+                                   "the recipe begins from it, so the recipe stops here (each generation's gate.txt "
+                                   "there says why its candidate was rejected)")
             say(f"{run.key}: no network was accepted; nothing shipped")
         elif not shipped_from(directory / run.folder, run.family, networks):  # else shipped before an interruption
             ship(directory / run.folder, run.family, networks)
