@@ -1,11 +1,13 @@
-"""tools/ship_networks.py: a pipeline run's accepted network and provenance into a networks folder."""
+"""learning.shipping (tools/ship_networks.py, pipeline --recipe): a pipeline run's accepted network and
+provenance into a networks folder."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 import pytest
-from tool_modules import load_tool
+
+from splendor_mcts.learning.shipping import ship
 
 
 def make_run(run: Path, current: str | None) -> None:
@@ -22,12 +24,11 @@ def make_run(run: Path, current: str | None) -> None:
 
 
 def test_ships_the_network_and_its_provenance_not_the_data(tmp_path):
-    tool = load_tool("ship_networks")
     make_run(tmp_path / "run", "gen-001/candidate.smnet")
     into = tmp_path / "networks"
     (into / "duel").mkdir(parents=True)
     (into / "duel" / "stale.txt").write_text("from an older run")
-    written = tool.ship(tmp_path / "run", "duel", into)
+    written = ship(tmp_path / "run", "duel", into)
     shipped = sorted(str(p.relative_to(into / "duel")) for p in (into / "duel").rglob("*") if p.is_file())
     # A run's folders joined here, not written as paths (tests/test_cited_paths.py reads paths as citations).
     expected = [("duel.smnet",), ("gen-001", "candidate.train.jsonl"), ("gen-001", "gate.txt"),
@@ -37,29 +38,27 @@ def test_ships_the_network_and_its_provenance_not_the_data(tmp_path):
 
 
 def test_a_run_without_an_accepted_network_is_refused(tmp_path):
-    tool = load_tool("ship_networks")
     make_run(tmp_path / "run", None)
     with pytest.raises(ValueError, match="no network was accepted in this run"):
-        tool.ship(tmp_path / "run", "duel", tmp_path / "networks")
+        ship(tmp_path / "run", "duel", tmp_path / "networks")
     assert not (tmp_path / "networks").exists()
 
 
 def run_from_a_start(tmp_path: Path, start: bytes):
-    """The tool, a networks folder with the first run's network (b"weights") shipped, and a
+    """A networks folder with the first run's network (b"weights") shipped, and a
     second run beginning from `start`."""
-    tool = load_tool("ship_networks")
     into = tmp_path / "networks"
     make_run(tmp_path / "first", "gen-001/candidate.smnet")
-    tool.ship(tmp_path / "first", "duel", into)
+    ship(tmp_path / "first", "duel", into)
     make_run(tmp_path / "second", "gen-001/candidate.smnet")
     (tmp_path / "second" / "duel" / "start.smnet").write_bytes(start)
-    return tool, into
+    return into
 
 
 def test_a_run_from_the_shipped_network_keeps_that_networks_provenance(tmp_path):
-    tool, into = run_from_a_start(tmp_path, b"weights")  # began from the shipped network
+    into = run_from_a_start(tmp_path, b"weights")  # began from the shipped network
     (tmp_path / "second" / "duel" / "current.smnet").write_bytes(b"better weights")
-    tool.ship(tmp_path / "second", "duel", into)
+    ship(tmp_path / "second", "duel", into)
     assert (into / "duel" / "duel.smnet").read_bytes() == b"better weights"
     assert (into / "duel" / "start" / "duel.smnet").read_bytes() == b"weights"
     assert (into / "duel" / "start" / "pipeline.log").is_file()
@@ -67,10 +66,21 @@ def test_a_run_from_the_shipped_network_keeps_that_networks_provenance(tmp_path)
 
 
 def test_a_run_from_another_network_is_refused_and_leaves_the_shipped_one(tmp_path):
-    tool, into = run_from_a_start(tmp_path, b"someone else's weights")
+    into = run_from_a_start(tmp_path, b"someone else's weights")
     with pytest.raises(ValueError, match="the run began from a network other than"):
-        tool.ship(tmp_path / "second", "duel", into)
+        ship(tmp_path / "second", "duel", into)
     assert (into / "duel" / "duel.smnet").read_bytes() == b"weights"
     (tmp_path / "second" / "duel" / "pipeline.json").write_text(json.dumps({"current": "start.smnet"}))
     with pytest.raises(ValueError, match="no network was accepted in this run"):
-        tool.ship(tmp_path / "second", "duel", into)
+        ship(tmp_path / "second", "duel", into)
+
+
+def test_shipping_again_after_an_interruption_between_the_renames(tmp_path):
+    into = run_from_a_start(tmp_path, b"weights")
+    (tmp_path / "second" / "duel" / "current.smnet").write_bytes(b"better weights")
+    (into / "duel").rename(into / ".duel.old")  # the old folder moved aside, the new one not yet in place
+    (into / ".duel.new").mkdir()
+    ship(tmp_path / "second", "duel", into)
+    assert (into / "duel" / "duel.smnet").read_bytes() == b"better weights"
+    assert (into / "duel" / "start" / "duel.smnet").read_bytes() == b"weights"
+    assert sorted(p.name for p in into.iterdir()) == ["duel"]

@@ -21,8 +21,7 @@ def _registrars() -> list[Callable[[Any], None]]:
     from .analysis.review import register as register_review
     from .engines.cli import register as register_engine
     from .games.perft_cli import register as register_perft
-    from .learning.cli import register as register_selfplay
-    from .learning.pipeline import register as register_pipeline
+    from .learning.cli import register_pipeline, register_selfplay
     from .learning.train import register as register_train
     from .play.cli import register as register_play
     from .play.random_game import register as register_random_game

@@ -1,8 +1,12 @@
-"""``splendor-mcts selfplay``: play games with the search and write training shards (the learning commands)."""
+"""The learning commands: ``splendor-mcts selfplay`` (games with the search into training shards) and
+``splendor-mcts pipeline`` (generations of self-play, training and gating, and recipes of such runs).
+``splendor-mcts train`` is :mod:`.train`'s."""
 from __future__ import annotations
 
 import argparse
 import sys
+import time
+from pathlib import Path
 from typing import Any
 
 from .. import exit_codes
@@ -11,13 +15,17 @@ from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..tournament.backends import BACKENDS
 from ..wording import counted
+from .families import FAMILIES
+from .pipeline import Pipeline, PipelineSettings, budget
+from .recipe import RECIPES, recipe_settings, run_recipe
 from .selfplay import (
     DEFAULT_SEARCH, GAMES_PER_SHARD, MAX_DECISIONS, TEMPERATURE, TEMPERATURE_MOVES, SelfPlayProgress, selfplay,
 )
+from .train import hidden_sizes, require_torch
 
 PLAIN_PROGRESS_EVERY = 10.0  # seconds between progress lines when standard error is not a terminal
 
-EXAMPLES = f"""examples:
+SELFPLAY_EXAMPLES = f"""examples:
   splendor-mcts selfplay --out runs/sp2 --games 1000                       Splendor 2p, {DEFAULT_SEARCH}
   splendor-mcts selfplay --out runs/sp4 --game 'splendor(players=4)' --games 500 --workers 2
   splendor-mcts selfplay --out runs/duel --game duel --games 200 --search mcts:iterations=400
@@ -26,7 +34,7 @@ Run the same command again to resume; a larger --games extends a finished run.
 """
 
 
-def register(subparsers: Any) -> None:
+def register_selfplay(subparsers: Any) -> None:
     """Add ``selfplay`` to the ``splendor-mcts`` parser."""
     p = subparsers.add_parser(
         "selfplay", help="play games with the search against itself and write training shards",
@@ -38,7 +46,7 @@ def register(subparsers: Any) -> None:
         "same command again resumes (a kill loses at most the shard being filled); other settings against an "
         "existing run are refused. Exit codes: 0 done; 1 a worker was lost or --out cannot be written; 2 bad input or settings that "
         "differ from the run's; 130 interrupted (finished shards are kept).",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=SELFPLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True, help="run directory (created; holds shard-NNNNN.npz and manifest.json)")
     p.add_argument("--games", type=int, required=True, help="games in the run (already finished ones are skipped)")
     p.add_argument("--game", default=DEFAULT_GAME,
@@ -60,10 +68,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or a Ray cluster")
     p.add_argument("--ray-address", help="address of an existing Ray cluster (default: start a local Ray)")
     p.add_argument("--no-progress", action="store_true", help="no progress display on standard error")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run_selfplay_command)
 
 
-def run(args: argparse.Namespace) -> int:
+def run_selfplay_command(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     display = StepProgress("selfplay", enabled=not args.no_progress, every=PLAIN_PROGRESS_EVERY)
 
@@ -94,4 +102,93 @@ def run(args: argparse.Namespace) -> int:
     if summary.games_capped:
         print(f"{counted(summary.games_capped, 'game')} reached --max-decisions {args.max_decisions} and "
               "counted as draws")
+    return exit_codes.OK
+
+
+PIPELINE_EXAMPLES = """examples:
+  splendor-mcts pipeline --dir runs          # all families, a stage of at most 2 hours; run again for the next
+  splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
+  splendor-mcts pipeline --dir deeper --families splendor-2p --start shipped --iterations 800
+  splendor-mcts pipeline --dir recipe --recipe shipped   # the shipped networks, made again; run until done
+
+exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed,
+2 bad option, 130 interrupted (run again to resume).
+"""
+
+
+def register_pipeline(subparsers: Any) -> None:
+    """Add ``pipeline`` to the ``splendor-mcts`` parser."""
+    defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
+    parser = subparsers.add_parser(
+        "pipeline", help="generations of self-play, training and gating (needs the [train] extra)",
+        description="Run generations for each family: self-play with the newest accepted network, train a "
+                    "candidate, gate it by a tournament with SPRT against the current one (docs/training.md). "
+                    "State in DIR/<family>/pipeline.json: the same command again resumes.",
+        epilog=PIPELINE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dir", required=True, help="run directory (one subdirectory per family)")
+    parser.add_argument("--families", nargs="+", choices=list(FAMILIES), default=list(FAMILIES))
+    parser.add_argument("--stage-hours", type=float, default=1.6,
+                        help="stop before a step that would end after this many hours (default %(default)s)")
+    for name in ("generations", "iterations", "epochs", "window", "seed", "workers"):
+        parser.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
+    for name in ("selfplay_games", "gate_games"):
+        parser.add_argument(f"--{name.replace('_', '-')}", type=int,
+                            help="per generation (default: the family's budget, docs/training.md)")
+    parser.add_argument("--elo1", type=float, default=defaults.elo1, help="the gate's SPRT elo1 (elo0 is 0)")
+    parser.add_argument("--search-value-share", type=float, default=defaults.search_value_share, metavar="S",
+                        help="the value head learns S x the search root's mean return + (1 - S) x the game's "
+                             "result (splendor-mcts train --search-value-share; default %(default)s)")
+    parser.add_argument("--dropout", type=float, default=defaults.dropout,
+                        help="dropout after each trunk layer while training (splendor-mcts train --dropout; "
+                             "default %(default)s)")
+    parser.add_argument("--positions-per-game", type=int, default=defaults.positions_per_game,
+                        help="rows of each game an epoch trains on; 0 = all (splendor-mcts train "
+                             "--positions-per-game; default %(default)s)")
+    parser.add_argument("--hidden", type=hidden_sizes, default=defaults.hidden, metavar="H1,H2",
+                        help="the trunk's layer sizes (splendor-mcts train --hidden; default "
+                             f"{','.join(map(str, defaults.hidden))}); a --start network must have the same")
+    parser.add_argument("--start", metavar="NET.smnet|shipped",
+                        help="begin from this network (shipped: the package's network of each family) instead of "
+                             "the search without one: generation 1's self-play uses it and its gate plays against it")
+    parser.add_argument("--recipe", choices=sorted(RECIPES),
+                        help="run a recipe's chain of runs instead, shipping each one's network into DIR/networks "
+                             "(shipped: how the package's networks were made, docs/training.md); only --workers and "
+                             "--stage-hours go with it")
+    parser.set_defaults(func=run_pipeline_command)
+
+
+RUN_OPTIONS = ("generations", "selfplay_games", "iterations", "epochs", "window", "gate_games", "seed", "workers",
+               "elo1", "search_value_share", "dropout", "positions_per_game", "hidden", "start")
+
+
+def run_pipeline_command(args: argparse.Namespace) -> int:
+    if not args.stage_hours > 0:
+        raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
+    deadline = time.monotonic() + args.stage_hours * 3600
+    if args.recipe:
+        return run_recipe_command(args, deadline)
+    options = {name: getattr(args, name) for name in RUN_OPTIONS}
+    pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
+    require_torch()
+    for pipeline in pipelines:
+        if not pipeline.run(deadline):
+            print(f"stage over: run the same command again to continue ({args.dir})")
+            return exit_codes.OK
+    return exit_codes.OK
+
+
+def run_recipe_command(args: argparse.Namespace, deadline: float) -> int:
+    """``pipeline --recipe``: the recipe sets every run's options but the workers."""
+    defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
+    given = [name for name in RUN_OPTIONS if name != "workers"
+             and getattr(args, name) != (getattr(defaults, name) if name not in ("selfplay_games", "gate_games", "start")
+                                         else None)]
+    if args.families != list(FAMILIES):
+        given.insert(0, "families")
+    if given:
+        raise ValueError(f"--recipe sets the runs' options itself; leave out --{', --'.join(n.replace('_', '-') for n in given)}")
+    recipe_settings(RECIPES[args.recipe], args.workers)  # bad --workers refused before anything
+    require_torch()
+    if not run_recipe(args.recipe, args.dir, args.workers, deadline):
+        print(f"stage over: run the same command again to continue ({args.dir})")
     return exit_codes.OK

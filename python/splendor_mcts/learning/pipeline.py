@@ -10,7 +10,6 @@ would not hold (estimated from the step's last run), so a run can be cut into st
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -22,29 +21,19 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import exit_codes
 from ..search.networks import NO_NETWORK, SHIPPED, shipped_file
 from ..search.defaults import SHIPPED_NETWORKS
-from .families import FAMILIES, Family, family
+from .families import Family, family
 from .weights import read_warm_start
 from .train import (
     DEFAULT_DROPOUT, DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_POSITIONS_PER_GAME, DEFAULT_SEARCH_VALUE_SHARE,
-    TrainSettings, check_dropout, check_positions_per_game, check_search_value_share, hidden_sizes, require_torch,
-    train,
+    TrainSettings, check_dropout, check_positions_per_game, check_search_value_share, train,
 )
 
 STEPS = ("selfplay", "train", "gate")
 STATE_FILE = "pipeline.json"
 START_FILE = "start.smnet"  # the --start network's copy in the run
 LOG_FILE = "pipeline.log"
-EXAMPLES = """examples:
-  splendor-mcts pipeline --dir runs          # all families, a stage of at most 2 hours; run again for the next
-  splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
-  splendor-mcts pipeline --dir deeper --families splendor-2p --start shipped --iterations 800
-
-exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed,
-2 bad option, 130 interrupted (run again to resume).
-"""
 
 
 # Self-play and gate games per generation (docs/training.md has the arithmetic). Time allows far
@@ -92,12 +81,13 @@ class PipelineSettings:
             del values["start"]  # the state files of runs from nothing, as they were
         return values
 
-    def start_file(self) -> Path | None:
+    def start_file(self, networks: Path | None = None) -> Path | None:
         """The start network's file, checked: ``ValueError`` names a file that is missing or
-        bad, or of another family or trunk than this run's."""
+        bad, or of another family or trunk than this run's. ``shipped`` is the family's network
+        in the networks folder ``networks`` (by default the package's)."""
         if self.start is None:
             return None
-        path = shipped_file(self.family) if self.start == SHIPPED else Path(self.start)
+        path = shipped_file(self.family, networks) if self.start == SHIPPED else Path(self.start)
         if not path.is_file():
             raise ValueError(f"--start {self.start}: no such network file ({path})")
         read_warm_start(path, self.family, self.hidden, f"--start {self.start}")
@@ -142,11 +132,15 @@ def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, see
 class Pipeline:
     """One family's generations in ``directory`` (see the module's docstring)."""
 
-    def __init__(self, settings: PipelineSettings, directory: str | Path, say: Callable[[str], None] = print) -> None:
+    def __init__(self, settings: PipelineSettings, directory: str | Path, say: Callable[[str], None] = print,
+                 networks: Path | None = None) -> None:
+        """``networks``: the networks folder where ``start="shipped"`` looks (by default the
+        package's; a recipe's own folder, :mod:`.recipe`)."""
         self.settings = settings
         self.family: Family = family(settings.family)
         self.directory = Path(directory)
         self._say = say
+        self._networks = networks
         self.state = self._load_state()
 
     def say(self, line: str) -> None:
@@ -161,7 +155,7 @@ class Pipeline:
     def _load_state(self) -> dict[str, Any]:
         path = self.directory / STATE_FILE
         if not path.exists():
-            start = self.settings.start_file()
+            start = self.settings.start_file(self._networks)
             if start is not None:  # kept in the run, as an accepted candidate is
                 self.directory.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(start, self.directory / START_FILE)
@@ -305,56 +299,3 @@ def gate_verdict(scores: Sequence[float], players: int, sprt: str | None) -> dic
         accepted = lower > 1 / players
         why = f"score {mean:.3f} (95% lower bound {lower:.3f}) over {n} games against 1/{players}"
     return {"accepted": accepted, "why": why, "games": n, "score": mean, "sprt": sprt}
-
-
-def register(subparsers: Any) -> None:
-    defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
-    parser = subparsers.add_parser(
-        "pipeline", help="generations of self-play, training and gating (needs the [train] extra)",
-        description="Run generations for each family: self-play with the newest accepted network, train a "
-                    "candidate, gate it by a tournament with SPRT against the current one (docs/training.md). "
-                    "State in DIR/<family>/pipeline.json: the same command again resumes.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dir", required=True, help="run directory (one subdirectory per family)")
-    parser.add_argument("--families", nargs="+", choices=list(FAMILIES), default=list(FAMILIES))
-    parser.add_argument("--stage-hours", type=float, default=1.6,
-                        help="stop before a step that would end after this many hours (default %(default)s)")
-    for name in ("generations", "iterations", "epochs", "window", "seed", "workers"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
-    for name in ("selfplay_games", "gate_games"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=int,
-                            help="per generation (default: the family's budget, docs/training.md)")
-    parser.add_argument("--elo1", type=float, default=defaults.elo1, help="the gate's SPRT elo1 (elo0 is 0)")
-    parser.add_argument("--search-value-share", type=float, default=defaults.search_value_share, metavar="S",
-                        help="the value head learns S x the search root's mean return + (1 - S) x the game's "
-                             "result (splendor-mcts train --search-value-share; default %(default)s)")
-    parser.add_argument("--dropout", type=float, default=defaults.dropout,
-                        help="dropout after each trunk layer while training (splendor-mcts train --dropout; "
-                             "default %(default)s)")
-    parser.add_argument("--positions-per-game", type=int, default=defaults.positions_per_game,
-                        help="rows of each game an epoch trains on; 0 = all (splendor-mcts train "
-                             "--positions-per-game; default %(default)s)")
-    parser.add_argument("--hidden", type=hidden_sizes, default=defaults.hidden, metavar="H1,H2",
-                        help="the trunk's layer sizes (splendor-mcts train --hidden; default "
-                             f"{','.join(map(str, defaults.hidden))}); a --start network must have the same")
-    parser.add_argument("--start", metavar="NET.smnet|shipped",
-                        help="begin from this network (shipped: the package's network of each family) instead of "
-                             "the search without one: generation 1's self-play uses it and its gate plays against it")
-    parser.set_defaults(func=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    if not args.stage_hours > 0:
-        raise ValueError(f"--stage-hours must be positive, got {args.stage_hours}")
-    options = {name: getattr(args, name) for name in ("generations", "selfplay_games", "iterations", "epochs",
-                                                      "window", "gate_games", "seed", "workers", "elo1",
-                                                      "search_value_share", "dropout", "positions_per_game", "hidden",
-                                                      "start")}
-    pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
-    require_torch()
-    deadline = time.monotonic() + args.stage_hours * 3600
-    for pipeline in pipelines:
-        if not pipeline.run(deadline):
-            print(f"stage over: run the same command again to continue ({args.dir})")
-            return exit_codes.OK
-    return exit_codes.OK

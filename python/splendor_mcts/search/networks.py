@@ -42,9 +42,10 @@ def folder() -> Path:
     return Path(override) if override else Path(__file__).resolve().parents[1] / "networks"
 
 
-def shipped_file(family_name: str) -> Path:
-    """Where family ``family_name``'s shipped network is (whether or not it is there)."""
-    return folder() / family_name / f"{family_name}{SUFFIX}"
+def shipped_file(family_name: str, within: Path | None = None) -> Path:
+    """Where family ``family_name``'s shipped network is (whether or not it is there), in the
+    networks folder ``within`` (by default :func:`folder`)."""
+    return (within or folder()) / family_name / f"{family_name}{SUFFIX}"
 
 
 def shipped_families() -> list[str]:

@@ -1,0 +1,122 @@
+"""How the shipped networks were made, as one command: ``splendor-mcts pipeline --recipe shipped``.
+
+The package's networks come from several pipeline runs, a later one beginning from the
+network an earlier one made (``--start shipped``). A recipe lists such runs in order with
+their settings; :data:`RECIPES` ``["shipped"]`` is the package's, with the settings its
+networks' ``pipeline.json`` files record (tests/test_learning_recipe.py reads them there).
+:func:`run_recipe` runs them in ``DIR/<folder>/<family>/``, all within one stage's deadline
+(the same command again goes on, as the pipeline's does), and after each run ships its
+network with the run's provenance into ``DIR/networks/``, laid out as the package's folder;
+a run that begins from ``shipped`` begins from that folder's network.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..search.networks import SHIPPED, FOLDER_VARIABLE
+from .pipeline import START_FILE, Pipeline, PipelineSettings, budget
+from .shipping import ship, shipped_from
+
+NETWORKS_FOLDER = "networks"  # in the recipe's directory: what it has shipped so far
+STATE_FILE = "recipe.json"    # the recipe's name and the runs it has shipped
+
+
+@dataclass(frozen=True)
+class RecipeRun:
+    """One family's pipeline run in a recipe: its folder (under the recipe's directory) and
+    the options it gives :func:`.pipeline.budget` beside the family's defaults and the
+    recipe's workers. ``start="shipped"`` begins from the network the recipe shipped last for
+    the family."""
+
+    folder: str
+    family: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return f"{self.folder}/{self.family}"
+
+
+RECIPES: dict[str, tuple[RecipeRun, ...]] = {
+    # 2 h 34 min of compute on the 2-core machine (docs/training.md, "How the shipped networks were made").
+    "shipped": (
+        RecipeRun("first", "splendor-2p", {"generations": 8}),
+        RecipeRun("first", "splendor-3-4p", {"generations": 8}),
+        RecipeRun("first", "duel", {"generations": 6}),
+        # Duel's value head over-fitted on 500 games a generation; 2,000 ended it.
+        RecipeRun("duel-2000-games", "duel", {"start": SHIPPED, "selfplay_games": 2000, "generations": 5, "seed": 1}),
+        # Splendor 2p learns from 10,000 games only with dropout 0 and every position, and its
+        # gains need more gate games than the family's 400 to reach a verdict.
+        RecipeRun("splendor-2p-10000-games", "splendor-2p",
+                  {"start": SHIPPED, "selfplay_games": 10000, "gate_games": 2000, "dropout": 0.0,
+                   "positions_per_game": 0, "generations": 3, "seed": 6}),
+    ),
+}
+
+
+def recipe_settings(runs: tuple[RecipeRun, ...], workers: int) -> list[PipelineSettings]:
+    """Each run's settings; ``ValueError`` names a bad one (``workers``)."""
+    return [budget(run.family, workers=workers, **run.options) for run in runs]
+
+
+def run_recipe(name: str, directory: str | Path, workers: int, deadline: float,
+               say: Callable[[str], None] = print, runs: tuple[RecipeRun, ...] | None = None) -> bool:
+    """Run recipe ``name``'s runs in ``directory`` until all are done and shipped (True) or
+    until a step would pass ``deadline`` (``time.monotonic()`` seconds; False). ``runs``
+    replaces the recipe's (the tests' small ones). ``ValueError`` when ``directory`` holds
+    another recipe, or one of its runs with other settings (``workers``): nothing more runs.
+    ``RuntimeError`` when a run accepted no network and a later run must begin from it."""
+    directory = Path(directory)
+    runs = RECIPES[name] if runs is None else runs
+    networks = directory / NETWORKS_FOLDER
+    state = _load_state(directory, name)
+    _save_state(directory, state)  # the directory is this recipe's from its first step
+    for run, settings in zip(runs, recipe_settings(runs, workers)):
+        if run.key in state["shipped"]:
+            continue
+        pipeline = Pipeline(settings, directory / run.folder / run.family, say=say, networks=networks)
+        if pipeline.next_step() is not None and not pipeline.run(deadline):
+            return False
+        if pipeline.state["current"] in (None, START_FILE):
+            if any(later.family == run.family and later.options.get("start") == SHIPPED
+                   for later in runs[runs.index(run) + 1:]):
+                raise RuntimeError(f"{directory / run.key}: no network was accepted in this run, and a later run of "
+                                   "the recipe begins from it, so the recipe stops here (each generation's gate.txt "
+                                   "there says why its candidate was rejected)")
+            say(f"{run.key}: no network was accepted; nothing shipped")
+        elif not shipped_from(directory / run.folder, run.family, networks):  # else shipped before an interruption
+            ship(directory / run.folder, run.family, networks)
+            say(f"{run.key}: shipped into {networks / run.family}")
+        state["shipped"].append(run.key)
+        _save_state(directory, state)
+    say(f"recipe {name} done: the networks are in {networks} ({FOLDER_VARIABLE}={networks} makes every door use "
+        "them as network=shipped)")
+    return True
+
+
+def _load_state(directory: Path, name: str) -> dict[str, Any]:
+    path = directory / STATE_FILE
+    if not path.exists():
+        return {"recipe": name, "shipped": []}
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+        recorded, shipped = state["recipe"], list(state["shipped"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: cannot read the recipe's state ({exc})") from None
+    if recorded != name:
+        raise ValueError(f"{path}: the recipe {recorded!r} is in this directory; give --recipe {recorded} to "
+                         "resume it, or another --dir")
+    return {"recipe": name, "shipped": shipped}
+
+
+def _save_state(directory: Path, state: dict[str, Any]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / STATE_FILE
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
+    os.replace(partial, path)

@@ -1,0 +1,134 @@
+"""``splendor-mcts pipeline --recipe``: a chain of pipeline runs, each shipping its network into
+the recipe's own networks folder for the next to begin from; and the shipped recipe is how
+the package's networks were made (their provenance says so)."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from test_learning_pipeline import fake_selfplay  # noqa: F401  (a fixture)
+
+from splendor_mcts import cli, exit_codes
+from splendor_mcts.learning import pipeline as pipe
+from splendor_mcts.learning.recipe import RECIPES, RecipeRun, run_recipe
+from splendor_mcts.search.networks import folder as package_networks
+
+SMALL = {"generations": 1, "selfplay_games": 4, "iterations": 4, "epochs": 1, "window": 1, "hidden": (4,),
+         "gate_games": 2}
+CHAIN = (RecipeRun("first", "duel", SMALL), RecipeRun("more", "duel", {**SMALL, "start": "shipped", "seed": 1}))
+
+
+def provenance_chain(family: str) -> list[dict]:
+    """The settings of the runs behind the package's network of ``family``, the first run first."""
+    settings, where = [], package_networks() / family
+    while (where / "pipeline.json").is_file():
+        settings.insert(0, json.loads((where / "pipeline.json").read_text())["settings"])
+        where = where / "start"
+    return settings
+
+
+@pytest.mark.parametrize("family", ["splendor-2p", "splendor-3-4p", "duel"])
+def test_the_shipped_recipe_is_how_the_package_networks_were_made(family):
+    recorded = provenance_chain(family)
+    for run in recorded:
+        run.pop("workers")  # the machine's, not the recipe's
+        run.setdefault("dropout", 0.3)  # runs begun before the options trained with these (pipeline.py)
+        run.setdefault("positions_per_game", 8)
+    recipe = [pipe.budget(run.family, workers=1, **run.options).recorded()
+              for run in RECIPES["shipped"] if run.family == family]
+    for run in recipe:
+        run.pop("workers")
+    assert recipe == recorded and len(recorded) >= 1
+
+
+def accept_every_candidate(monkeypatch, accepted: bool = True) -> None:
+    monkeypatch.setattr(pipe, "gate_verdict", lambda scores, players, sprt: {
+        "accepted": accepted, "why": "the test's gate", "games": len(scores), "score": 0.5, "sprt": sprt})
+
+
+def test_a_recipe_runs_its_chain_in_stages_ships_each_network_and_resumes(tmp_path, fake_selfplay, monkeypatch):
+    pytest.importorskip("torch")
+    accept_every_candidate(monkeypatch)
+    lines: list[str] = []
+    assert not run_recipe("test", tmp_path, 1, time.monotonic() - 1, say=lines.append, runs=CHAIN)
+    assert lines == ["duel: stage time is up before generation 1 selfplay"] and not fake_selfplay.calls
+    fake_selfplay.fail_at = 2  # the second run's self-play is interrupted
+    with pytest.raises(KeyboardInterrupt):
+        run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lines.append, runs=CHAIN)
+    networks = tmp_path / "networks" / "duel"
+    first = (tmp_path / "first" / "duel" / "current.smnet").read_bytes()
+    assert (networks / "duel.smnet").read_bytes() == first
+    assert (tmp_path / "more" / "duel" / "start.smnet").read_bytes() == first  # began from what was shipped
+    assert json.loads((tmp_path / "recipe.json").read_text()) == {"recipe": "test", "shipped": ["first/duel"]}
+    fake_selfplay.fail_at = None
+    lines.clear()
+    assert run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lines.append, runs=CHAIN)
+    assert lines[0] == "duel: generation 1: selfplay" and lines[-2] == f"more/duel: shipped into {networks}"
+    assert lines[-1].startswith(f"recipe test done: the networks are in {tmp_path / 'networks'}")
+    assert (networks / "duel.smnet").read_bytes() == (tmp_path / "more" / "duel" / "current.smnet").read_bytes()
+    assert (networks / "start" / "duel.smnet").read_bytes() == first  # the chain's provenance
+    assert (networks / "pipeline.log").is_file() and (networks / "start" / "gen-001" / "gate.txt").is_file()
+    shipped = {p.relative_to(tmp_path) for p in (tmp_path / "networks").rglob("*") if p.is_file()}
+    # Interrupted after shipping but before recording it: nothing is shipped twice, nothing logged again.
+    (tmp_path / "recipe.json").write_text(json.dumps({"recipe": "test", "shipped": ["first/duel"]}))
+    log = (tmp_path / "more" / "duel" / "pipeline.log").read_text()
+    lines.clear()
+    assert run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lines.append, runs=CHAIN)
+    assert len(lines) == 1 and (tmp_path / "more" / "duel" / "pipeline.log").read_text() == log
+    assert {p.relative_to(tmp_path) for p in (tmp_path / "networks").rglob("*") if p.is_file()} == shipped
+    assert json.loads((tmp_path / "recipe.json").read_text())["shipped"] == ["first/duel", "more/duel"]
+
+
+def test_a_recipe_refuses_another_recipes_directory_and_other_workers(tmp_path, fake_selfplay, monkeypatch):
+    pytest.importorskip("torch")
+    accept_every_candidate(monkeypatch)
+    two = (RecipeRun("first", "duel", {**SMALL, "generations": 2}),)
+    fake_selfplay.fail_at = 1  # before any step is done
+    with pytest.raises(KeyboardInterrupt):
+        run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lambda _: None, runs=two)
+    with pytest.raises(ValueError, match=r"recipe.json: the recipe 'test' is in this directory; give --recipe test"):
+        run_recipe("shipped", tmp_path, 1, time.monotonic() + 3600, say=lambda _: None)
+    fake_selfplay.fail_at = 3  # (calls are counted from the first) generation 2: generation 1 is done with 1 worker
+    with pytest.raises(KeyboardInterrupt):
+        run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lambda _: None, runs=two)
+    with pytest.raises(ValueError, match=r"a run with other settings \(workers\) is in this directory"):
+        run_recipe("test", tmp_path, 2, time.monotonic() + 3600, say=lambda _: None, runs=two)
+    (tmp_path / "recipe.json").write_text("{not json")
+    with pytest.raises(ValueError, match=r"recipe.json: cannot read the recipe's state"):
+        run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lambda _: None, runs=two)
+
+
+def test_a_run_without_a_network_stops_the_recipe_where_a_later_run_needs_it(tmp_path, fake_selfplay, monkeypatch):
+    pytest.importorskip("torch")
+    accept_every_candidate(monkeypatch, accepted=False)
+    with pytest.raises(RuntimeError, match=r"first.duel: no network was accepted in this run, and a later run"):
+        run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lambda _: None, runs=CHAIN)
+    assert not (tmp_path / "networks").exists() and not (tmp_path / "more").exists()
+    lines: list[str] = []
+    assert run_recipe("alone", tmp_path / "alone", 1, time.monotonic() + 3600, say=lines.append, runs=CHAIN[:1])
+    assert "first/duel: no network was accepted; nothing shipped" in lines
+
+
+def test_recipe_command_errors(tmp_path, capsys):
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--recipe", "shipped", "--generations", "3",
+                     "--families", "duel"]) == exit_codes.USAGE
+    assert "--recipe sets the runs' options itself; leave out --families, --generations" in capsys.readouterr().err
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--recipe", "shipped", "--workers", "0"]) == exit_codes.USAGE
+    assert "workers must be at least 1, got 0" in capsys.readouterr().err
+    assert not any(Path(tmp_path).iterdir())
+
+
+def test_the_recipe_command_runs_in_stages(tmp_path, fake_selfplay, monkeypatch, capsys):
+    pytest.importorskip("torch")
+    from splendor_mcts.learning import recipe
+
+    accept_every_candidate(monkeypatch)
+    monkeypatch.setitem(recipe.RECIPES, "shipped", CHAIN)
+    command = ["pipeline", "--dir", str(tmp_path), "--recipe", "shipped", "--workers", "1"]
+    assert cli.main([*command, "--stage-hours", "1e-9"]) == exit_codes.OK
+    assert f"stage over: run the same command again to continue ({tmp_path})" in capsys.readouterr().out
+    assert cli.main(command) == exit_codes.OK
+    assert "recipe shipped done" in capsys.readouterr().out
+    assert json.loads((tmp_path / "recipe.json").read_text())["shipped"] == ["first/duel", "more/duel"]
