@@ -116,9 +116,13 @@ exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a st
 """
 
 
+# The options' defaults (the family's budget fills selfplay_games and gate_games when not given).
+PIPELINE_DEFAULTS = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
+
+
 def register_pipeline(subparsers: Any) -> None:
     """Add ``pipeline`` to the ``splendor-mcts`` parser."""
-    defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
+    defaults = PIPELINE_DEFAULTS
     parser = subparsers.add_parser(
         "pipeline", help="generations of self-play, training and gating (needs the [train] extra)",
         description="Run generations for each family: self-play with the newest accepted network, train a "
@@ -179,9 +183,8 @@ def run_pipeline_command(args: argparse.Namespace) -> int:
 
 def run_recipe_command(args: argparse.Namespace, deadline: float) -> int:
     """``pipeline --recipe``: the recipe sets every run's options but the workers."""
-    defaults = PipelineSettings(family="duel", selfplay_games=1, gate_games=2)
     given = [name for name in RUN_OPTIONS if name != "workers"
-             and getattr(args, name) != (getattr(defaults, name) if name not in ("selfplay_games", "gate_games", "start")
+             and getattr(args, name) != (getattr(PIPELINE_DEFAULTS, name) if name not in ("selfplay_games", "gate_games", "start")
                                          else None)]
     if args.families != list(FAMILIES):
         given.insert(0, "families")
