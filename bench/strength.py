@@ -78,7 +78,7 @@ def main() -> None:
             ap.error(str(exc))
         try:
             result = tournament.stored() if args.report else tournament.run()
-        except (DatabaseInUse, TournamentDatabaseError) as exc:  # e.g. --report while a run plays on
+        except (DatabaseInUse, TournamentDatabaseError) as exc:  # e.g. a run already playing this --db
             ap.error(str(exc))
         except KeyboardInterrupt:
             kept = f"the games played are stored in {args.db}: run the same command to resume" if args.db else \

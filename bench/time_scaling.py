@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from splendor_mcts.tournament import (DatabaseInUse, SprtConfig, Tournament, TournamentConfig,
+from splendor_mcts.tournament import (DatabaseInUse, Progress, SprtConfig, Tournament, TournamentConfig,
                                      TournamentDatabaseError, TournamentResult)
 from splendor_mcts.tournament.elo import WinLossDraw, score_interval
 from splendor_mcts.tournament.matches import match_stats
@@ -68,7 +68,17 @@ def run_match(match: Match, args: argparse.Namespace) -> TournamentResult:
         db=Path(args.dir) / f"{match.key}.sqlite", concurrency=args.workers,
         sprt=SprtConfig.parse(args.sprt) if args.sprt else None)
     tournament = Tournament(config)
-    return tournament.stored() if args.report else tournament.run()
+    if args.report:
+        return tournament.stored()
+    return tournament.run(on_game=lambda progress: print(progress_line(match, progress), flush=True))
+
+
+def progress_line(match: Match, progress: Progress) -> str:
+    """A match's state after each stored game: a ladder runs for hours."""
+    wld = match_stats(0, 1, progress.games).overall
+    score = f", score {wld.score:.3f}" if wld.games else ""
+    return (f"{match.key}: {len(progress.games)} of {progress.total} games, "
+            f"{display_name(match.a)} {wld.wins}-{wld.losses}-{wld.draws}{score}")
 
 
 def display_name(spec: str) -> str:
@@ -85,7 +95,7 @@ def table(rows: list[tuple[Match, WinLossDraw]], times: list[float], base: str, 
         interval = score_interval(wld.score, wld.sigma) if wld.games else "-"
         lines.append(f"| {display_name(match.a)} vs {display_name(match.b)} | {wld.games} | {interval} | {estimate} |")
         elo[match.key] = (estimate.elo, estimate.error)
-    lines += ["", f"| search | " + " | ".join(f"{t:g} s" for t in times) + " |",
+    lines += ["", "| search | " + " | ".join(f"{t:g} s" for t in times) + " |",
               "|---|" + "---:|" * len(times)]
     base_steps = [(0.0, 0.0)] + [elo.get(f"base-{h:g}-vs-{lo:g}", (math.nan, math.nan)) for lo, h in zip(times, times[1:])]
     new_steps = [elo.get(f"new-{h:g}-vs-{lo:g}", (math.nan, math.nan)) for lo, h in zip(times, times[1:])]

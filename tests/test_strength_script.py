@@ -32,15 +32,18 @@ def test_report_needs_a_database(tmp_path):
     assert run.returncode == 2 and "--report needs --db naming an existing tournament database" in run.stderr
 
 
-def test_a_database_in_use_is_refused_by_name(tmp_path):
-    """--report while another run holds the database (its lock): a clear error, no traceback."""
+def test_report_reads_a_database_another_run_is_playing(tmp_path):
+    """--report while another run holds the database (its lock): the games stored so far."""
     db = tmp_path / "busy.sqlite"
     assert strength("--games", "2", "--db", str(db)).returncode == 0
     fd = os.open(db, os.O_RDWR)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the lock a running tournament holds
-        run = strength("--games", "2", "--db", str(db), "--report")
+        run = strength("--games", "4", "--db", str(db), "--report")
+        resumed = strength("--games", "4", "--db", str(db))  # a second writer is still refused
     finally:
         os.close(fd)
-    assert run.returncode == 2 and "is in use by another tournament" in run.stderr
-    assert "Traceback" not in run.stderr
+    assert run.returncode == 0, run.stderr
+    assert "games=2 " in run.stdout and "played by this run: 0" in run.stdout
+    assert resumed.returncode == 2 and "is in use by another tournament" in resumed.stderr
+    assert "Traceback" not in resumed.stderr

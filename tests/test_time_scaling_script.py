@@ -1,7 +1,9 @@
 """bench/time_scaling.py: its ladder of matches, its table, --only and --report."""
 from __future__ import annotations
 
+import fcntl
 import math
+import os
 import subprocess
 import sys
 
@@ -51,6 +53,9 @@ def run(*args: str) -> subprocess.CompletedProcess:
 def test_only_plays_the_matches_named_and_report_reads_what_is_stored(tmp_path):
     played = run("--dir", str(tmp_path), "--only", "equal-0.01")
     assert played.returncode == 0, played.stderr
+    progress = [line for line in played.stdout.splitlines() if line.startswith("equal-0.01: ")]
+    assert progress[0] == "equal-0.01: 0 of 2 games, new-0.01s 0-0-0"  # then one line a stored game
+    assert len(progress) == 3 and progress[-1].startswith("equal-0.01: 2 of 2 games, new-0.01s ")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["equal-0.01.sqlite"]
     report = run("--dir", str(tmp_path), "--report")
     assert report.returncode == 0, report.stderr
@@ -66,3 +71,18 @@ def test_only_plays_the_matches_named_and_report_reads_what_is_stored(tmp_path):
 def test_bad_arguments_are_refused_by_name(tmp_path, args, message):
     refused = run("--dir", str(tmp_path), *args)
     assert refused.returncode == 2 and message in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_report_reads_a_match_another_run_is_playing(tmp_path):
+    assert run("--dir", str(tmp_path), "--only", "equal-0.01").returncode == 0
+    fd = os.open(tmp_path / "equal-0.01.sqlite", os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the lock of the run playing that match
+        report = run("--dir", str(tmp_path), "--report")
+        other = run("--dir", str(tmp_path), "--only", "equal-0.02")  # the other matches are read too
+    finally:
+        os.close(fd)
+    assert report.returncode == 0, report.stderr
+    assert "| new-0.01s vs base-0.01s | 2 |" in report.stdout
+    assert other.returncode == 0, other.stderr
+    assert "| new-0.01s vs base-0.01s | 2 |" in other.stdout and "| new-0.02s vs base-0.02s | 2 |" in other.stdout

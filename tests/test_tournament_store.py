@@ -174,6 +174,28 @@ def test_a_second_tournament_on_the_same_database_says_so_and_exits_1(played: Pa
     assert main(cli_args(played, "--deals", "6")) == 0  # the lock goes with its holder
 
 
+def test_stored_reads_a_database_another_tournament_is_playing(played: Path) -> None:
+    before = rows(played)
+    running = Tournament(config(played, deals=6))
+    first = running.open_store()  # holds the lock, as a run in another process does
+    try:
+        result = Tournament(config(played, deals=6)).stored()
+    finally:
+        first.close()
+    assert len(result.games) == len(before) == 8 and result.played_now == 0 and result.scheduled == 12
+    assert rows(played) == before
+
+
+def test_stored_refuses_a_missing_database_and_another_tournament_creating_nothing(tmp_path: Path,
+                                                                                   played: Path) -> None:
+    missing = tmp_path / "none.sqlite"
+    with pytest.raises(TournamentDatabaseError, match=f"no tournament database at {missing}"):
+        Tournament(config(missing)).stored()
+    assert not missing.exists()
+    with pytest.raises(TournamentDatabaseError, match="holds a different tournament .*seed: database has 1, this run has 2"):
+        Tournament(config(played, seed=2)).stored()
+
+
 def test_a_full_disk_stops_the_run_with_a_clear_message_and_keeps_every_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     db = tmp_path / "t.sqlite"

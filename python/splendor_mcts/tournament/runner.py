@@ -239,11 +239,14 @@ class Tournament:
             store.close()
 
     def stored(self) -> TournamentResult:
-        """The result of the games already in the database, playing none (e.g. the state of
-        a run that was stopped, while it waits to be resumed)."""
+        """The result of the games already in the database, playing none: the state of a run
+        that was stopped, or of one still playing in another process (the database is read, not
+        locked). Refuses (TournamentDatabaseError) a missing file, creating none, and a database
+        of another tournament."""
         started = time.perf_counter()
-        store = self.open_store()
+        store = TournamentStore.open_existing(self.config.db)
         try:
+            store.check_tournament(self.fingerprint())
             return self._result(store, 0, started)
         finally:
             store.close()

@@ -339,12 +339,7 @@ class TournamentStore:
                 new_file = False
                 return store
             store._check_ours(tables)
-            stored = store.fingerprint()
-            if stored != fingerprint:
-                raise TournamentDatabaseError(
-                    f"{path} holds a different tournament ({_describe_difference(stored, fingerprint)}); "
-                    "use another --db or remove the file"
-                )
+            store.check_tournament(fingerprint)
             if store.schema != SCHEMA_VERSION and writable:
                 store.stored_games()  # every row checked before anything is changed
                 store._upgrade()
@@ -443,6 +438,16 @@ class TournamentStore:
         if self.schema in ("1", "2", "3"):  # made before the cap: read with the default one
             value.setdefault("max_decisions", MAX_DECISIONS)
         return value
+
+    def check_tournament(self, fingerprint: dict[str, Any]) -> None:
+        """Refuses (TournamentDatabaseError) a database that holds another tournament than the
+        one ``fingerprint`` describes (``Tournament.fingerprint``, with or without its format)."""
+        wanted = {"format": FINGERPRINT_FORMAT, **fingerprint}
+        stored = self.fingerprint()
+        if stored != wanted:
+            raise TournamentDatabaseError(
+                f"{self.path} holds a different tournament ({_describe_difference(stored, wanted)}); "
+                "use another --db or remove the file")
 
     def agents(self) -> list[tuple[str, str]]:
         """(display name, spec) per agent index."""
