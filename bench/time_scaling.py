@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from splendor_mcts.tournament import (DatabaseInUse, Progress, SprtConfig, Tournament, TournamentConfig,
+from splendor_mcts.tournament import (DatabaseInUse, Progress, ScoredGame, SprtConfig, Tournament, TournamentConfig,
                                      TournamentDatabaseError, TournamentResult)
 from splendor_mcts.tournament.elo import WinLossDraw, score_interval
 from splendor_mcts.tournament.matches import match_stats
@@ -57,9 +57,9 @@ def ladder(base: str, new: str, times: list[float]) -> list[Match]:
     return matches
 
 
-def overall(result: TournamentResult) -> WinLossDraw:
+def overall(games: list[ScoredGame]) -> WinLossDraw:
     """The first agent's wins, losses and draws against the second."""
-    return match_stats(0, 1, result.games).overall
+    return match_stats(0, 1, games).overall
 
 
 def run_match(match: Match, args: argparse.Namespace) -> TournamentResult:
@@ -75,7 +75,7 @@ def run_match(match: Match, args: argparse.Namespace) -> TournamentResult:
 
 def progress_line(match: Match, progress: Progress) -> str:
     """A match's state after each stored game: a ladder runs for hours."""
-    wld = match_stats(0, 1, progress.games).overall
+    wld = overall(progress.games)
     score = f", score {wld.score:.3f}" if wld.games else ""
     return (f"{match.key}: {len(progress.games)} of {progress.total} games, "
             f"{display_name(match.a)} {wld.wins}-{wld.losses}-{wld.draws}{score}")
@@ -153,7 +153,7 @@ def main() -> None:
         if args.report or (args.only is not None and match.key not in args.only):
             only_stored = argparse.Namespace(**{**vars(args), "report": True})
             try:
-                rows.append((match, overall(run_match(match, only_stored)) if stored else WinLossDraw(0, 0, 0)))
+                rows.append((match, overall(run_match(match, only_stored).games) if stored else WinLossDraw(0, 0, 0)))
             except (ValueError, DatabaseInUse, TournamentDatabaseError) as exc:
                 ap.error(f"{match.key}: {exc}")
             continue
@@ -161,8 +161,8 @@ def main() -> None:
             result = run_match(match, args)
         except (ValueError, DatabaseInUse, TournamentDatabaseError) as exc:  # a bad spec or game, a busy database
             ap.error(f"{match.key}: {exc}")
-        rows.append((match, overall(result)))
-        print(f"{display_name(match.a)} vs {display_name(match.b)}: {overall(result).elo()} over {len(result.games)} games",
+        rows.append((match, overall(result.games)))
+        print(f"{display_name(match.a)} vs {display_name(match.b)}: {overall(result.games).elo()} over {len(result.games)} games",
               flush=True)
     print(table(rows, args.times, args.base, args.new))
 
