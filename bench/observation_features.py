@@ -27,9 +27,6 @@ from pathlib import Path
 
 import numpy as np
 
-from splendor_mcts.learning import model as nets
-from splendor_mcts.learning import train as trainer
-from splendor_mcts.learning.families import family, game_sizes
 from splendor_mcts.learning.observation_layout import layout
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "splendor"
@@ -44,7 +41,10 @@ def _units(observation: np.ndarray, name: str) -> dict[str, np.ndarray]:
 
 
 def derived(observation: np.ndarray) -> np.ndarray:
-    """The features above for a batch of 2-player Splendor tensors: [rows, 2 x 172]."""
+    """The features above for a batch of 2-player Splendor tensors: [rows, 2 x 172], per
+    player (the observer, then the opponent) for 18 cards (12 face-up, then the reserves) the
+    needs per colour (90), their sums (18), the shortfalls after tokens (18) and after gold
+    (18), whether it can buy each (18), then the needs for the 10 nobles (10)."""
     players, table, reserved = (_units(observation, n) for n in ("players", "table", "reserved"))
     cards = {k: np.concatenate([table[k], reserved[k][:, :3 * PLAYERS]], axis=1) for k in ("present", "cost")}
     noble_cost = np.loadtxt(DATA / "nobles.csv", delimiter=",", skiprows=1)[:, 1:6]
@@ -63,6 +63,10 @@ def derived(observation: np.ndarray) -> np.ndarray:
 
 
 def run(data: list[str], epochs: int, seed: int, with_features: bool, folder: Path) -> None:
+    from splendor_mcts.learning import model as nets  # torch: the [train] extra
+    from splendor_mcts.learning import train as trainer
+    from splendor_mcts.learning.families import family, game_sizes
+
     load = trainer.load_examples
     width = 0
 
