@@ -42,8 +42,10 @@ class ShippedNetwork:
 # once its network is shipped and measured stronger than the search without it at equal
 # time (bench/RESULTS.md). value_mix 0.5: the pipeline's agents' (learning.pipeline).
 SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
-    # The third run's network (10,000 self-play games a generation): +186 +/- 48 Elo at 0.1 s a move,
-    # SPRT H1 (bench/RESULTS.md, "Training on more games").
+    # The fourth run's network (self-play at 800 iterations a decision), +22 +/- 18 Elo over the third run's
+    # at equal iterations (its gate); the third run's scored +186 +/- 48 Elo at 0.1 s a move against the
+    # search without a network, SPRT H1 (bench/RESULTS.md, "Training on more games", "The search's settings
+    # in a large tree, and an 800-iteration teacher").
     "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
     # Mean share against searches without it at 0.1 s a move: 3 players 0.477 [0.408, 0.545]
     # (even 0.333), 4 players 0.376 [0.349, 0.403] (even 0.25) (bench/RESULTS.md, "Splendor 3-4p retrained").
