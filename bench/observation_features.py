@@ -27,17 +27,11 @@ from pathlib import Path
 
 import numpy as np
 
-from splendor_mcts.learning.observation_layout import layout
+import splendor_mcts as sm
+from splendor_mcts.learning.observation_layout import decode
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "splendor"
 PLAYERS = 2
-
-
-def _units(observation: np.ndarray, name: str) -> dict[str, np.ndarray]:
-    """Slice ``name`` of a batch of Splendor tensors: field -> [rows, count, field length]."""
-    s = next(s for s in layout("splendor") if s.name == name)
-    units = observation[:, s.offset:s.offset + s.length].reshape(len(observation), s.count, s.width)
-    return {f.name: units[:, :, f.offset:f.offset + f.length] for f in s.unit.fields}  # type: ignore[union-attr]
+COLOURS = ("white", "blue", "green", "red", "black")
 
 
 def derived(observation: np.ndarray) -> np.ndarray:
@@ -45,14 +39,15 @@ def derived(observation: np.ndarray) -> np.ndarray:
     player (the observer, then the opponent) for 18 cards (12 face-up, then the reserves) the
     needs per colour (90), their sums (18), the shortfalls after tokens (18) and after gold
     (18), whether it can buy each (18), then the needs for the 10 nobles (10)."""
-    players, table, reserved = (_units(observation, n) for n in ("players", "table", "reserved"))
-    cards = {k: np.concatenate([table[k], reserved[k][:, :3 * PLAYERS]], axis=1) for k in ("present", "cost")}
-    noble_cost = np.loadtxt(DATA / "nobles.csv", delimiter=",", skiprows=1)[:, 1:6]
-    s = next(s for s in layout("splendor") if s.name == "nobles")
-    on_table = observation[:, s.offset:s.offset + s.length]
+    d = decode("splendor", observation)
+    cards = {k: np.concatenate([d[f"table.{k}"], d[f"reserved.{k}"][:, :3 * PLAYERS]], axis=1)
+             for k in ("present", "cost")}
+    nobles = sorted(sm.load_game("splendor", players=PLAYERS).nobles(), key=lambda n: n["id"])
+    noble_cost = np.array([[n["requirement"][c] for c in COLOURS] for n in nobles], dtype=np.float32)
+    on_table = d["nobles"][:, 0]
     out = []
     for p in range(PLAYERS):
-        tokens, bonuses = players["tokens"][:, p], players["bonuses"][:, p]
+        tokens, bonuses = d["players.tokens"][:, p], d["players.bonuses"][:, p]
         need = np.maximum(0.0, cards["cost"] - bonuses[:, None]) * cards["present"]
         short = np.maximum(0.0, need - tokens[:, None, :5]).sum(-1)
         after_gold = np.maximum(0.0, short - tokens[:, None, 5])

@@ -129,6 +129,15 @@ def test_splendor_tensors_decode_to_the_view(players: int) -> None:
     assert checked > 50
 
 
+@pytest.mark.parametrize("game", ["splendor", "duel"])
+def test_a_batch_decodes_as_its_rows_do(game: str) -> None:
+    tensors = [state.observation_tensor(0) for state in _positions(game, games=1, seed=3)][:6]
+    batch = decode(game, np.stack(tensors))
+    for i, tensor in enumerate(tensors):
+        for key, value in decode(game, tensor).items():
+            np.testing.assert_array_equal(batch[key][i], value)
+
+
 def test_duel_tensors_decode_to_the_view() -> None:
     game = sm.load_game("duel")
     cards = {c["id"]: c for c in game.cards()}

@@ -160,16 +160,18 @@ def size(game: str) -> int:
 
 def decode(game: str, tensor: np.ndarray) -> dict[str, np.ndarray]:
     """The tensor cut by the layout: ``"slice"`` -> [count, width] for plain slices and
-    ``"slice.field"`` -> [count, field length] for blocks."""
+    ``"slice.field"`` -> [count, field length] for blocks. A batch of tensors (any leading
+    dimensions, e.g. a shard's [rows, size]) keeps them in front: [rows, count, width]."""
     values = np.asarray(tensor)
-    if values.shape != (size(game),):
+    if values.ndim == 0 or values.shape[-1] != size(game):
         raise ValueError(f"a {game} observation has {size(game)} floats, got shape {values.shape}")
+    lead = values.shape[:-1]
     out: dict[str, np.ndarray] = {}
     for s in layout(game):
-        units = values[s.offset:s.offset + s.length].reshape(s.count, s.width)
+        units = values[..., s.offset:s.offset + s.length].reshape(*lead, s.count, s.width)
         if isinstance(s.unit, Block):
             for f in s.unit.fields:
-                out[f"{s.name}.{f.name}"] = units[:, f.offset:f.offset + f.length]
+                out[f"{s.name}.{f.name}"] = units[..., f.offset:f.offset + f.length]
         else:
             out[s.name] = units
     return out
