@@ -72,9 +72,6 @@ void State::observation_tensor(int player, float* out) const {
   (void)begin;
 }
 
-}  // namespace splendor
-
-namespace splendor {
 namespace {
 // Offsets in observation_tensor (its layout above and in docs/observation.md).
 constexpr int kSeatFloats = 15;
