@@ -17,6 +17,7 @@ import numpy as np
 
 import splendor_mcts as sm
 from splendor_mcts.learning.families import family_of
+from splendor_mcts.learning.input_features import feature_width
 from splendor_mcts.learning.weights import VALUE_SIZE, Layer, Network, write_network
 
 
@@ -32,11 +33,13 @@ def random_layers(sizes: Sequence[int], num_actions: int, seed: int) -> list[Lay
     return layers + [dense("policy", sizes[-1], num_actions), dense("value", sizes[-1], VALUE_SIZE)]
 
 
-def random_network(game: sm.Game, hidden: Sequence[int], seed: int) -> Network:
-    """A network of ``game``'s family with He-initialised random weights."""
-    sizes = [game.observation_tensor_size(), *hidden]
-    return Network(family_of(game.name, game.num_players()).name,
-                   random_layers(sizes, game.num_distinct_actions(), seed), {"random": True, "seed": seed})
+def random_network(game: sm.Game, hidden: Sequence[int], seed: int, features: str | None = None) -> Network:
+    """A network of ``game``'s family with He-initialised random weights, reading the input
+    features ``features`` beside the observation (none by default)."""
+    family_name = family_of(game.name, game.num_players()).name
+    sizes = [game.observation_tensor_size() + feature_width(features, family_name), *hidden]
+    return Network(family_name, random_layers(sizes, game.num_distinct_actions(), seed),
+                   {"random": True, "seed": seed}, features)
 
 
 def main() -> None:
@@ -45,13 +48,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--hidden", default="256,256", help="trunk widths, comma-separated")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--features", help="input features read beside the observation (e.g. needs)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     game = sm.load_game(args.game, players=args.players) if args.game == "splendor" else sm.load_game("duel")
     hidden = [int(h) for h in args.hidden.split(",") if h]
-    network = random_network(game, hidden, args.seed)
+    network = random_network(game, hidden, args.seed, args.features)
     write_network(args.out, network)
-    print(f"{args.out}: {network.family}, {network.observation_size} -> {' -> '.join(map(str, hidden))} "
+    print(f"{args.out}: {network.family}, {network.input_size} -> {' -> '.join(map(str, hidden))} "
           f"-> ({network.num_actions}, {VALUE_SIZE})")
 
 

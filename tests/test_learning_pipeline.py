@@ -205,3 +205,27 @@ def test_a_step_is_estimated_from_a_generation_alike(tmp_path):
     assert pipeline.estimate("selfplay") == 10.0 and pipeline.estimate("gate") == 0.0
     pipeline.state["current"] = "gen-001/candidate.smnet"
     assert pipeline.estimate("selfplay") == 200.0
+
+
+def test_input_features_reach_training_from_a_start_without_them(tmp_path, monkeypatch):
+    pytest.importorskip("torch")
+
+    def selfplay(game, players, agent, games, out, seed, workers):
+        out.mkdir(parents=True, exist_ok=True)
+        write_shard(out / "shard-00000.npz", "splendor-2p", games=4, moves=6, seed=seed, first_game=seed * 100)
+
+    monkeypatch.setattr(pipe, "run_selfplay", selfplay)
+    monkeypatch.setattr(pipe, "network_agent", lambda network, iterations, family_name=None: f"mcts:iterations={iterations}")
+    start = write_network(tmp_path / "start.smnet", random_network("splendor-2p", (4,)))
+    run = tmp_path / "run"
+    given = settings(family="splendor-2p", generations=1, start=str(start), features="needs")
+    assert pipe.Pipeline(given, run, say=lambda _: None).run(time.monotonic() + 3600)
+    assert json.loads((run / "pipeline.json").read_text())["settings"]["features"] == "needs"
+    assert read_network(run / "gen-001" / "candidate.smnet").features == "needs"
+    with pytest.raises(ValueError, match=r"other settings \(features\)"):
+        pipe.Pipeline(settings(family="splendor-2p", generations=1, start=str(start)), run)
+    with pytest.raises(ValueError, match="input features 'needs' are for splendor, not duel"):
+        settings(features="needs")
+    featured = tmp_path / "run" / "gen-001" / "candidate.smnet"
+    with pytest.raises(ValueError, match="reads the input features 'needs'; give --features needs"):
+        pipe.Pipeline(settings(family="splendor-2p", start=str(featured)), tmp_path / "other")

@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<float> observation(static_cast<size_t>(net.observation_size()), 0.0f);
     std::vector<float> policy(static_cast<size_t>(net.num_actions()));
     std::vector<float> value(static_cast<size_t>(net.value_size()));
-    net.forward(observation.data(), policy.data(), value.data());
+    net.forward(observation.data(), net.players().back(), policy.data(), value.data());
   } catch (const core::InvalidInput&) {
   }
   return 0;

@@ -132,7 +132,7 @@ struct NetworkValue {
     float observation[G::kObservationSize];
     s.observation_tensor(to_move, observation);
     float logits[Network::kMaxValueSize];
-    net->forward(observation, nullptr, logits);
+    net->forward(observation, s.num_players(), nullptr, logits);
     Network::value_shares(logits, s.num_players(), to_move, values);
   }
 

@@ -258,6 +258,30 @@ Network Network::parse(std::string_view bytes, const std::string& name) {
                        std::to_string(net.value_size_) + ")");
     net.players_.push_back(p.get<int>());
   }
+  if (h.contains("features")) {
+    if (!h["features"].is_string()) refuse(name, "header: 'features' must be a string");
+    const std::string features = h["features"].get<std::string>();
+    net.features_ = input_features_named(features);
+    if (!net.features_) {
+      std::string known;
+      for (const InputFeatures& f : input_feature_sets()) known += (known.empty() ? "" : ", ") + std::string(f.name);
+      refuse(name, "header: unknown input features '" + features + "' (known: " + known + ")");
+    }
+    if (net.features_->game != net.game_)
+      refuse(name, "header: input features '" + features + "' are for the game '" + std::string(net.features_->game) +
+                       "', not '" + net.game_ + "'");
+    if (net.features_->observation_size != net.observation_size_)
+      refuse(name, "header: input features '" + features + "' read an observation of " +
+                       std::to_string(net.features_->observation_size) + " floats, observation_size is " +
+                       std::to_string(net.observation_size_));
+    net.feature_seats_ = *std::max_element(net.players_.begin(), net.players_.end());
+    if (net.feature_seats_ > net.features_->max_seats)
+      refuse(name, "header: input features '" + features + "' know at most " +
+                       std::to_string(net.features_->max_seats) + " seats, the network plays " +
+                       std::to_string(net.feature_seats_));
+    if (net.input_size() > kMaxWidth)
+      refuse(name, "header: the observation and its input features are wider than 4096");
+  }
   if (!h.contains("layers") || !h["layers"].is_array()) refuse(name, "header: missing key 'layers' (a list)");
 
   // Layers by role; the file holds them in header order.
@@ -270,7 +294,7 @@ Network Network::parse(std::string_view bytes, const std::string& name) {
     if (!l.contains("name") || !l["name"].is_string()) refuse(name, where + "missing key 'name'");
     Layer layer;
     layer.name = l["name"].get<std::string>();
-    layer.in = int_field(l, "in", 1, std::max(kMaxWidth, net.observation_size_), name, where);
+    layer.in = int_field(l, "in", 1, std::max(kMaxWidth, net.input_size()), name, where);
     layer.out = int_field(l, "out", 1, std::max(kMaxWidth, net.num_actions_), name, where);
     const int index = static_cast<int>(in_file.size());
     if (layer.name == "policy" || layer.name == "value") {
@@ -289,8 +313,8 @@ Network Network::parse(std::string_view bytes, const std::string& name) {
   if (trunk.size() > kMaxTrunkLayers) refuse(name, "header: more than 16 trunk layers");
 
   // Sizes chain: observation -> trunk.0 -> ... -> (policy, value).
-  int width = net.observation_size_;
-  std::string from = "observation_size";
+  int width = net.input_size();
+  std::string from = net.features_ ? "observation_size and the input features" : "observation_size";
   auto chain = [&](const Layer& l) {
     if (l.in != width)
       refuse(name, "layer '" + l.name + "' takes " + std::to_string(l.in) + " inputs but " + from + " gives " +
@@ -366,14 +390,24 @@ void Network::check_players(int players) const {
   refuse(name_, "trained for " + known + " players (family " + family_ + "), not " + std::to_string(players));
 }
 
-void Network::forward(const float* observation, float* policy_logits, float* value_logits) const {
-  forward(kBestKernel, observation, policy_logits, value_logits);
+void Network::forward(const float* observation, int players, float* policy_logits, float* value_logits) const {
+  forward(kBestKernel, observation, players, policy_logits, value_logits);
 }
 
-void Network::forward(Kernel kernel, const float* observation, float* policy_logits, float* value_logits) const {
+void Network::forward(Kernel kernel, const float* observation, int players, float* policy_logits,
+                      float* value_logits) const {
   const Dense dense = dense_for(kernel);
   alignas(64) float a[kMaxWidth];
   alignas(64) float b[kMaxWidth];
+  alignas(64) float input[kMaxWidth];  // with features: the observation, then them (input_size() <= kMaxWidth)
+  if (features_) {
+    const int seats = std::clamp(players, 0, feature_seats_), per_seat = features_->per_seat;
+    std::memcpy(input, observation, sizeof(float) * static_cast<size_t>(observation_size_));
+    features_->compute(observation, seats, input + observation_size_);
+    std::memset(input + observation_size_ + seats * per_seat, 0,
+                sizeof(float) * static_cast<size_t>((feature_seats_ - seats) * per_seat));
+    observation = input;
+  }
   int idx[kMaxWidth];  // the nonzero inputs of one piece of kMaxWidth inputs
   // y = W x + b, summed over pieces of the inputs (an observation may be wider than kMaxWidth).
   auto layer = [&](const Layer& l, const float* x, float* y, bool relu) {

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "search/input_features.hpp"
+
 namespace search {
 
 class Network {
@@ -37,10 +39,11 @@ class Network {
   void check_game(std::string_view game, int observation_size, int num_actions) const;
   void check_players(int players) const;
 
-  // One observation -> policy logits [num_actions] (nullptr: not computed, the largest
-  // layer skipped) and value logits [value_size] (nullptr: not computed), with the best
-  // kernel this CPU runs.
-  void forward(const float* observation, float* policy_logits, float* value_logits) const;
+  // One observation of a game of `players` seats (it chooses which seats' input features
+  // are computed; a network without features ignores it) -> policy logits [num_actions]
+  // (nullptr: not computed, the largest layer skipped) and value logits [value_size]
+  // (nullptr: not computed), with the best kernel this CPU runs.
+  void forward(const float* observation, int players, float* policy_logits, float* value_logits) const;
 
   // The kernels of the dense layers: portable (SSE at the x86-64-v2 build), and AVX2 +
   // FMA on CPUs that have them, chosen at run time. Both sum in the same order; FMA
@@ -54,7 +57,7 @@ class Network {
   static Kernel kernel_named(std::string_view name);
   static std::vector<Kernel> supported_kernels();  // the portable one first
   // forward() with a given kernel (one this CPU supports).
-  void forward(Kernel kernel, const float* observation, float* policy_logits, float* value_logits) const;
+  void forward(Kernel kernel, const float* observation, int players, float* policy_logits, float* value_logits) const;
 
   // Win shares per seat from value logits: softmax over the first `players` entries,
   // rotated back so seat `to_move` gets index 0 (docs/network-format.md, "Forward").
@@ -65,6 +68,11 @@ class Network {
   const std::string& game() const { return game_; }
   const std::vector<int>& players() const { return players_; }
   int observation_size() const { return observation_size_; }
+  // The input features read beside the observation (nullptr: none), for how many seats,
+  // and the first layer's width: the observation, then those features.
+  const InputFeatures* features() const { return features_; }
+  int feature_seats() const { return feature_seats_; }
+  int input_size() const { return observation_size_ + (features_ ? feature_seats_ * features_->per_seat : 0); }
   int num_actions() const { return num_actions_; }
   int value_size() const { return value_size_; }
   const std::vector<Layer>& layers() const { return layers_; }  // trunk..., policy, value
@@ -74,6 +82,8 @@ class Network {
   std::vector<int> players_;
   int observation_size_ = 0, num_actions_ = 0, value_size_ = 0;
   int n_trunk_ = 0;
+  const InputFeatures* features_ = nullptr;
+  int feature_seats_ = 0;
   std::vector<Layer> layers_;
   std::vector<float> params_;
 };

@@ -111,7 +111,7 @@ template <class G>
 void policy_logits(const Network& net, const typename G::State& s, float* logits) {
   float observation[G::kObservationSize];
   s.observation_tensor(s.current_player(), observation);
-  net.forward(observation, logits, nullptr);
+  net.forward(observation, s.num_players(), logits, nullptr);
 }
 
 // The network's policy at `s` over its legal moves.

@@ -1,4 +1,5 @@
 // observation_tensor: a fixed-length float encoding of one player's view.
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
@@ -69,6 +70,55 @@ void State::observation_tensor(int player, float* out) const {
   *out++ = passes_;
   assert(out - begin == kObservationSize);
   (void)begin;
+}
+
+namespace {
+// Offsets in observation_tensor (its layout above and in docs/observation.md).
+constexpr int kSeatFloats = 15;
+constexpr int kTableAt = kMaxPlayers * kSeatFloats + kNumKinds;
+constexpr int kReservedAt = kTableAt + kTableSlots * kCardFeatures;
+constexpr int kNoblesAt = kReservedAt + kMaxPlayers * kMaxReserved * kCardFeatures;
+static_assert(kNoblesAt + kNumNobles + kLevels + 5 + 4 + 2 == kObservationSize);
+
+// One card's needs for a seat with these tokens and bonuses; all zero if the card is absent
+// or its cost unseen.
+float* card_needs(const float* card, bool seen, const float* tokens, const float* bonuses, float* out) {
+  if (card[0] == 0.0f || !seen) return out + kNeedsPerCard;
+  float total = 0.0f, short_after_tokens = 0.0f;
+  for (int c = 0; c < kColours; ++c) {
+    const float need = std::max(0.0f, card[4 + c] - bonuses[c]);
+    out[c] = need;
+    total += need;
+    short_after_tokens += std::max(0.0f, need - tokens[c]);
+  }
+  const float short_after_gold = std::max(0.0f, short_after_tokens - tokens[kColours]);
+  out[5] = total;
+  out[6] = short_after_tokens;
+  out[7] = short_after_gold;
+  out[8] = short_after_gold == 0.0f ? 1.0f : 0.0f;
+  return out + kNeedsPerCard;
+}
+}  // namespace
+
+void needs_features(const float* observation, int players, float* out) {
+  std::memset(out, 0, sizeof(float) * static_cast<size_t>(players) * kNeedsPerSeat);
+  for (int r = 0; r < players; ++r, out += kNeedsPerSeat) {
+    const float* tokens = observation + r * kSeatFloats;
+    const float* bonuses = tokens + kNumKinds;
+    float* at = out;
+    for (int s = 0; s < kTableSlots; ++s)
+      at = card_needs(observation + kTableAt + s * kCardFeatures, true, tokens, bonuses, at);
+    for (int i = 0; i < kMaxReserved; ++i) {
+      const float* card = observation + kReservedAt + (r * kMaxReserved + i) * kCardFeatures;
+      at = card_needs(card, r == 0 || card[15] == 0.0f, tokens, bonuses, at);  // others' blind reserves are unseen
+    }
+    for (int b = 0; b < kNumNobles; ++b, ++at) {
+      if (observation[kNoblesAt + b] == 0.0f) continue;
+      float need = 0.0f;
+      for (int c = 0; c < kColours; ++c) need += std::max(0.0f, tables::kNobles[b].requirement[c] - bonuses[c]);
+      *at = need;
+    }
+  }
 }
 
 }  // namespace splendor

@@ -55,6 +55,17 @@ inline constexpr int kMaxLegalActions = 64;
 inline constexpr int kCardFeatures = 16;
 inline constexpr int kObservationSize = 4 * 15 + 6 + 12 * kCardFeatures + 12 * kCardFeatures + 10 + 3 + 5 + 4 + 2;
 inline constexpr int kMaxChanceOutcomes = 40;
+// The "needs" input features of a network (search/input_features.hpp), derived from an
+// observation tensor alone: for each seat relative to the observer and each card that seat
+// may buy (the 12 on the table, then its own 3 reserves; zeros for an empty slot or a
+// reserve it cannot see) the gems of each colour still needed after its bonuses, their
+// sum, the shortfall after its tokens, the shortfall after its gold too, and 1 if that is
+// 0 (it can buy the card now); then for each noble on the table the bonuses it still needs.
+inline constexpr int kNeedsPerCard = 9;
+inline constexpr int kNeedsCards = kTableSlots + kMaxReserved;
+inline constexpr int kNeedsPerSeat = kNeedsCards * kNeedsPerCard + kNumNobles;
+// Writes players * kNeedsPerSeat floats (seats 0 .. players-1, players <= 4).
+void needs_features(const float* observation, int players, float* out);
 using ActionList = core::FixedList<Action, kMaxLegalActions>;
 using ActionBits = std::array<uint64_t, (kNumDistinctActions + 63) / 64>;  // bit a of word a / 64
 using ChanceList = core::FixedList<core::ChanceOutcome, kMaxChanceOutcomes>;

@@ -72,7 +72,7 @@ TEST_CASE("network: the forward pass of a hand-checkable network") {
   const Network net = Network::parse(smnet(header(3, 2, 2), tiny_floats()), "tiny.smnet");
   const float x[3] = {1, 2, 3};
   float policy[2], value[4];
-  net.forward(x, policy, value);
+  net.forward(x, 2, policy, value);
   // hidden = relu([1 - 2, 0.5 + 1 + 3 - 1]) = [0, 3.5]
   CHECK(policy[0] == doctest::Approx(7.5));   // 0.5 + 1 * 0 + 2 * 3.5
   CHECK(policy[1] == doctest::Approx(-3.5));  // 0 + 3 * 0 - 1 * 3.5
@@ -85,7 +85,7 @@ TEST_CASE("network: the forward pass of a hand-checkable network") {
   CHECK(shares[1] == doctest::Approx(1.0 / (1.0 + std::exp(3.5))));
   CHECK(shares[0] == doctest::Approx(std::exp(3.5) / (1.0 + std::exp(3.5))));
   float only_value[4];
-  net.forward(x, nullptr, only_value);
+  net.forward(x, 2, nullptr, only_value);
   CHECK(only_value[1] == doctest::Approx(3.5));
 }
 
@@ -131,6 +131,46 @@ TEST_CASE("network: the reader refuses each malformed file with a message naming
   CHECK(mentions(game_refusal([&] { net.check_players(3); }), "not 3"));
   CHECK(game_refusal([&] { net.check_game("toy", 3, 2); }) == "(accepted)");
   CHECK_THROWS_AS(Network::load("no/such/file.smnet"), core::InvalidInput);
+}
+
+TEST_CASE("network: input features are declared, checked and read after the observation") {
+  using splendor::kNeedsPerSeat;
+  using splendor::kObservationSize;
+  const int obs = kObservationSize, actions = 3, hidden = 2;
+  auto splendor_header = [&](int in, const std::string& features) {
+    std::string h = header(obs, hidden, actions, "splendor", R"(, "features": )" + features);
+    h.replace(h.find("\"in\": " + std::to_string(obs)), 6 + std::to_string(obs).size(), "\"in\": " + std::to_string(in));
+    return h;
+  };
+  const int in = obs + 2 * kNeedsPerSeat;  // "players": [2]
+  // trunk.0 sums the 9 needs of seat 0's first table card (the observation is weighted 0),
+  // trunk.1 = 0; policy = trunk; value = 0.
+  std::vector<float> floats(static_cast<size_t>(in * hidden), 0.0f);
+  for (int k = 0; k < splendor::kNeedsPerCard; ++k) floats[static_cast<size_t>(obs + k)] = 1.0f;
+  floats.insert(floats.end(), {0, 0, /* policy */ 1, 0, 0, 1, 0, 0, 0, 0, 0, /* value */ 0, 0, 0, 0, 0, 0, 0, 0,
+                               0, 0, 0, 0});
+  const Network net = Network::parse(smnet(splendor_header(in, "\"needs\""), floats), "needs.smnet");
+  REQUIRE(net.features() != nullptr);
+  CHECK(net.input_size() == in);
+  const splendor::State s = splendor::State::initial(splendor::Config::standard(2), 7, false);
+  float x[kObservationSize], needs[2 * kNeedsPerSeat];
+  s.observation_tensor(0, x);
+  splendor::needs_features(x, 2, needs);
+  float want = 0.0f;
+  for (int k = 0; k < splendor::kNeedsPerCard; ++k) want += needs[k];
+  CHECK(want > 0.0f);  // nothing is bought at the start
+  for (const Network::Kernel kernel : Network::supported_kernels()) {
+    float policy[actions], value[4];
+    net.forward(kernel, x, 2, policy, value);
+    CHECK(policy[0] == doctest::Approx(want));
+  }
+  CHECK(mentions(refusal(smnet(splendor_header(in, "\"wants\""), floats)), "unknown input features 'wants'"));
+  CHECK(mentions(refusal(smnet(splendor_header(in, "3"), floats)), "'features' must be a string"));
+  CHECK(mentions(refusal(smnet(splendor_header(obs, "\"needs\""), floats)), "do not chain"));
+  std::string duel = header(obs, hidden, actions, "duel", R"(, "features": "needs")");
+  CHECK(mentions(refusal(smnet(duel, floats)), "are for the game 'splendor', not 'duel'"));
+  std::string wrong_size = header(obs - 1, hidden, actions, "splendor", R"(, "features": "needs")");
+  CHECK(mentions(refusal(smnet(wrong_size, floats)), "read an observation of 474 floats"));
 }
 
 TEST_CASE("network: a strong prior draws the search's visits, priors reach the result") {
@@ -222,7 +262,7 @@ TEST_CASE("network: every kernel gives the plain loops' outputs, the portable on
     for (const Network::Kernel kernel : Network::supported_kernels()) {
       CAPTURE(Network::kernel_name(kernel));
       std::vector<float> policy(static_cast<size_t>(actions)), value(4);
-      net.forward(kernel, x.data(), policy.data(), value.data());
+      net.forward(kernel, x.data(), 2, policy.data(), value.data());
       for (size_t a = 0; a < policy.size(); ++a) {
         if (kernel == Network::Kernel::kPortable)
           CHECK(policy[a] == want_policy[a]);

@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DEFAULT_BATCH_SIZE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MAX_BATCH_SIZE', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'network_forward', 'network_info', 'network_kernels', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DEFAULT_BATCH_SIZE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MAX_BATCH_SIZE', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'input_feature_sets', 'input_features', 'network_forward', 'network_info', 'network_kernels', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -976,9 +976,17 @@ def has_sampled_cards(state: DuelState) -> bool:
     """
     Whether some of `state`'s bought cards are known only as the table shows them (drawn from the unseen cards).
     """
-def network_forward(path: str, observations: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], kernel: str = 'best') -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+def input_feature_sets() -> list:
     """
-    The C++ forward pass of a .smnet network: (policy logits [batch, num_actions], value logits [batch, value_size]) for observations [batch, observation_size] (docs/network-format.md). kernel: 'best' (what the search uses on this CPU), 'portable' or 'avx2' (ValueError if this CPU lacks it).
+    The input features a network may read beside the observation (docs/network-format.md, 'features').
+    """
+def input_features(name: str, observations: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], players: typing.Any, seats: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    """
+    The input features `name` for observations [batch, observation_size] of games of `players` seats (an int or [batch]), for `seats` seats (the most the network plays): [batch, seats * per_seat], zeros past each row's player count (docs/network-format.md, 'features').
+    """
+def network_forward(path: str, observations: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], kernel: str = 'best', players: typing.Any = None) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+    """
+    The C++ forward pass of a .smnet network: (policy logits [batch, num_actions], value logits [batch, value_size]) for observations [batch, observation_size] (docs/network-format.md). kernel: 'best' (what the search uses on this CPU), 'portable' or 'avx2' (ValueError if this CPU lacks it). players: each observation's player count (an int or [batch]; needed for a network with input features that plays more than one count).
     """
 def network_info(path: str) -> dict:
     """

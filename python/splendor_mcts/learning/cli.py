@@ -148,6 +148,10 @@ def register_pipeline(subparsers: Any) -> None:
     parser.add_argument("--positions-per-game", type=int, default=defaults.positions_per_game,
                         help="rows of each game an epoch trains on; 0 = all (splendor-mcts train "
                              "--positions-per-game; default %(default)s)")
+    parser.add_argument("--features", default=defaults.features, metavar="NAME",
+                        help="input features the networks read beside the observation (splendor-mcts train "
+                             "--features; default: none); a --start network without them starts with zero weights "
+                             "from them")
     parser.add_argument("--hidden", type=hidden_sizes, default=defaults.hidden, metavar="H1,H2",
                         help="the trunk's layer sizes (splendor-mcts train --hidden; default "
                              f"{','.join(map(str, defaults.hidden))}); a --start network must have the same")
@@ -162,7 +166,7 @@ def register_pipeline(subparsers: Any) -> None:
 
 
 RUN_OPTIONS = ("generations", "selfplay_games", "iterations", "epochs", "window", "gate_games", "seed", "workers",
-               "elo1", "search_value_share", "dropout", "positions_per_game", "hidden", "start")
+               "elo1", "search_value_share", "dropout", "positions_per_game", "features", "hidden", "start")
 
 
 def run_pipeline_command(args: argparse.Namespace) -> int:

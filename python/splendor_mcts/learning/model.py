@@ -14,6 +14,7 @@ import torch
 from torch import nn
 
 from .families import VALUE_SIZE, family, game_sizes
+from .input_features import feature_width
 from .weights import Layer, Network
 
 
@@ -43,25 +44,28 @@ class PolicyValueNet(nn.Module):  # type: ignore[misc]
         return [(f"trunk.{i}", layer) for i, layer in enumerate(self.trunk)] + [("policy", self.policy), ("value", self.value)]
 
 
-def new_model(family_name: str, hidden: Sequence[int], dropout: float = 0.0) -> PolicyValueNet:
-    """A freshly initialised network for a family (torch's default init: seed torch first);
-    the trainer's default sizes are ``train.DEFAULT_HIDDEN``."""
+def new_model(family_name: str, hidden: Sequence[int], dropout: float = 0.0,
+              features: str | None = None) -> PolicyValueNet:
+    """A freshly initialised network for a family (torch's default init: seed torch first),
+    reading the observation and the input features ``features`` (none by default); the
+    trainer's default sizes are ``train.DEFAULT_HIDDEN``."""
     observation_size, num_actions = game_sizes(family(family_name).game)
-    return PolicyValueNet(observation_size, num_actions, hidden, dropout)
+    return PolicyValueNet(observation_size + feature_width(features, family_name), num_actions, hidden, dropout)
 
 
-def to_network(model: PolicyValueNet, family_name: str, training: dict[str, Any] | None = None) -> Network:
-    """The model's weights as a :class:`Network` (float32 copies)."""
+def to_network(model: PolicyValueNet, family_name: str, training: dict[str, Any] | None = None,
+               features: str | None = None) -> Network:
+    """The model's weights as a :class:`Network` (float32 copies) reading ``features``."""
     layers = [Layer(name, layer.weight.detach().cpu().numpy().astype(np.float32).copy(),
                     layer.bias.detach().cpu().numpy().astype(np.float32).copy())
               for name, layer in model.named_layers()]
-    return Network(family_name, layers, dict(training or {}))
+    return Network(family_name, layers, dict(training or {}), features or None)
 
 
 def from_network(network: Network, dropout: float = 0.0) -> PolicyValueNet:
     """A model holding ``network``'s weights (to continue training from it)."""
     hidden = [layer.weight.shape[0] for layer in network.trunk]
-    model = PolicyValueNet(network.observation_size, network.num_actions, hidden, dropout)
+    model = PolicyValueNet(network.input_size, network.num_actions, hidden, dropout)
     with torch.no_grad():
         for name, layer in model.named_layers():
             source = network.layer(name)

@@ -24,6 +24,7 @@ from typing import Any
 from ..search.networks import NO_NETWORK, SHIPPED, shipped_file
 from ..search.defaults import SHIPPED_NETWORKS
 from .families import Family, family
+from .input_features import check_features
 from .weights import read_warm_start
 from .train import (
     DEFAULT_DROPOUT, DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_POSITIONS_PER_GAME, DEFAULT_SEARCH_VALUE_SHARE,
@@ -57,6 +58,7 @@ class PipelineSettings:
     search_value_share: float = DEFAULT_SEARCH_VALUE_SHARE  # of the value target (TrainSettings)
     dropout: float = DEFAULT_DROPOUT                        # TrainSettings'
     positions_per_game: int = DEFAULT_POSITIONS_PER_GAME    # TrainSettings'
+    features: str = ""                                      # TrainSettings': input features, "" = none
     seed: int = 0
     workers: int = 2
     # a network to begin from (a file, or "shipped": the package's network of the family):
@@ -73,12 +75,15 @@ class PipelineSettings:
         check_search_value_share(self.search_value_share)
         check_dropout(self.dropout)
         check_positions_per_game(self.positions_per_game)
+        check_features(self.features, self.family)
 
     def recorded(self) -> dict[str, Any]:
         values = asdict(self)
         values["hidden"] = list(self.hidden)
         if values["start"] is None:
             del values["start"]  # the state files of runs from nothing, as they were
+        if not values["features"]:
+            del values["features"]  # and of runs without input features
         return values
 
     def start_file(self, networks: Path | None = None) -> Path | None:
@@ -90,7 +95,7 @@ class PipelineSettings:
         path = shipped_file(self.family, networks) if self.start == SHIPPED else Path(self.start)
         if not path.is_file():
             raise ValueError(f"--start {self.start}: no such network file ({path})")
-        read_warm_start(path, self.family, self.hidden, f"--start {self.start}")
+        read_warm_start(path, self.family, self.hidden, f"--start {self.start}", self.features)
         return path
 
 
@@ -252,7 +257,8 @@ class Pipeline:
         train(TrainSettings(family=s.family, data=data, out=str(self.generation_dir(generation) / "candidate.smnet"),
                             epochs=s.epochs, hidden=s.hidden, seed=s.seed * 1_000_003 + generation,
                             search_value_share=s.search_value_share, dropout=s.dropout,
-                            positions_per_game=s.positions_per_game, init=self._current_path()), say=self.say)
+                            positions_per_game=s.positions_per_game, features=s.features, init=self._current_path()),
+              say=self.say)
 
     def _gate(self, generation: int) -> None:
         from ..tournament.runner import Tournament, TournamentConfig

@@ -43,7 +43,7 @@ class RecipeRun:
 
 
 RECIPES: dict[str, tuple[RecipeRun, ...]] = {
-    # 3 h 26 min of compute on the 2-core machine (docs/training.md, "How the shipped networks were made").
+    # About 3 h 50 min of compute on the 2-core machine (docs/training.md, "How the shipped networks were made").
     "shipped": (
         RecipeRun("first", "splendor-2p", {"generations": 8}),
         RecipeRun("first", "splendor-3-4p", {"generations": 8}),
@@ -59,6 +59,10 @@ RECIPES: dict[str, tuple[RecipeRun, ...]] = {
         RecipeRun("splendor-2p-800-iterations", "splendor-2p",
                   {"start": SHIPPED, "selfplay_games": 10000, "iterations": 800, "gate_games": 2000, "dropout": 0.0,
                    "positions_per_game": 0, "generations": 2, "seed": 7}),
+        # Told what each player still lacks for each card and noble (the "needs" input features).
+        RecipeRun("splendor-2p-needs", "splendor-2p",
+                  {"start": SHIPPED, "features": "needs", "selfplay_games": 10000, "iterations": 800, "gate_games": 2000,
+                   "dropout": 0.0, "positions_per_game": 0, "generations": 1, "seed": 8}),
     ),
 }
 

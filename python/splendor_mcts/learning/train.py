@@ -30,6 +30,7 @@ from .. import exit_codes
 from ..version import __version__
 from .dataset import Examples, load_examples, split_by_game
 from .families import FAMILIES, family
+from .input_features import check_features, feature_sets, with_features
 from .weights import SUFFIX, read_warm_start, write_network
 
 # The trainer's defaults, also the pipeline's (bench/RESULTS.md, "Training on the first real
@@ -98,6 +99,7 @@ class TrainSettings:
     # format 2's search_value), the rest the game's result; validation always scores the result
     search_value_share: float = DEFAULT_SEARCH_VALUE_SHARE
     init: str | None = None
+    features: str = ""  # input features read beside the observation (input_features.py); "" = none
     threads: int = field(default=1, compare=False)
 
     def __post_init__(self) -> None:
@@ -117,6 +119,7 @@ class TrainSettings:
         check_positions_per_game(self.positions_per_game)
         check_dropout(self.dropout)
         check_search_value_share(self.search_value_share)
+        check_features(self.features, self.family)
         if not 0 <= float(self.validation) < 1:
             raise ValueError(f"validation must be in [0, 1), got {self.validation}")
         if not self.hidden or any(h < 1 for h in self.hidden):
@@ -133,6 +136,8 @@ class TrainSettings:
         values = asdict(self)
         values.pop("threads")
         values["data"], values["hidden"] = list(self.data), list(self.hidden)
+        if not self.features:
+            del values["features"]  # the checkpoints of runs without them, as they were
         return values
 
 
@@ -163,15 +168,15 @@ def train(settings: TrainSettings, say: Callable[[str], None] = print) -> Path:
     if settings.init:
         net = nets.from_network(_init_network(settings), settings.dropout)
     else:
-        net = nets.new_model(settings.family, settings.hidden, settings.dropout)
+        net = nets.new_model(settings.family, settings.hidden, settings.dropout, settings.features)
     optimizer = torch.optim.AdamW(net.parameters(), lr=settings.learning_rate, weight_decay=settings.weight_decay)
     history: list[dict[str, Any]] = []
     best: dict[str, Any] = {}
     start = _resume(settings, net, optimizer, history, best, torch)
     if start:
         say(f"resuming from {settings.checkpoint_path()} after epoch {start}")
-    train_t = _tensors(training_rows, torch, settings.search_value_share)
-    valid_t = _tensors(validation_rows, torch, 0.0)
+    train_t = _tensors(training_rows, torch, settings.search_value_share, settings)
+    valid_t = _tensors(validation_rows, torch, 0.0, settings)
     rows_per_epoch = len(_epoch_rows(training_rows.game_id, settings, 0, torch))
     steps_per_epoch = -(-rows_per_epoch // settings.batch_size)
     for epoch in range(start, settings.epochs):
@@ -208,7 +213,7 @@ def train(settings: TrainSettings, say: Callable[[str], None] = print) -> Path:
                           **{k: s["meta"].get(k) for k in ("search", "seed", "version")}}  # type: ignore[union-attr]
                          for s in summaries],
                 "steps": settings.epochs * steps_per_epoch, "losses": history, "best": chosen}
-    out = write_network(settings.out, nets.to_network(net, settings.family, training))
+    out = write_network(settings.out, nets.to_network(net, settings.family, training, settings.features))
     settings.checkpoint_path().unlink(missing_ok=True)
     say(f"wrote {out}: epoch {best['epoch']}'s weights ({len(training_rows)} training rows, "
         f"{len(validation_rows)} validation rows)")
@@ -232,7 +237,8 @@ def _epoch_rows(game_id: np.ndarray, settings: TrainSettings, epoch: int, torch:
 
 
 def _init_network(settings: TrainSettings):  # type: ignore[no-untyped-def]
-    return read_warm_start(settings.init, settings.family, settings.hidden, f"--init {settings.init}")  # type: ignore[arg-type]
+    return read_warm_start(settings.init, settings.family, settings.hidden, f"--init {settings.init}",  # type: ignore[arg-type]
+                           settings.features)
 
 
 def value_target(rows: Examples, search_value_share: float) -> np.ndarray:
@@ -244,8 +250,9 @@ def value_target(rows: Examples, search_value_share: float) -> np.ndarray:
     return ((1 - search_value_share) * rows.value + search_value_share * rows.search_value).astype(np.float32)
 
 
-def _tensors(rows: Examples, torch: ModuleType, search_value_share: float) -> dict[str, Any]:
-    return {"observation": torch.from_numpy(rows.observation), "legal": torch.from_numpy(rows.legal),
+def _tensors(rows: Examples, torch: ModuleType, search_value_share: float, settings: TrainSettings) -> dict[str, Any]:
+    observation = with_features(settings.features, settings.family, rows.observation, rows.players)
+    return {"observation": torch.from_numpy(observation), "legal": torch.from_numpy(rows.legal),
             "policy": torch.from_numpy(rows.policy),
             "value": torch.from_numpy(value_target(rows, search_value_share)),
             "players": torch.from_numpy(rows.players.astype(np.int64))}
@@ -373,6 +380,10 @@ def register(subparsers: Any) -> None:
                              "result (0..1, default %(default)s; above 0 needs shards of format 2); the "
                              "validation value loss always scores the result")
     parser.add_argument("--init", metavar="NET.smnet", help="start from this network's weights")
+    parser.add_argument("--features", default=defaults.features, choices=["", *feature_sets()], metavar="NAME",
+                        help="input features the network reads beside the observation (docs/network-format.md): "
+                             f"{', '.join(feature_sets())}; a network --init without them starts with zero weights "
+                             "from them (default: none)")
     parser.add_argument("--threads", type=int, default=defaults.threads,
                         help="torch threads (default 1; more may change the weights' last bits)")
     parser.set_defaults(func=run)
@@ -384,7 +395,7 @@ def run(args: argparse.Namespace) -> int:
         learning_rate=args.learning_rate, weight_decay=args.weight_decay, hidden=tuple(args.hidden), seed=args.seed,
         validation=args.validation, value_weight=args.value_weight, dropout=args.dropout,
         positions_per_game=args.positions_per_game, search_value_share=args.search_value_share, init=args.init,
-        threads=args.threads)
+        features=args.features, threads=args.threads)
     require_torch()
     train(settings)
     return exit_codes.OK

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .families import VALUE_SIZE, family, game_sizes
+from .input_features import check_features, feature_width, with_features
 
 MAGIC = b"SMNET\0\0"
 VERSION = 1
@@ -39,11 +40,13 @@ class Layer:
 @dataclass
 class Network:
     """A policy-value network: trunk layers ``trunk.0`` ... with ReLU, then the ``policy``
-    and ``value`` heads, for one game family. ``training`` is free metadata."""
+    and ``value`` heads, for one game family. ``training`` is free metadata; ``features``
+    names the input features its first layer reads after the observation (None: none)."""
 
     family: str
     layers: list[Layer]
     training: dict[str, Any] = field(default_factory=dict)
+    features: str | None = None
 
     @property
     def game(self) -> str:
@@ -55,6 +58,11 @@ class Network:
 
     @property
     def observation_size(self) -> int:
+        return game_sizes(self.game)[0]
+
+    @property
+    def input_size(self) -> int:
+        """The first layer's inputs: the observation, then the input features."""
         return int(self.layers[0].weight.shape[1])
 
     @property
@@ -77,13 +85,16 @@ class Network:
         return {"family": fam.name, "game": fam.game, "players": list(fam.players),
                 "observation_size": self.observation_size, "num_actions": self.num_actions,
                 "value_size": VALUE_SIZE, "activation": ACTIVATION,
+                **({"features": self.features} if self.features else {}),  # networks without them as they were
                 "layers": [{"name": layer.name, "in": int(layer.weight.shape[1]), "out": int(layer.weight.shape[0])}
                            for layer in self.layers],
                 "training": self.training}
 
-    def forward(self, observation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def forward(self, observation: np.ndarray, players: np.ndarray | int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(policy logits [n, num_actions], value logits [n, 4]) for observations [n, N]
-        (or one observation [N], giving 1-d results), computed in float32."""
+        (or one observation [N], giving 1-d results), computed in float32. ``players`` (an
+        int or [n]) is each game's player count, which input features depend on: by default
+        the family's only count (``ValueError`` for a family of several)."""
         x = np.asarray(observation, dtype=np.float32)
         single = x.ndim == 1
         if single:
@@ -91,6 +102,13 @@ class Network:
         if x.ndim != 2 or x.shape[1] != self.observation_size:
             raise ValueError(f"observations must be [n, {self.observation_size}] for {self.family}, "
                              f"got shape {tuple(np.shape(observation))}")
+        if self.features:
+            if players is None:
+                if len(self.players) > 1:
+                    raise ValueError(f"{self.family} plays {list(self.players)} players and its input features "
+                                     "depend on the count: give players")
+                players = self.players[0]
+            x = with_features(self.features, self.family, x, players)
         for layer in self.trunk:
             x = np.maximum(x @ layer.weight.T + layer.bias, np.float32(0))
         policy = self.layer("policy")
@@ -149,17 +167,33 @@ def read_network(path: str | Path) -> Network:
     return parse_network(data, str(path))
 
 
-def read_warm_start(path: str | Path, family_name: str, hidden: tuple[int, ...], where: str) -> Network:
+def read_warm_start(path: str | Path, family_name: str, hidden: tuple[int, ...], where: str,
+                    features: str | None = None) -> Network:
     """The network a training run warm-starts from (``train --init``, ``pipeline --start``):
     ``ValueError`` starting with ``where`` for a file that cannot be read, or one of another
-    family or trunk than the run's (its weights become the run's first ones)."""
+    family, trunk or input features than the run's (its weights become the run's first
+    ones). A network without input features starts a run with ``features`` as
+    :func:`with_new_features` widens it: computing the same outputs."""
     network = read_network(path)
     if network.family != family_name:
         raise ValueError(f"{where}: a network of {network.family}, not {family_name}")
     trunk = tuple(layer.weight.shape[0] for layer in network.trunk)
     if trunk != tuple(hidden):
         raise ValueError(f"{where}: hidden sizes {list(trunk)} differ from --hidden {list(hidden)}")
-    return network
+    if network.features and network.features != (features or None):
+        raise ValueError(f"{where}: the network reads the input features {network.features!r}; give "
+                         f"--features {network.features} to train from it")
+    return with_new_features(network, features) if features and not network.features else network
+
+
+def with_new_features(network: Network, features: str) -> Network:
+    """``network`` (without input features) reading ``features`` too, with zero weights
+    from them: the same outputs, and a start for training that begins where it is."""
+    first = network.layers[0]
+    extra = np.zeros((first.weight.shape[0], feature_width(features, network.family)), dtype=np.float32)
+    layers = [Layer(first.name, np.concatenate([first.weight, extra], axis=1), first.bias.copy()),
+              *network.layers[1:]]
+    return Network(network.family, layers, dict(network.training), features)
 
 
 def parse_network(data: bytes, where: str = "network") -> Network:
@@ -203,7 +237,8 @@ def parse_network(data: bytes, where: str = "network") -> Network:
             raise fail(f"layer {name} holds a non-finite weight (NaN or infinity)")
         layers.append(Layer(name, weight.astype(np.float32), bias.astype(np.float32)))
     training = header.get("training", {})
-    return Network(str(header["family"]), layers, training if isinstance(training, dict) else {"value": training})
+    return Network(str(header["family"]), layers, training if isinstance(training, dict) else {"value": training},
+                   header.get("features"))
 
 
 def check_network(network: Network, where: str = "network") -> None:
@@ -244,6 +279,13 @@ def _layer_shapes(header: dict[str, Any], fail: Callable[[str], ValueError]) -> 
     observation_size, num_actions = game_sizes(fam.game)
     if header["observation_size"] != observation_size:
         raise fail(f"observation_size {header['observation_size']!r} is not {fam.game}'s {observation_size}")
+    features = header.get("features")
+    if features is not None and not (isinstance(features, str) and features):
+        raise fail(f"features must be the name of input features, got {features!r}")
+    try:
+        check_features(features, fam.name)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     if header["num_actions"] != num_actions:
         raise fail(f"num_actions {header['num_actions']!r} is not {fam.game}'s {num_actions}")
     layers = header["layers"]
@@ -260,7 +302,7 @@ def _layer_shapes(header: dict[str, Any], fail: Callable[[str], ValueError]) -> 
             raise fail(f"layer {layer['name']}: in and out must be positive integers, "
                        f"got {layer.get('in')!r} and {layer.get('out')!r}")
         shapes.append((str(layer["name"]), int(layer["in"]), int(layer["out"])))
-    width = observation_size
+    width = observation_size + feature_width(features, fam.name)
     for name, inp, out in shapes[:trunk]:
         if inp != width:
             raise fail(f"layer {name} takes {inp} inputs but receives {width}: the sizes do not chain")
