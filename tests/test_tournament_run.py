@@ -230,6 +230,34 @@ def test_sprt_stops_with_the_right_verdict(tmp_path: Path) -> None:
     assert "H1 was accepted" in better.report()
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_multiplayer_sprt_tests_the_first_agent_against_the_field(tmp_path: Path, players: int) -> None:
+    sprt = SprtConfig(elo0=0, elo1=30)
+    game = f"highcard(players={players})"
+    field = lambda agent: tuple(f"{agent}:name=f{i}" for i in range(1, players))  # noqa: E731
+    better = run_tournament(config(tmp_path, game=game, db=tmp_path / "h1.sqlite", agents=(T, *field(R)), deals=400,
+                                   sprt=sprt))
+    assert better.sprt is not None and better.sprt.verdict == "H1" and better.sprt.players == players
+    assert len(better.games) < better.scheduled and better.sprt.llr >= sprt.upper
+    # Only finished deals count, each the mean of its rotations' shares of the first agent.
+    by_deal: dict[int, list[float]] = {}
+    for g in better.games:
+        by_deal.setdefault(g.deal, []).append(g.result[g.seats.index(0)])
+    finished = [sum(v) / players for v in by_deal.values() if len(v) == players]
+    assert better.sprt.pairs == len(finished) and better.sprt.mean_share == pytest.approx(sum(finished) / len(finished))
+    report = better.report()
+    assert f"Share of {T} against the field: {better.sprt.mean_share:.3f} [" in report
+    assert f"(even: {1 / players:.3f})" in report and "H1 was accepted" in report
+    shown = better.to_dict()["sprt"]
+    assert shown["players"] == players and shown["meanShare"] == pytest.approx(better.sprt.mean_share)
+    worse = run_tournament(config(tmp_path, game=game, db=tmp_path / "h0.sqlite", agents=(R, *field(T)), deals=400,
+                                  sprt=sprt))
+    assert worse.sprt is not None and worse.sprt.verdict == "H0" and len(worse.games) < worse.scheduled
+    again = run_tournament(config(tmp_path, game=game, db=tmp_path / "h1.sqlite", agents=(T, *field(R)), deals=400,
+                                  sprt=sprt))
+    assert again.played_now == 0 and again.sprt.verdict == "H1" and again.sprt.pairs == better.sprt.pairs
+
+
 def test_multiplayer_tournament_uses_plackett_luce(tmp_path: Path) -> None:
     agents = (T, R, "tournament_fakes:RandomAgent:name=r2", "tournament_fakes:ThresholdAgent:threshold=8,name=t8")
     result = run_tournament(config(tmp_path, game="highcard(players=3)", agents=agents, deals=2))
@@ -283,7 +311,10 @@ def test_corrupt_or_foreign_databases_are_refused(tmp_path: Path) -> None:
     (dict(concurrency=0), "--concurrency must be at least 1"),
     (dict(backend="slurm"), "unknown --backend"),
     (dict(ray_address="auto"), "--ray-address needs --backend ray"),
-    (dict(agents=(T, R, "tournament_fakes:RandomAgent:name=x"), sprt=SprtConfig()), "exactly 2 agents"),
+    (dict(agents=(T, R, "tournament_fakes:RandomAgent:name=x"), sprt=SprtConfig()),
+     "a 2-player game needs exactly 2 agents, got 3"),
+    (dict(game="highcard(players=3)", agents=(T, R, "tournament_fakes:RandomAgent:name=x", "tournament_fakes:RandomAgent:name=y"),
+          sprt=SprtConfig()), "a 3-player game needs exactly 3 agents, got 4"),
     (dict(loader="tournament_fakes:nothing"), "cannot load the game loader"),
     (dict(max_decisions=0), "--max-decisions must be a whole number of decisions from 1 to 1000000, got 0"),
     (dict(max_decisions=2.5), "--max-decisions must be a whole number"),

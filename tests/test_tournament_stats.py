@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
-from splendor_mcts.tournament.elo import Pentanomial, WinLossDraw, elo_from_score, score_from_elo
+from splendor_mcts.tournament.elo import (
+    Pentanomial,
+    WinLossDraw,
+    elo_from_score,
+    elo_from_share,
+    score_from_elo,
+    share_from_elo,
+)
 from splendor_mcts.tournament.ratings import ScoredGame, elo_table, plackett_luce_table
-from splendor_mcts.tournament.sprt import SprtConfig, llr, llr_normal_approx, mle_with_mean
+from splendor_mcts.tournament.sprt import SprtConfig, llr, llr_normal_approx, llr_scores, mle_with_mean
 
 # (wins, losses, draws) -> (Elo, 95% error, LOS %, draw ratio %) exactly as cutechess-cli printed
 # them in published match logs.
@@ -81,6 +89,45 @@ def test_llr_sign_follows_the_evidence() -> None:
     assert strong > 0 > weak
     with pytest.raises(ValueError, match="3 .* or 5"):
         llr((1, 2), 0, 10)
+
+
+def test_share_from_elo_is_the_logistic_score_for_two_and_luce_beyond() -> None:
+    for elo in (-300.0, -20.0, 0.0, 55.0, 400.0):
+        assert share_from_elo(elo, 2) == pytest.approx(score_from_elo(elo))
+    assert share_from_elo(0.0, 3) == pytest.approx(1 / 3) and share_from_elo(0.0, 4) == pytest.approx(1 / 4)
+    # 400 Elo over each of 3 others: ten times as likely to win as each of them, 10 / (10 + 3).
+    assert share_from_elo(400.0, 4) == pytest.approx(10 / 13)
+    for players in (2, 3, 4):
+        for share in (0.05, 0.3, 0.477, 0.9):
+            assert share_from_elo(elo_from_share(share, players), players) == pytest.approx(share)
+        assert elo_from_share(0.0, players) == -math.inf and elo_from_share(1.0, players) == math.inf
+    with pytest.raises(ValueError, match="at least 2 players"):
+        share_from_elo(0.0, 1)
+
+
+def test_llr_over_scores_is_the_pentanomial_llr_on_pair_scores() -> None:
+    # Where every pentanomial category is seen, the same sample as scores gives the same LLR.
+    counts = (7, 31, 80, 45, 12)
+    values = [k / 4 for k, c in enumerate(counts) for _ in range(c)]
+    for elo0, elo1 in ((0.0, 10.0), (-5.0, 5.0), (100.0, 150.0)):
+        want = llr(counts, elo0, elo1)
+        assert llr_scores(values, score_from_elo(elo0), score_from_elo(elo1)) == pytest.approx(want, rel=1e-9)
+    assert llr_scores([], 0.3, 0.4) == 0.0
+
+
+def test_llr_over_scores_follows_the_evidence_and_refuses_bad_input() -> None:
+    rng = random.Random(3)
+    # 3-player deals: the mean of 3 shares, each 1 (a win) with probability p, else 0.
+    def deals(p: float, n: int) -> list[float]:
+        return [sum(rng.random() < p for _ in range(3)) / 3 for _ in range(n)]
+    s0, s1 = share_from_elo(0.0, 3), share_from_elo(50.0, 3)
+    assert llr_scores(deals(0.55, 300), s0, s1) > 2.94  # clearly stronger: H1
+    assert llr_scores(deals(0.25, 300), s0, s1) < -2.94  # clearly weaker: H0
+    assert llr_scores([1.0] * 5, s0, s1) > 0 > llr_scores([0.0] * 5, s0, s1)  # one-sided samples stay finite
+    with pytest.raises(ValueError, match=r"lie in \(0, 1\)"):
+        llr_scores([0.5], 0.0, 0.5)
+    with pytest.raises(ValueError, match=r"scores must lie in \[0, 1\]"):
+        llr_scores([0.5, 1.5], 0.3, 0.4)
 
 
 def test_sprt_bounds_and_parsing() -> None:

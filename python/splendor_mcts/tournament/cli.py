@@ -30,6 +30,8 @@ EXAMPLES = """examples:
   splendor-mcts tournament mcts:iterations=1000,exploration=0.6,name=c06 mcts:iterations=1000,name=c04 \
       --deals 2000 --sprt elo0=0 elo1=20 --db c.sqlite
   splendor-mcts tournament random greedy mcts:iterations=100 mcts:iterations=300 --players 4 --deals 10
+  splendor-mcts tournament mcts:time=0.1,name=net "mcts:time=0.1,network=none,name=r1" \
+      "mcts:time=0.1,network=none,name=r2" --players 3 --deals 500 --sprt elo0=-5 elo1=5 --db net3p.sqlite
   splendor-mcts tournament mcts:time=0.5 greedy --game duel --backend ray --ray-address auto
   splendor-mcts tournament 'engine:cmd="./mybot --level 3",name=mybot' mcts:iterations=1000 --tc 60+0.5
 """
@@ -85,7 +87,8 @@ def register(subparsers: Any) -> None:
                    help="adjudicate a game still going after N decisions a draw, every seat an equal share "
                    f"(default {MAX_DECISIONS}, as self-play; neither game has a turn limit and weak agents can loop)")
     p.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
-                   help="stop agent 1 vs agent 2 early: elo0=0 elo1=10 alpha=0.05 beta=0.05")
+                   help="stop early on agent 1's result against the others (as many agents as seats): "
+                   "elo0=0 elo1=10 alpha=0.05 beta=0.05")
     p.add_argument("--plot", metavar="FILE", help="save a chart (PNG or SVG by the suffix; matplotlib): the ratings, "
                    "the head-to-head score matrix and the ratings over the games")
     p.add_argument("--export", metavar="JSONL", help="also write every stored game as JSON lines")

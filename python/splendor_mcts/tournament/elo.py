@@ -51,6 +51,27 @@ def score_from_elo(elo: float) -> float:
     return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
 
 
+def share_from_elo(elo: float, players: int) -> float:
+    """Expected share of a ``players``-seat game for an agent ``elo`` points stronger than each
+    of the other seats, which are equal: Luce's choice model of who wins, ``g / (g + players - 1)``
+    with ``g = 10 ** (elo / 400)``, the logistic score for 2 players (it is what Bradley-Terry
+    and Plackett-Luce ratings assume of the winner)."""
+    if players < 2:
+        raise ValueError(f"a share needs at least 2 players, got {players}")
+    return 1.0 / (1.0 + (players - 1) * 10.0 ** (-elo / 400.0))
+
+
+def elo_from_share(share: float, players: int) -> float:
+    """The inverse of :func:`share_from_elo`: +-inf at the ends."""
+    if players < 2:
+        raise ValueError(f"a share needs at least 2 players, got {players}")
+    if share <= 0.0:
+        return -math.inf
+    if share >= 1.0:
+        return math.inf
+    return 400.0 * math.log10(share * (players - 1) / (1.0 - share))
+
+
 def score_interval(mu: float, sigma: float, z: float = Z95) -> str:
     """A mean score with its 95% interval (normal approximation, clipped to [0, 1]): "0.553 [0.507, 0.599]"."""
     return f"{mu:.3f} [{max(0.0, mu - z * sigma):.3f}, {min(1.0, mu + z * sigma):.3f}]"

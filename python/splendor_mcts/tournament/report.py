@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .elo import EloEstimate, WinLossDraw
+from .elo import Z95, EloEstimate, WinLossDraw, elo_from_share, score_interval
 from .matches import MatchStats
 from .places import Places
 from .ratings import RatingTable, ScoredGame
@@ -19,7 +19,11 @@ class SprtStatus:
     config: SprtConfig
     llr: float
     verdict: str | None  # "H0", "H1" or None
-    pairs: int
+    pairs: int  # finished deals: game pairs in a 2-player game, every rotation of a deal in an N-player one
+    players: int = 2
+    # N-player games: the first agent's mean share over the finished deals and its standard error
+    mean_share: float | None = None
+    share_error: float | None = None
 
 
 @dataclass
@@ -64,7 +68,9 @@ class TournamentResult:
             "sprt": None if self.sprt is None else {
                 "elo0": self.sprt.config.elo0, "elo1": self.sprt.config.elo1, "alpha": self.sprt.config.alpha,
                 "beta": self.sprt.config.beta, "llr": self.sprt.llr, "verdict": self.sprt.verdict,
-                "pairs": self.sprt.pairs},
+                "pairs": self.sprt.pairs, "players": self.sprt.players,
+                **({} if self.sprt.mean_share is None else {
+                    "meanShare": _finite(self.sprt.mean_share), "shareError": _finite(self.sprt.share_error)})},
             "places": None if self.places is None else self.places.to_dict(),
             "secondsPerDecision": {self.names[a]: t / c for a, t, c in self.think_times if c},
             "forfeits": [{"game": g, "agent": self.names[a], "reason": reason} for g, a, reason in self.forfeits],
@@ -124,6 +130,29 @@ def format_match(m: MatchStats, names: list[str]) -> list[str]:
         f"Ptnml(0-2): [{p[0]}, {p[1]}, {p[2]}, {p[3]}, {p[4]}], "
         f"Elo (pentanomial): {pe} over {m.pentanomial.pairs} deal pairs",
     ]
+
+
+def format_field_share(s: SprtStatus, name: str) -> str:
+    """An N-player SPRT's measure: ``Share of net against the field: 0.477 [0.408, 0.545] over 57
+    deals (even: 0.333), Elo over each of the others +104 [+55, +151]`` (the first agent's mean
+    share per finished deal with a 95% interval, and the Elo that share means by
+    ``elo.share_from_elo``)."""
+    assert s.mean_share is not None and s.share_error is not None
+    even = 1.0 / s.players
+    if s.pairs == 0:
+        return f"Share of {name} against the field: none yet (no finished deal; even: {even:.3f})"
+    mu, z = s.mean_share, Z95 * s.share_error
+    low, high = (elo_from_share(x, s.players) for x in (mu - z, mu + z))
+    if math.isinf(low) and math.isinf(high):
+        bounds = " (too few deals for a 95% interval)"
+    elif math.isinf(high):
+        bounds = f", 95% above {low:+.0f}"
+    elif math.isinf(low):
+        bounds = f", 95% below {high:+.0f}"
+    else:
+        bounds = f" [{low:+.0f}, {high:+.0f}]"
+    return (f"Share of {name} against the field: {score_interval(mu, s.share_error)} over {s.pairs} deals "
+            f"(even: {even:.3f}), Elo over each of the others {elo_from_share(mu, s.players):+.0f}{bounds}")
 
 
 def format_sprt(s: SprtStatus) -> str:
@@ -197,6 +226,8 @@ def format_report(result: TournamentResult) -> str:
         lines.append("")
         lines.extend(format_match(m, result.names))
     if result.sprt is not None:
+        if result.sprt.mean_share is not None:  # an N-player game: no match lines above
+            lines += ["", format_field_share(result.sprt, result.names[0])]
         lines.append(format_sprt(result.sprt))
     lines.append("")
     lines.extend(format_table(result.table))

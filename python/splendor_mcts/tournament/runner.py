@@ -25,7 +25,8 @@ from .play import DEFAULT_LOADER, GameTask, resolve_loader
 from .ratings import RatingTable, ScoredGame, rating_table
 from .report import SprtStatus, TournamentResult
 from .schedule import MODES, ScheduledGame, agent_seed, make_pairings, make_schedule
-from .sprt import SprtConfig, llr
+from .elo import mean_score, share_from_elo
+from .sprt import SprtConfig, llr, llr_scores
 from .store import DatabaseReadOnly, PlayedGame, TournamentStore
 
 @dataclass(frozen=True)
@@ -70,26 +71,39 @@ def _load_game(loader: str, game: str, players: int | None) -> Any:
 
 
 class SprtTracker:
-    """Pentanomial counts of agent 0 against agent 1, updated one game at a time."""
+    """Agent 0's results against the others, one finished deal (every seat rotation of it) at a
+    time: pentanomial counts in a 2-player game; in an N-player game each deal's mean share,
+    tested against the shares that elo0 and elo1 give over N - 1 equal opponents."""
 
-    def __init__(self, config: SprtConfig) -> None:
+    def __init__(self, config: SprtConfig, players: int) -> None:
         self.config = config
+        self.players = players
         self.counts = [0, 0, 0, 0, 0]
-        self._open: dict[tuple[int, int], float] = {}
+        self.deal_shares: list[float] = []
+        self._open: dict[tuple[int, int], list[float]] = {}
 
     def add(self, game: ScoredGame) -> None:
-        if len(game.seats) != 2 or set(game.seats) != {0, 1}:
+        if len(game.seats) != self.players or 0 not in game.seats:
             return
         key = (game.pairing, game.deal)
-        score = game.result[game.seats.index(0)]
-        if key in self._open:
-            self.counts[round(2 * (self._open.pop(key) + score))] += 1
+        scores = self._open.setdefault(key, [])
+        scores.append(game.result[game.seats.index(0)])
+        if len(scores) < self.players:
+            return
+        del self._open[key]
+        if self.players == 2:
+            self.counts[round(2 * sum(scores))] += 1
         else:
-            self._open[key] = score
+            self.deal_shares.append(sum(scores) / self.players)
 
     def status(self) -> SprtStatus:
-        value = llr(self.counts, self.config.elo0, self.config.elo1)
-        return SprtStatus(self.config, value, self.config.verdict(value), sum(self.counts))
+        c = self.config
+        if self.players == 2:
+            value = llr(self.counts, c.elo0, c.elo1)
+            return SprtStatus(c, value, c.verdict(value), sum(self.counts))
+        value = llr_scores(self.deal_shares, share_from_elo(c.elo0, self.players), share_from_elo(c.elo1, self.players))
+        mean, error = mean_score(self.deal_shares)
+        return SprtStatus(c, value, c.verdict(value), len(self.deal_shares), self.players, mean, error)
 
 
 @dataclass(frozen=True)
@@ -154,8 +168,10 @@ class Tournament:
             if (label := shipped_network_of(spec, self.game)) is not None:
                 self.networks[spec.name] = label
         self.pairings = make_pairings(len(self.specs), self.num_players, config.mode)
-        if config.sprt is not None and (len(self.specs) != 2 or self.num_players != 2):
-            raise ValueError("--sprt tests agent A against agent B: it needs exactly 2 agents in a 2-player game")
+        if config.sprt is not None and len(self.specs) != self.num_players:
+            raise ValueError(
+                f"--sprt tests the first agent against the others, which every game must seat: a {self.num_players}-player "
+                f"game needs exactly {self.num_players} agents, got {len(self.specs)}")
         self.schedule: list[ScheduledGame] = make_schedule(
             len(self.specs), self.num_players, config.mode, config.deals, config.seed
         )
@@ -200,7 +216,7 @@ class Tournament:
             finished = {g.game_id for g in games}
             by_id = {g.game_id: g for g in self.schedule}
             todo = [g for g in self.schedule if g.game_id not in finished]
-            tracker = SprtTracker(self.config.sprt) if self.config.sprt else None
+            tracker = SprtTracker(self.config.sprt, self.num_players) if self.config.sprt else None
             for g in games:
                 if tracker:
                     tracker.add(g)
@@ -263,7 +279,7 @@ class Tournament:
             played_now=played_now,
             table=rating_table(names, games, self.num_players),
             matches=all_matches(len(names), games) if self.num_players == 2 else [],
-            sprt=sprt_final(self.config.sprt, games) if self.config.sprt else None,
+            sprt=sprt_final(self.config.sprt, games, self.num_players) if self.config.sprt else None,
             forfeits=store.forfeits(),
             adjudicated=store.adjudicated(),
             think_times=store.think_times(),
@@ -276,8 +292,8 @@ class Tournament:
         )
 
 
-def sprt_final(config: SprtConfig, games: list[ScoredGame]) -> SprtStatus:
-    tracker = SprtTracker(config)
+def sprt_final(config: SprtConfig, games: list[ScoredGame], players: int) -> SprtStatus:
+    tracker = SprtTracker(config, players)
     for g in sorted(games, key=lambda g: g.game_id):
         tracker.add(g)
     return tracker.status()

@@ -12,6 +12,9 @@ target mean score ``s``, the maximum-likelihood distribution with mean ``s`` is
 ``p_i = phat_i / (1 + lambda (a_i - s))`` with ``lambda`` solving
 ``sum phat_i (a_i - s) / (1 + lambda (a_i - s)) = 0``, and
 ``LLR = N sum phat_i log(p1_i / p0_i)``. Empty categories get 1e-3 counts, as fishtest does.
+:func:`llr_scores` is the same test over any scores in [0, 1]: in an N-player game, each
+deal's mean share of the tested agent, its hypotheses the shares that ``elo0`` and ``elo1``
+give against N - 1 equal opponents (``elo.share_from_elo``).
 :func:`llr_normal_approx` is the well-known approximation ``N (s1-s0)(2 mu - s0 - s1) / (2 var)``.
 """
 
@@ -63,6 +66,30 @@ def llr(counts: Sequence[float], elo0: float, elo1: float) -> float:
     n = sum(reg)
     phat = [c / n for c in reg]
     s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
+    p0 = mle_with_mean(phat, scores, s0)
+    p1 = mle_with_mean(phat, scores, s1)
+    return n * sum(p * math.log(b / a) for p, a, b in zip(phat, p0, p1))
+
+
+def llr_scores(values: Sequence[float], s0: float, s1: float) -> float:
+    """GSPRT log-likelihood ratio of mean score ``s1`` over ``s0`` for a sample of scores in
+    [0, 1] (each deal's mean share of an N-player game): the multinomial GSPRT of :func:`llr`
+    whose categories are the distinct values seen, with 0 and 1 always among them (1e-3
+    counts where unseen, as :func:`llr` fills empty categories), so that any mean in (0, 1)
+    has a maximum-likelihood distribution."""
+    if not 0.0 < s0 < 1.0 or not 0.0 < s1 < 1.0:
+        raise ValueError(f"the hypotheses' mean scores must lie in (0, 1), got {s0} and {s1}")
+    if any(not 0.0 <= v <= 1.0 for v in values):
+        raise ValueError("scores must lie in [0, 1]")
+    if not values:
+        return 0.0
+    tally: dict[float, float] = {0.0: 0.0, 1.0: 0.0}
+    for v in values:
+        tally[v] = tally.get(v, 0.0) + 1.0
+    scores = sorted(tally)
+    reg = _regularize([tally[a] for a in scores])
+    n = sum(reg)
+    phat = [c / n for c in reg]
     p0 = mle_with_mean(phat, scores, s0)
     p1 = mle_with_mean(phat, scores, s1)
     return n * sum(p * math.log(b / a) for p, a, b in zip(phat, p0, p1))
