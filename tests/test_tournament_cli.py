@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from splendor_mcts.cli import main
+from splendor_mcts.tournament import Tournament, TournamentConfig
 
 LOADER = "tournament_fakes:load_fake_game"
 T = "tournament_fakes:ThresholdAgent"
@@ -33,6 +36,34 @@ def test_tournament_prints_results_plots_and_exports(tmp_path: Path, capsys: pyt
     assert main(tournament(tmp_path, "--games", "8")) == 0
     again = capsys.readouterr().out
     assert "played by this run: 0" in again and "games stored: 8 of 8" in again
+
+
+def stored_rows(db: Path) -> list[tuple]:
+    with closing(sqlite3.connect(db)) as conn:
+        return conn.execute("SELECT * FROM games ORDER BY game_id").fetchall()
+
+
+def test_report_prints_what_a_running_tournament_has_stored_and_plays_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    db = tmp_path / "t.sqlite"
+    missing = tournament(tmp_path, "--deals", "3", "--report")
+    assert main(missing) == 2
+    assert f"no tournament database at {db}" in capsys.readouterr().err and not db.exists()
+    assert main(tournament(tmp_path, "--deals", "2")) == 0
+    capsys.readouterr()
+    before = stored_rows(db)
+    running = Tournament(TournamentConfig(game="highcard", agents=(T, R), deals=3, db=db, loader=LOADER,
+                                          concurrency=1))
+    holder = running.open_store()  # holds the lock, as a run still playing in another process does
+    try:
+        assert main(tournament(tmp_path, "--deals", "3", "--report", "--json")) == 0
+    finally:
+        holder.close()
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["stored"] == 4 and shown["scheduled"] == 6 and shown["playedNow"] == 0
+    assert stored_rows(db) == before
+    assert main(tournament(tmp_path, "--deals", "3", "--report", "--seed", "5")) == 2
+    assert "holds a different tournament" in capsys.readouterr().err
 
 
 def test_progress_lines_when_not_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -17,7 +17,7 @@ from .play import DEFAULT_LOADER
 from .progress import make_progress
 from ..charts import check_chart_path
 from .charts import plot_tournament
-from .report import format_seconds
+from .report import TournamentResult, format_seconds
 from .runner import Progress, Tournament, TournamentConfig, _load_game
 from .schedule import MODES, deals_for_games
 from .sprt import SprtConfig
@@ -32,6 +32,8 @@ EXAMPLES = """examples:
   splendor-mcts tournament random greedy mcts:iterations=100 mcts:iterations=300 --players 4 --deals 10
   splendor-mcts tournament mcts:time=0.1,name=net "mcts:time=0.1,network=none,name=r1" \
       "mcts:time=0.1,network=none,name=r2" --players 3 --deals 500 --sprt elo0=-5 elo1=5 --db net3p.sqlite
+  splendor-mcts tournament mcts:time=0.1,name=net "mcts:time=0.1,network=none,name=r1" \
+      "mcts:time=0.1,network=none,name=r2" --players 3 --deals 500 --sprt elo0=-5 elo1=5 --db net3p.sqlite --report
   splendor-mcts tournament mcts:time=0.5 greedy --game duel --backend ray --ray-address auto
   splendor-mcts tournament 'engine:cmd="./mybot --level 3",name=mybot' mcts:iterations=1000 --tc 60+0.5
 """
@@ -92,6 +94,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--plot", metavar="FILE", help="save a chart (PNG or SVG by the suffix; matplotlib): the ratings, "
                    "the head-to-head score matrix and the ratings over the games")
     p.add_argument("--export", metavar="JSONL", help="also write every stored game as JSON lines")
+    p.add_argument("--report", action="store_true",
+                   help="play nothing: print the results of the games already in --db, also while another run "
+                   "of the same tournament is still playing them (a missing database is refused, none is created)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or progress lines")
     p.add_argument("--json", action="store_true",
                    help="print the results as one JSON object (ratings, matches, places, head to head) instead")
@@ -145,6 +150,14 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     if args.plot:
         check_chart_path(args.plot)
     tournament = Tournament(config)  # validates everything before the database is touched
+    result = tournament.stored() if args.report else _play(tournament, args)
+    if result is None:
+        return exit_codes.INTERRUPTED
+    return _report(result, args)
+
+
+def _play(tournament: Tournament, args: argparse.Namespace) -> TournamentResult | None:
+    """Play the games left, with a progress display; None if interrupted (what was played is stored)."""
     display = make_progress(not args.no_progress)
     latest: list[Progress] = []
 
@@ -154,7 +167,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
             display(p)
 
     try:
-        result = tournament.run(progress)
+        return tournament.run(progress)
     except KeyboardInterrupt:
         if display is not None:
             display.close()
@@ -162,10 +175,13 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         stored = f"{len(latest[0].games)} of {latest[0].total} games are stored in {args.db}" if latest else \
             f"the games played are stored in {args.db}"
         print(f"splendor-mcts tournament: interrupted; {stored}: run the same command to resume", file=sys.stderr)
-        return exit_codes.INTERRUPTED
+        return None
     finally:
         if display is not None:
             display.close()
+
+
+def _report(result: TournamentResult, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
