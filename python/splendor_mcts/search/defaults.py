@@ -42,13 +42,12 @@ class ShippedNetwork:
 # once its network is shipped and measured stronger than the search without it at equal
 # time (bench/RESULTS.md). value_mix 0.5: the pipeline's agents' (learning.pipeline).
 SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
-    # The fourth run's network (self-play at 800 iterations a decision), +22 +/- 18 Elo over the third run's
-    # at equal iterations (its gate); the third run's scored +186 +/- 48 Elo at 0.1 s a move against the
-    # search without a network, SPRT H1 (bench/RESULTS.md, "Training on more games", "The search's settings
-    # in a large tree, and an 800-iteration teacher").
+    # The recipe's seventh run ("needs" input features): +193 +/- 49 Elo at 0.1 s a move against the search
+    # without a network, SPRT H1; +175 +/- 53 (217 games, no verdict yet) at 1 s (bench/RESULTS.md, "Today's defaults at equal time").
     "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
-    # Mean share against searches without it at 0.1 s a move: 3 players 0.477 [0.408, 0.545]
-    # (even 0.333), 4 players 0.376 [0.349, 0.403] (even 0.25) (bench/RESULTS.md, "Splendor 3-4p retrained").
+    # Mean share against searches without it at 0.1 s a move: 3 players 0.487 [0.436, 0.538] (even 0.333,
+    # SPRT H1), 4 players 0.376 [0.349, 0.403] (even 0.25) (bench/RESULTS.md, "Today's defaults at equal
+    # time", "Splendor 3-4p retrained").
     "splendor-3-4p": ShippedNetwork(on=True, value_mix=0.5),
     # The third run's network (begun from the second's): +213 +/- 52 Elo at 0.1 s a move and +182 +/- 49
     # at 1 s, both SPRT H1 (bench/RESULTS.md, "Priors only, and Duel's third run").
