@@ -1,8 +1,9 @@
-"""bench/runs/: each committed tournament database is named by a command in its README that
-reads it (the command with --report added), so a measurement left unfinished by one machine
-is resumed, not begun again, by the next."""
+"""bench/runs/: each committed tournament database, and each recipe's state, is named by a
+command in its README that reads it (the command with --report added), so a measurement or
+a training recipe left unfinished by one machine is resumed, not begun again, by the next."""
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
@@ -17,32 +18,49 @@ _BLOCK = re.compile(r"```sh\n(.*?)```", re.S)
 
 
 def commands() -> dict[str, list[str]]:
-    """The README's commands by the database they keep (--db bench/runs/NAME.sqlite)."""
+    """The README's commands by what they keep: a tournament's database (--db
+    bench/runs/NAME.sqlite) or a recipe's folder (--dir bench/runs/NAME)."""
     found: dict[str, list[str]] = {}
     for block in _BLOCK.findall((RUNS / "README.md").read_text()):
         words = shlex.split(block.replace("\\\n", " "), comments=True)
-        db = words[words.index("--db") + 1]
-        assert db.startswith("bench/runs/") and db.endswith(".sqlite"), f"{db}: keep the runs' databases here"
-        found[Path(db).name] = words
+        kept = words[words.index("--db" if "--db" in words else "--dir") + 1]
+        assert kept.startswith("bench/runs/") and Path(kept).parent == Path("bench/runs"), \
+            f"{kept}: keep the runs' databases and recipes in bench/runs"
+        found[Path(kept).name] = words
     return found
 
 
-def test_every_database_has_its_command_and_every_command_its_database() -> None:
-    stored = {p.name for p in RUNS.glob("*.sqlite")}
-    named = set(commands())
-    assert stored <= named, f"databases no command in bench/runs/README.md names: {sorted(stored - named)}"
-    assert named <= stored, f"commands whose database is not committed: {sorted(named - stored)}"
+def kept() -> list[str]:
+    """What bench/runs holds: tournament databases and recipes' folders."""
+    return sorted([p.name for p in RUNS.glob("*.sqlite")] + [p.parent.name for p in RUNS.glob("*/recipe.json")])
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in RUNS.glob("*.sqlite")))
-def test_the_command_reads_its_database(name: str) -> None:
-    words = commands()[name]
-    program = [sys.executable, str(REPO / words[1])] if words[0] == "python" else \
+def test_everything_kept_has_its_command_and_every_command_what_it_keeps() -> None:
+    stored, named = set(kept()), set(commands())
+    assert stored <= named, f"kept in bench/runs, named by no command in its README: {sorted(stored - named)}"
+    assert named <= stored, f"commands whose database or recipe is not committed: {sorted(named - stored)}"
+
+
+def report(words: list[str]) -> subprocess.CompletedProcess[str]:
+    program = [sys.executable, str(REPO / words[1]), *words[2:]] if words[0] == "python" else \
         [sys.executable, "-m", "splendor_mcts.cli", *words[1:]] if words[0] == "splendor-mcts" else None
-    assert program is not None, f"{name}: a command of bench/strength.py or splendor-mcts, got {words[0]}"
-    if words[0] == "python":
-        program += words[2:]
-    # Read, never played: the same tournament (agents, seed, deals, shipped networks) or a clear refusal.
-    run = subprocess.run([*program, "--report"], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert program is not None, f"a command of a bench/ script or splendor-mcts, got {words[0]}"
+    return subprocess.run([*program, "--report"], cwd=REPO, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("name", kept())
+def test_the_command_reads_what_it_keeps(name: str) -> None:
+    words = commands()[name]
+    run = report(words)  # read, never played nor trained: the same run, or a clear refusal
     assert run.returncode == 0, f"{name}: {run.stderr}"
-    assert "played by this run: 0" in run.stdout
+    if name.endswith(".sqlite"):  # the same tournament: agents, seed, deals, shipped networks
+        assert "played by this run: 0" in run.stdout
+        return
+    state = json.loads((RUNS / name / "recipe.json").read_text())
+    recipe = words[words.index("--recipe") + 1]
+    assert state["recipe"] == recipe
+    first = run.stdout.splitlines()[0]
+    assert re.fullmatch(rf"recipe {recipe} in bench/runs/{name}: {len(state['shipped'])} of \d+ runs shipped", first)
+    for key in state["shipped"]:  # a shipped run's network is there for the next run to begin from
+        family = key.split("/")[1]
+        assert (RUNS / name / "networks" / family / f"{family}.smnet").is_file(), f"{key}: its network is missing"

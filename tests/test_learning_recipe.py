@@ -132,3 +132,72 @@ def test_the_recipe_command_runs_in_stages(tmp_path, fake_selfplay, monkeypatch,
     assert cli.main(command) == exit_codes.OK
     assert "recipe shipped done" in capsys.readouterr().out
     assert json.loads((tmp_path / "recipe.json").read_text())["shipped"] == ["first/duel", "more/duel"]
+
+
+def files_under(directory: Path) -> dict[Path, bytes]:
+    return {p.relative_to(directory): p.read_bytes() for p in directory.rglob("*") if p.is_file()}
+
+
+def test_the_report_says_where_a_recipe_stands_and_its_state_goes_on_elsewhere(tmp_path, fake_selfplay, monkeypatch,
+                                                                              capsys):
+    pytest.importorskip("torch")
+    import shutil
+
+    from splendor_mcts.learning import recipe
+
+    accept_every_candidate(monkeypatch)
+    monkeypatch.setitem(recipe.RECIPES, "shipped", CHAIN)
+    here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
+    fake_selfplay.fail_at = 2  # the second run's self-play is interrupted
+    with pytest.raises(KeyboardInterrupt):
+        run_recipe("shipped", here, 1, time.monotonic() + 3600, say=lambda _: None)
+    before = files_under(here)
+    assert cli.main(["pipeline", "--dir", str(here), "--recipe", "shipped", "--report"]) == exit_codes.OK
+    assert capsys.readouterr().out.splitlines() == [
+        f"recipe shipped in {here}: 1 of 2 runs shipped",
+        "first/duel: shipped",
+        "more/duel: not begun",
+        f"networks: {here / 'networks'} (duel)",
+    ]
+    assert files_under(here) == before  # read, nothing written
+    # What a shipped run leaves, recipe.json and networks/, is all another machine needs to go on.
+    elsewhere.mkdir()
+    shutil.copy(here / "recipe.json", elsewhere)
+    shutil.copytree(here / "networks", elsewhere / "networks")
+    fake_selfplay.fail_at = None
+    calls = len(fake_selfplay.calls)
+    assert run_recipe("shipped", elsewhere, 1, time.monotonic() + 3600, say=lambda _: None)
+    assert len(fake_selfplay.calls) == calls + 1  # the second run's one self-play; the first was not played again
+    assert (elsewhere / "more" / "duel" / "start.smnet").read_bytes() == (here / "first" / "duel" / "current.smnet").read_bytes()
+    assert cli.main(["pipeline", "--dir", str(elsewhere), "--recipe", "shipped", "--report"]) == exit_codes.OK
+    assert capsys.readouterr().out.splitlines()[0] == f"recipe shipped in {elsewhere}: 2 of 2 runs shipped"
+
+
+def test_the_report_of_a_run_under_way(tmp_path, fake_selfplay, monkeypatch, capsys):
+    pytest.importorskip("torch")
+    accept_every_candidate(monkeypatch)
+    two = pipe.budget("duel", **{**SMALL, "generations": 2, "workers": 1})
+    fake_selfplay.fail_at = 2  # generation 2's self-play is interrupted
+    with pytest.raises(KeyboardInterrupt):
+        pipe.Pipeline(two, tmp_path / "duel", say=lambda _: None).run(time.monotonic() + 3600)
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--report"]) == exit_codes.OK
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (f"duel ({tmp_path / 'duel'}): 1 of 2 generations done, network: gen-001/candidate.smnet; "
+                      "next: generation 2 selfplay")
+    assert out[1].startswith("  generation 1: selfplay ") and ", train " in out[1] and ", gate " in out[1]
+    assert out[1].endswith("; candidate accepted: the test's gate") and len(out) == 2
+
+
+def test_report_errors_name_the_problem_and_write_nothing(tmp_path, capsys):
+    assert cli.main(["pipeline", "--dir", str(tmp_path / "none"), "--report"]) == exit_codes.USAGE
+    assert "no pipeline run of splendor-2p, splendor-3-4p, duel has begun here" in capsys.readouterr().err
+    assert cli.main(["pipeline", "--dir", str(tmp_path / "none"), "--recipe", "shipped", "--report"]) == exit_codes.USAGE
+    assert "none: no recipe has begun here (no recipe.json)" in capsys.readouterr().err
+    assert not (tmp_path / "none").exists()
+    (tmp_path / "duel").mkdir()
+    (tmp_path / "duel" / "pipeline.json").write_text('{"settings": {}}')
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--report"]) == exit_codes.USAGE
+    assert "pipeline.json: cannot read the pipeline state ('generations')" in capsys.readouterr().err
+    (tmp_path / "recipe.json").write_text('{"recipe": "other", "shipped": []}')
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--recipe", "shipped", "--report"]) == exit_codes.USAGE
+    assert "the recipe 'other' is in this directory; give --recipe other" in capsys.readouterr().err

@@ -16,8 +16,8 @@ from ..games.registry import DEFAULT_GAME
 from ..tournament.backends import BACKENDS
 from ..wording import counted
 from .families import FAMILIES
-from .pipeline import Pipeline, PipelineSettings, budget
-from .recipe import RECIPES, recipe_settings, run_recipe
+from .pipeline import STATE_FILE, Pipeline, PipelineSettings, budget, run_report
+from .recipe import RECIPES, recipe_report, recipe_settings, run_recipe
 from .selfplay import (
     DEFAULT_SEARCH, GAMES_PER_SHARD, MAX_DECISIONS, TEMPERATURE, TEMPERATURE_MOVES, SelfPlayProgress, selfplay,
 )
@@ -110,6 +110,7 @@ PIPELINE_EXAMPLES = """examples:
   splendor-mcts pipeline --dir runs --families duel --generations 2 --selfplay-games 100
   splendor-mcts pipeline --dir deeper --families splendor-2p --start shipped --iterations 800
   splendor-mcts pipeline --dir recipe --recipe shipped   # the shipped networks, made again; run until done
+  splendor-mcts pipeline --dir recipe --recipe shipped --report   # where it stands; runs nothing
 
 exit codes: 0 done or stage over (run again to go on), 1 PyTorch missing or a step failed,
 2 bad option, 130 interrupted (run again to resume).
@@ -162,6 +163,9 @@ def register_pipeline(subparsers: Any) -> None:
                         help="run a recipe's chain of runs instead, shipping each one's network into DIR/networks "
                              "(shipped: how the package's networks were made, docs/training.md); only --workers and "
                              "--stage-hours go with it")
+    parser.add_argument("--report", action="store_true",
+                        help="print where the run (or the recipe) in DIR stands, from its state files, and run "
+                             "nothing; also while another command runs it")
     parser.set_defaults(func=run_pipeline_command)
 
 
@@ -175,6 +179,8 @@ def run_pipeline_command(args: argparse.Namespace) -> int:
     deadline = time.monotonic() + args.stage_hours * 3600
     if args.recipe:
         return run_recipe_command(args, deadline)
+    if args.report:
+        return report_pipeline(Path(args.dir), args.families)
     options = {name: getattr(args, name) for name in RUN_OPTIONS}
     pipelines = [Pipeline(budget(name, **options), Path(args.dir) / name) for name in args.families]
     require_torch()
@@ -182,6 +188,18 @@ def run_pipeline_command(args: argparse.Namespace) -> int:
         if not pipeline.run(deadline):
             print(f"stage over: run the same command again to continue ({args.dir})")
             return exit_codes.OK
+    return exit_codes.OK
+
+
+def report_pipeline(directory: Path, families: list[str]) -> int:
+    """``pipeline --report`` without a recipe: each family's run in ``directory``."""
+    if not any((directory / name / STATE_FILE).is_file() for name in families):
+        raise ValueError(f"{directory}: no pipeline run of {', '.join(families)} has begun here (no "
+                         f"<family>/{STATE_FILE})")
+    for name in families:
+        lines = run_report(directory / name)
+        print(f"{name} ({directory / name}): {lines[0]}")
+        print("".join(f"  {line}\n" for line in lines[1:]), end="")
     return exit_codes.OK
 
 
@@ -195,6 +213,9 @@ def run_recipe_command(args: argparse.Namespace, deadline: float) -> int:
     if given:
         raise ValueError(f"--recipe sets the runs' options itself; leave out --{', --'.join(n.replace('_', '-') for n in given)}")
     recipe_settings(RECIPES[args.recipe], args.workers)  # bad --workers refused before anything
+    if args.report:
+        print("\n".join(recipe_report(args.recipe, args.dir)))
+        return exit_codes.OK
     require_torch()
     if not run_recipe(args.recipe, args.dir, args.workers, deadline):
         print(f"stage over: run the same command again to continue ({args.dir})")

@@ -290,6 +290,37 @@ class Pipeline:
         return str(self.directory / current) if current else None
 
 
+def run_report(directory: str | Path) -> list[str]:
+    """Where the run in ``directory`` stands, read from its ``pipeline.json`` (nothing is
+    written): a line for the run, then one per generation begun (its steps' seconds and the
+    gate's verdict). ``["not begun"]`` without a state file; ``ValueError`` for one that
+    cannot be read."""
+    path = Path(directory) / STATE_FILE
+    if not path.exists():
+        return ["not begun"]
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+        generations = int(state["settings"]["generations"])
+        records = list(state.get("generations", []))
+        current = state.get("current")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: cannot read the pipeline state ({exc})") from None
+    finished = sum(1 for r in records if all(step in r.get("done", []) for step in STEPS))
+    network = {None: "none accepted", START_FILE: "the one it began from"}.get(current, current)
+    head = f"{finished} of {generations} generations done, network: {network}"
+    todo = next(((g, step) for g in range(1, generations + 1) for step in STEPS
+                 if g > len(records) or step not in records[g - 1].get("done", [])), None)
+    lines = [head + (f"; next: generation {todo[0]} {todo[1]}" if todo else "")]
+    for number, record in enumerate(records, start=1):
+        steps = ", ".join(f"{step} {record['seconds'][step]:.0f} s" for step in STEPS
+                          if step in record.get("done", []) and step in record.get("seconds", {}))
+        line = f"generation {number}: {steps or 'nothing done yet'}"
+        if gate := record.get("gate"):
+            line += f"; candidate {'accepted' if gate['accepted'] else 'rejected'}: {gate['why']}"
+        lines.append(line)
+    return lines
+
+
 def gate_verdict(scores: Sequence[float], players: int, sprt: str | None) -> dict[str, Any]:
     """Accept or reject a candidate from its game scores (win 1, shared wins split) against
     the current network: by the SPRT's H1 in 2-player games, else by the 95% interval of its

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..search.networks import SHIPPED, FOLDER_VARIABLE
-from .pipeline import START_FILE, Pipeline, PipelineSettings, budget
+from .pipeline import START_FILE, Pipeline, PipelineSettings, budget, run_report
 from .shipping import ship, shipped_from
 
 NETWORKS_FOLDER = "networks"  # in the recipe's directory: what it has shipped so far
@@ -105,6 +105,32 @@ def run_recipe(name: str, directory: str | Path, workers: int, deadline: float,
     say(f"recipe {name} done: the networks are in {networks} ({FOLDER_VARIABLE}={networks} makes every door use "
         "them as network=shipped)")
     return True
+
+
+def recipe_report(name: str, directory: str | Path, runs: tuple[RecipeRun, ...] | None = None) -> list[str]:
+    """Where recipe ``name`` stands in ``directory``, read from its state files (nothing is
+    written): a line for the recipe, then each run's: shipped, or its pipeline's
+    :func:`.pipeline.run_report` (indented), or not begun. A shipped run needs nothing but
+    ``recipe.json`` and ``networks/``: that pair, copied to another machine, goes on there
+    from the next run. ``ValueError`` when ``directory`` holds no recipe or another one."""
+    directory = Path(directory)
+    runs = RECIPES[name] if runs is None else runs
+    if not (directory / STATE_FILE).is_file():
+        raise ValueError(f"{directory}: no recipe has begun here (no {STATE_FILE})")
+    shipped = _load_state(directory, name)["shipped"]
+    lines = [f"recipe {name} in {directory}: {len(shipped)} of {len(runs)} runs shipped"]
+    for run in runs:
+        if run.key in shipped:
+            lines.append(f"{run.key}: shipped")
+            continue
+        progress = run_report(directory / run.folder / run.family)
+        lines.append(f"{run.key}: {progress[0]}")
+        lines += [f"  {line}" for line in progress[1:]]
+    networks = directory / NETWORKS_FOLDER
+    families = sorted(p.name for p in networks.iterdir() if p.is_dir() and not p.name.startswith(".")) \
+        if networks.is_dir() else []
+    lines.append(f"networks: {networks} ({', '.join(families)})" if families else "networks: none shipped yet")
+    return lines
 
 
 def _load_state(directory: Path, name: str) -> dict[str, Any]:
