@@ -43,8 +43,8 @@ class ShippedNetwork:
 # time (bench/RESULTS.md). value_mix 0.5: the pipeline's agents' (learning.pipeline).
 SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
     # The recipe's seventh run ("needs" input features): +193 +/- 49 Elo at 0.1 s a move against the search
-    # without a network, SPRT H1; +175 +/- 53 at 1 s (217 games, no verdict yet) (bench/RESULTS.md, "Today's
-    # defaults at equal time").
+    # without a network, SPRT H1; +174 +/- 48 at 1 s, SPRT H1 (bench/RESULTS.md, "Today's defaults at equal
+    # time").
     "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
     # Mean share against searches without it at 0.1 s a move: 3 players 0.487 [0.436, 0.538] (even 0.333,
     # SPRT H1), 4 players 0.376 [0.349, 0.403] (even 0.25) (bench/RESULTS.md, "Today's defaults at equal
