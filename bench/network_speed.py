@@ -1,0 +1,61 @@
+"""Iterations a search makes in a given time, with the shipped network and without one.
+
+    python bench/network_speed.py [--times 0.1 1] [--repeat 3] [--games splendor-2p duel]
+
+For each game (Splendor with 2, 3 and 4 players, Duel) and each of two positions (the
+opening of deal 1 and the position after 30 greedy moves from it), one thread searches for
+each time with the default search (the shipped network of the game's family with its
+``SHIPPED_NETWORKS`` settings) and with ``network=none`` (heuristic rollouts cut off by the
+evaluation), the search for play (no probe, no analysis mode), a new tree each time. Prints
+the median iterations of ``--repeat`` searches, as iterations a second, and the network's
+share of the rollout search's. A tree grows with time and a network search's rate falls
+with it (bench/RESULTS.md, "How strength grows with time per move"), hence several times.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+
+import splendor_mcts as sm
+
+GAMES = {"splendor-2p": "splendor", "splendor-3p": "splendor(players=3)", "splendor-4p": "splendor(players=4)",
+         "duel": "duel"}
+SEARCHES = {"network": {}, "rollout": {"network": "none"}}
+
+
+def positions(game: sm.Game, plies: int = 30) -> dict[str, object]:
+    opening = game.new_initial_state(seed=1)
+    state = game.new_initial_state(seed=1)
+    bot = sm.GreedyBot(game, seed=1)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        state.apply_action(bot.step(state))
+    return {"opening": opening, f"after {plies}": state}
+
+
+def iterations(state: object, seconds: float, repeat: int, **settings: object) -> int:
+    return int(statistics.median(
+        sm.analyze(state, time_limit=seconds, iterations=0, threads=1, seed=r, probe=False, **settings).root.iterations
+        for r in range(repeat)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--times", type=float, nargs="+", default=[0.1, 1.0], help="seconds a search (default 0.1 1)")
+    ap.add_argument("--repeat", type=int, default=3, help="searches a figure, the median kept (default 3)")
+    ap.add_argument("--games", nargs="+", choices=list(GAMES), default=list(GAMES))
+    args = ap.parse_args()
+    print(f"{'game':12} {'position':9} {'time':>5} {'network it/s':>13} {'rollout it/s':>13} {'ratio':>6}")
+    for name in args.games:
+        game = sm.load_game(GAMES[name])
+        for where, state in positions(game).items():
+            for seconds in args.times:
+                rate = {search: iterations(state, seconds, args.repeat, **settings) / seconds
+                        for search, settings in SEARCHES.items()}
+                print(f"{name:12} {where:9} {seconds:>5g} {rate['network']:>13,.0f} {rate['rollout']:>13,.0f} "
+                      f"{rate['network'] / rate['rollout']:>6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
