@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from splendor_mcts.learning.recipe import STATE_FILE as RECIPE_STATE
+
 RUNS = Path(__file__).resolve().parents[1] / "bench" / "runs"
 REPO = RUNS.parents[1]
 _BLOCK = re.compile(r"```sh\n(.*?)```", re.S)
@@ -32,7 +34,7 @@ def commands() -> dict[str, list[str]]:
 
 def kept() -> list[str]:
     """What bench/runs holds: tournament databases and recipes' folders."""
-    return sorted([p.name for p in RUNS.glob("*.sqlite")] + [p.parent.name for p in RUNS.glob("*/recipe.json")])
+    return sorted([p.name for p in RUNS.glob("*.sqlite")] + [p.parent.name for p in RUNS.glob(f"*/{RECIPE_STATE}")])
 
 
 def test_everything_kept_has_its_command_and_every_command_what_it_keeps() -> None:
@@ -56,7 +58,7 @@ def test_the_command_reads_what_it_keeps(name: str) -> None:
     if name.endswith(".sqlite"):  # the same tournament: agents, seed, deals, shipped networks
         assert "played by this run: 0" in run.stdout
         return
-    state = json.loads((RUNS / name / "recipe.json").read_text())
+    state = json.loads((RUNS / name / RECIPE_STATE).read_text())
     recipe = words[words.index("--recipe") + 1]
     assert state["recipe"] == recipe
     first = run.stdout.splitlines()[0]
