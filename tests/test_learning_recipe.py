@@ -155,7 +155,7 @@ def test_the_report_says_where_a_recipe_stands_and_its_state_goes_on_elsewhere(t
     assert cli.main(["pipeline", "--dir", str(here), "--recipe", "shipped", "--report"]) == exit_codes.OK
     assert capsys.readouterr().out.splitlines() == [
         f"recipe shipped in {here}: 1 of 2 runs shipped",
-        "first/duel: shipped",
+        "first/duel: shipped (1 of 1 generations done, network: gen-001/candidate.smnet)",
         "more/duel: not begun",
         f"networks: {here / 'networks'} (duel)",
     ]
@@ -170,7 +170,10 @@ def test_the_report_says_where_a_recipe_stands_and_its_state_goes_on_elsewhere(t
     assert len(fake_selfplay.calls) == calls + 1  # the second run's one self-play; the first was not played again
     assert (elsewhere / "more" / "duel" / "start.smnet").read_bytes() == (here / "first" / "duel" / "current.smnet").read_bytes()
     assert cli.main(["pipeline", "--dir", str(elsewhere), "--recipe", "shipped", "--report"]) == exit_codes.OK
-    assert capsys.readouterr().out.splitlines()[0] == f"recipe shipped in {elsewhere}: 2 of 2 runs shipped"
+    assert capsys.readouterr().out.splitlines()[:3] == [
+        f"recipe shipped in {elsewhere}: 2 of 2 runs shipped",
+        "first/duel: shipped (1 of 1 generations done, network: gen-001/candidate.smnet)",  # networks/duel/start/
+        "more/duel: shipped (1 of 1 generations done, network: gen-001/candidate.smnet)"]
 
 
 def test_the_report_of_a_run_under_way(tmp_path, fake_selfplay, monkeypatch, capsys):

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..search.networks import SHIPPED, FOLDER_VARIABLE
 from .pipeline import START_FILE, Pipeline, PipelineSettings, budget, run_report
-from .shipping import ship, shipped_from
+from .shipping import EARLIER, ship, shipped_from
 
 NETWORKS_FOLDER = "networks"  # in the recipe's directory: what it has shipped so far
 STATE_FILE = "recipe.json"    # the recipe's name and the runs it has shipped
@@ -119,14 +119,17 @@ def recipe_report(name: str, directory: str | Path, runs: tuple[RecipeRun, ...] 
         raise ValueError(f"{directory}: no recipe has begun here (no {STATE_FILE})")
     shipped = _load_state(directory, name)["shipped"]
     lines = [f"recipe {name} in {directory}: {len(shipped)} of {len(runs)} runs shipped"]
-    for run in runs:
+    networks = directory / NETWORKS_FOLDER
+    for index, run in enumerate(runs):
         if run.key in shipped:
-            lines.append(f"{run.key}: shipped")
+            # Its provenance: the family's folder, one start/ down for each later run of the family shipped.
+            later = sum(1 for r in runs[index + 1:] if r.family == run.family and r.key in shipped)
+            where = networks.joinpath(run.family, *[EARLIER] * later)
+            lines.append(f"{run.key}: shipped ({run_report(where)[0]})")
             continue
         progress = run_report(directory / run.folder / run.family)
         lines.append(f"{run.key}: {progress[0]}")
         lines += [f"  {line}" for line in progress[1:]]
-    networks = directory / NETWORKS_FOLDER
     families = sorted(p.name for p in networks.iterdir() if p.is_dir() and not p.name.startswith(".")) \
         if networks.is_dir() else []
     lines.append(f"networks: {networks} ({', '.join(families)})" if families else "networks: none shipped yet")
