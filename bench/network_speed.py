@@ -10,6 +10,11 @@ evaluation), the search for play (no probe, no analysis mode), a new tree each t
 the median iterations of ``--repeat`` searches, as iterations a second, and the network's
 share of the rollout search's. A tree grows with time and a network search's rate falls
 with it (bench/RESULTS.md, "How strength grows with time per move"), hence several times.
+
+``--iterations N`` runs one search instead, of N iterations, of the first ``--games`` game
+from ``--position`` with ``--search``, and prints nothing: for counting instructions,
+    valgrind --tool=callgrind python bench/network_speed.py --iterations 22000 --games splendor-2p \\
+        --position 1 --search network         # minus the same with --iterations 2000
 """
 from __future__ import annotations
 
@@ -45,7 +50,14 @@ def main() -> None:
     ap.add_argument("--times", type=float, nargs="+", default=[0.1, 1.0], help="seconds a search (default 0.1 1)")
     ap.add_argument("--repeat", type=int, default=3, help="searches a figure, the median kept (default 3)")
     ap.add_argument("--games", nargs="+", choices=list(GAMES), default=list(GAMES))
+    ap.add_argument("--iterations", type=int, help="one search of this many iterations, for valgrind")
+    ap.add_argument("--position", type=int, choices=(0, 1), default=0, help="with --iterations: 0 opening, 1 after 30")
+    ap.add_argument("--search", choices=list(SEARCHES), default="network", help="with --iterations")
     args = ap.parse_args()
+    if args.iterations:
+        state = list(positions(sm.load_game(GAMES[args.games[0]])).values())[args.position]
+        sm.analyze(state, iterations=args.iterations, threads=1, seed=1, probe=False, **SEARCHES[args.search])
+        return
     print(f"{'game':12} {'position':9} {'time':>5} {'network it/s':>13} {'rollout it/s':>13} {'ratio':>6}")
     for name in args.games:
         game = sm.load_game(GAMES[name])
