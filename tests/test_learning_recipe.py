@@ -200,7 +200,11 @@ def test_report_errors_name_the_problem_and_write_nothing(tmp_path, capsys):
     (tmp_path / "duel").mkdir()
     (tmp_path / "duel" / "pipeline.json").write_text('{"settings": {}}')
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--report"]) == exit_codes.USAGE
-    assert "pipeline.json: cannot read the pipeline state ('generations')" in capsys.readouterr().err
+    assert "pipeline.json: cannot read the pipeline state (KeyError('generations'))" in capsys.readouterr().err
+    (tmp_path / "duel" / "pipeline.json").write_text(
+        '{"settings": {"generations": 1}, "generations": [{"done": ["selfplay"], "seconds": {"selfplay": 1}, "gate": 3}]}')
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--report"]) == exit_codes.USAGE
+    assert "pipeline.json: cannot read the pipeline state (TypeError(" in capsys.readouterr().err
     (tmp_path / "recipe.json").write_text('{"recipe": "other", "shipped": []}')
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--recipe", "shipped", "--report"]) == exit_codes.USAGE
     assert "the recipe 'other' is in this directory; give --recipe other" in capsys.readouterr().err

@@ -299,12 +299,15 @@ def run_report(directory: str | Path) -> list[str]:
     if not path.exists():
         return ["not begun"]
     try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-        generations = int(state["settings"]["generations"])
-        records = list(state.get("generations", []))
-        current = state.get("current")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"{path}: cannot read the pipeline state ({exc})") from None
+        return _report_lines(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{path}: cannot read the pipeline state ({exc!r})") from None
+
+
+def _report_lines(state: dict[str, Any]) -> list[str]:
+    generations = int(state["settings"]["generations"])
+    records = list(state.get("generations", []))
+    current = state.get("current")
     finished = sum(1 for r in records if all(step in r.get("done", []) for step in STEPS))
     network = {None: "none accepted", START_FILE: "the one it began from"}.get(current, current)
     head = f"{finished} of {generations} generations done, network: {network}"
