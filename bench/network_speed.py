@@ -22,21 +22,16 @@ import argparse
 import statistics
 
 import splendor_mcts as sm
+from search_speed import midgame
 
 GAMES = {"splendor-2p": "splendor", "splendor-3p": "splendor(players=3)", "splendor-4p": "splendor(players=4)",
          "duel": "duel"}
 SEARCHES = {"network": {}, "rollout": {"network": "none"}}
 
 
-def positions(game: sm.Game, plies: int = 30) -> dict[str, object]:
-    opening = game.new_initial_state(seed=1)
-    state = game.new_initial_state(seed=1)
-    bot = sm.GreedyBot(game, seed=1)
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        state.apply_action(bot.step(state))
-    return {"opening": opening, f"after {plies}": state}
+def positions(game: sm.Game) -> dict[str, object]:
+    """The opening of deal 1 and search_speed.py's mid-game position (30 greedy moves on)."""
+    return {"opening": game.new_initial_state(seed=1), "after 30": midgame(game)}
 
 
 def iterations(state: object, seconds: float, repeat: int, **settings: object) -> int:
