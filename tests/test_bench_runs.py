@@ -62,7 +62,11 @@ def test_the_command_reads_what_it_keeps(name: str) -> None:
     recipe = words[words.index("--recipe") + 1]
     assert state["recipe"] == recipe
     first = run.stdout.splitlines()[0]
-    assert re.fullmatch(rf"recipe {recipe} in bench/runs/{name}: {len(state['shipped'])} of \d+ runs shipped", first)
+    compute = re.fullmatch(rf"recipe {recipe} in bench/runs/{name}: {len(state['shipped'])} of \d+ runs shipped, "
+                           r"(?:(\d+) h )?(\d+) min of compute", first)
+    assert compute, first
+    hours, minutes = compute.groups()
+    assert int(hours or 0) * 60 + int(minutes) <= 8 * 60, f"{name}: more than issue 16's 8 hours of compute"
     for key in state["shipped"]:  # a shipped run's network is there for the next run to begin from
         family = key.split("/")[1]
         assert (RUNS / name / "networks" / family / f"{family}.smnet").is_file(), f"{key}: its network is missing"

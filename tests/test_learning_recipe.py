@@ -4,6 +4,7 @@ the package's networks were made (their provenance says so)."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -18,6 +19,12 @@ from splendor_mcts.search.networks import folder as package_networks
 SMALL = {"generations": 1, "selfplay_games": 4, "iterations": 4, "epochs": 1, "window": 1, "hidden": (4,),
          "gate_games": 2}
 CHAIN = (RecipeRun("first", "duel", SMALL), RecipeRun("more", "duel", {**SMALL, "start": "shipped", "seed": 1}))
+COMPUTE = re.compile(r", (\d+ h )?\d+ min of compute")
+
+
+def compute_as_c(lines: list[str]) -> list[str]:
+    """The report's lines with each compute time (which a test run's speed sets) written ", C"."""
+    return [COMPUTE.sub(", C", line) for line in lines]
 
 
 def provenance_chain(family: str) -> list[dict]:
@@ -153,10 +160,10 @@ def test_the_report_says_where_a_recipe_stands_and_its_state_goes_on_elsewhere(t
         run_recipe("shipped", here, 1, time.monotonic() + 3600, say=lambda _: None)
     before = files_under(here)
     assert cli.main(["pipeline", "--dir", str(here), "--recipe", "shipped", "--report"]) == exit_codes.OK
-    assert capsys.readouterr().out.splitlines() == [
-        f"recipe shipped in {here}: 1 of 2 runs shipped",
-        "first/duel: shipped (1 of 1 generations done, network: gen-001/candidate.smnet)",
-        "more/duel: not begun",
+    assert compute_as_c(capsys.readouterr().out.splitlines()) == [
+        f"recipe shipped in {here}: 1 of 2 runs shipped, C",
+        "first/duel: shipped (1 of 1 generations done, C, network: gen-001/candidate.smnet)",
+        "more/duel: begun, no step finished yet; next: generation 1 selfplay",  # its self-play was interrupted
         f"networks: {here / 'networks'} (duel)",
     ]
     assert files_under(here) == before  # read, nothing written
@@ -170,10 +177,10 @@ def test_the_report_says_where_a_recipe_stands_and_its_state_goes_on_elsewhere(t
     assert len(fake_selfplay.calls) == calls + 1  # the second run's one self-play; the first was not played again
     assert (elsewhere / "more" / "duel" / "start.smnet").read_bytes() == (here / "first" / "duel" / "current.smnet").read_bytes()
     assert cli.main(["pipeline", "--dir", str(elsewhere), "--recipe", "shipped", "--report"]) == exit_codes.OK
-    assert capsys.readouterr().out.splitlines()[:3] == [
-        f"recipe shipped in {elsewhere}: 2 of 2 runs shipped",
-        "first/duel: shipped (1 of 1 generations done, network: gen-001/candidate.smnet)",  # networks/duel/start/
-        "more/duel: shipped (1 of 1 generations done, network: gen-001/candidate.smnet)"]
+    assert compute_as_c(capsys.readouterr().out.splitlines()[:3]) == [
+        f"recipe shipped in {elsewhere}: 2 of 2 runs shipped, C",
+        "first/duel: shipped (1 of 1 generations done, C, network: gen-001/candidate.smnet)",  # networks/duel/start/
+        "more/duel: shipped (1 of 1 generations done, C, network: gen-001/candidate.smnet)"]
 
 
 def test_the_report_of_a_run_under_way(tmp_path, fake_selfplay, monkeypatch, capsys):
@@ -185,8 +192,8 @@ def test_the_report_of_a_run_under_way(tmp_path, fake_selfplay, monkeypatch, cap
         pipe.Pipeline(two, tmp_path / "duel", say=lambda _: None).run(time.monotonic() + 3600)
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel", "--report"]) == exit_codes.OK
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == (f"duel ({tmp_path / 'duel'}): 1 of 2 generations done, network: gen-001/candidate.smnet; "
-                      "next: generation 2 selfplay")
+    assert compute_as_c(out)[0] == (f"duel ({tmp_path / 'duel'}): 1 of 2 generations done, C, "
+                                    "network: gen-001/candidate.smnet; next: generation 2 selfplay")
     assert out[1].startswith("  generation 1: selfplay ") and ", train " in out[1] and ", gate " in out[1]
     assert out[1].endswith("; candidate accepted: the test's gate") and len(out) == 2
 
@@ -208,3 +215,27 @@ def test_report_errors_name_the_problem_and_write_nothing(tmp_path, capsys):
     (tmp_path / "recipe.json").write_text('{"recipe": "other", "shipped": []}')
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--recipe", "shipped", "--report"]) == exit_codes.USAGE
     assert "the recipe 'other' is in this directory; give --recipe other" in capsys.readouterr().err
+
+
+def test_the_report_counts_the_compute_of_the_steps_done(tmp_path, monkeypatch, capsys):
+    """Each run's line and the recipe's total give the seconds of the steps done, from the
+    state files: a shipped run's in its provenance, the run under way's in its folder (a step
+    begun and not done counts nothing)."""
+    from splendor_mcts.learning import recipe
+
+    monkeypatch.setitem(recipe.RECIPES, "shipped", CHAIN)
+    (tmp_path / "recipe.json").write_text('{"recipe": "shipped", "shipped": ["first/duel"]}')
+    done = {"done": ["selfplay", "train", "gate"], "seconds": {"selfplay": 1500, "train": 300, "gate": 200},
+            "gate": {"accepted": True, "why": "SPRT H1"}}
+    (tmp_path / "networks" / "duel").mkdir(parents=True)
+    (tmp_path / "networks" / "duel" / "pipeline.json").write_text(json.dumps(
+        {"settings": {"generations": 1}, "current": "gen-001/candidate.smnet", "generations": [done]}))
+    (tmp_path / "more" / "duel").mkdir(parents=True)
+    (tmp_path / "more" / "duel" / "pipeline.json").write_text(json.dumps(
+        {"settings": {"generations": 2}, "current": "start.smnet", "generations": [
+            done, {"done": ["selfplay"], "seconds": {"selfplay": 1900, "train": 99}}]}))
+    assert cli.main(["pipeline", "--dir", str(tmp_path), "--recipe", "shipped", "--report"]) == exit_codes.OK
+    assert capsys.readouterr().out.splitlines()[:3] == [
+        f"recipe shipped in {tmp_path}: 1 of 2 runs shipped, 1 h 38 min of compute",  # 2,000 + 2,000 + 1,900 s
+        "first/duel: shipped (1 of 1 generations done, 33 min of compute, network: gen-001/candidate.smnet)",
+        "more/duel: 1 of 2 generations done, 1 h 5 min of compute, network: the one it began from; next: generation 2 train"]

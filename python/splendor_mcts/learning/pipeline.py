@@ -292,16 +292,42 @@ class Pipeline:
 
 def run_report(directory: str | Path) -> list[str]:
     """Where the run in ``directory`` stands, read from its ``pipeline.json`` (nothing is
-    written): a line for the run, then one per generation begun (its steps' seconds and the
-    gate's verdict). ``["not begun"]`` without a state file; ``ValueError`` for one that
-    cannot be read."""
+    written): a line for the run (with the seconds of its steps done, as compute), then one
+    per generation begun (its steps' seconds and the gate's verdict). Without a state file,
+    ``["not begun"]``, or a line saying its first step is under way if the run's folder has
+    anything in it (the state is written when a step ends); ``ValueError`` for a state file
+    that cannot be read."""
+    folder = Path(directory)
+    if not (folder / STATE_FILE).exists() and folder.is_dir() and any(folder.iterdir()):
+        return [f"begun, no step finished yet; next: generation 1 {STEPS[0]}"]
+    return _read_report(directory, _report_lines)
+
+
+def run_seconds(directory: str | Path) -> float:
+    """The seconds of the steps done in the run in ``directory`` (0 if it has not begun);
+    ``ValueError`` for a state file that cannot be read."""
+    return _read_report(directory, _step_seconds, 0.0)
+
+
+def compute_text(seconds: float) -> str:
+    """``seconds`` of compute as a person reads them: "41 min of compute", "2 h 5 min of compute"."""
+    minutes = round(seconds / 60)
+    return (f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min") + " of compute"
+
+
+def _read_report(directory: str | Path, read: Callable[[dict[str, Any]], Any], absent: Any = None) -> Any:
     path = Path(directory) / STATE_FILE
     if not path.exists():
-        return ["not begun"]
+        return ["not begun"] if absent is None else absent
     try:
-        return _report_lines(json.loads(path.read_text(encoding="utf-8")))
+        return read(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"{path}: cannot read the pipeline state ({exc!r})") from None
+
+
+def _step_seconds(state: dict[str, Any]) -> float:
+    return sum(float(record.get("seconds", {}).get(step, 0.0))
+               for record in state.get("generations", []) for step in STEPS if step in record.get("done", []))
 
 
 def _report_lines(state: dict[str, Any]) -> list[str]:
@@ -310,7 +336,7 @@ def _report_lines(state: dict[str, Any]) -> list[str]:
     current = state.get("current")
     finished = sum(1 for r in records if all(step in r.get("done", []) for step in STEPS))
     network = {None: "none accepted", START_FILE: "the one it began from"}.get(current, current)
-    head = f"{finished} of {generations} generations done, network: {network}"
+    head = f"{finished} of {generations} generations done, {compute_text(_step_seconds(state))}, network: {network}"
     todo = next(((g, step) for g in range(1, generations + 1) for step in STEPS
                  if g > len(records) or step not in records[g - 1].get("done", [])), None)
     lines = [head + (f"; next: generation {todo[0]} {todo[1]}" if todo else "")]

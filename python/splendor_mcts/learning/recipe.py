@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..search.networks import SHIPPED, FOLDER_VARIABLE
-from .pipeline import START_FILE, Pipeline, PipelineSettings, budget, run_report
+from .pipeline import START_FILE, Pipeline, PipelineSettings, budget, compute_text, run_report, run_seconds
 from .shipping import EARLIER, ship, shipped_from
 
 NETWORKS_FOLDER = "networks"  # in the recipe's directory: what it has shipped so far
@@ -109,8 +109,9 @@ def run_recipe(name: str, directory: str | Path, workers: int, deadline: float,
 
 def recipe_report(name: str, directory: str | Path, runs: tuple[RecipeRun, ...] | None = None) -> list[str]:
     """Where recipe ``name`` stands in ``directory``, read from its state files (nothing is
-    written): a line for the recipe, then each run's: shipped, or its pipeline's
-    :func:`.pipeline.run_report` (indented), or not begun. A shipped run needs nothing but
+    written): a line for the recipe (with the compute of every run's steps done so far),
+    then each run's: shipped, or its pipeline's :func:`.pipeline.run_report` (indented), or
+    not begun. A shipped run needs nothing but
     ``recipe.json`` and ``networks/``: that pair, copied to another machine, goes on there
     from the next run. ``ValueError`` when ``directory`` holds no recipe or another one."""
     directory = Path(directory)
@@ -118,18 +119,22 @@ def recipe_report(name: str, directory: str | Path, runs: tuple[RecipeRun, ...] 
     if not (directory / STATE_FILE).is_file():
         raise ValueError(f"{directory}: no recipe has begun here (no {STATE_FILE})")
     shipped = _load_state(directory, name)["shipped"]
-    lines = [f"recipe {name} in {directory}: {len(shipped)} of {len(runs)} runs shipped"]
+    lines = []
+    seconds = 0.0
     networks = directory / NETWORKS_FOLDER
     for index, run in enumerate(runs):
         if run.key in shipped:
             # Its provenance: the family's folder, one start/ down for each later run of the family shipped.
             later = sum(1 for r in runs[index + 1:] if r.family == run.family and r.key in shipped)
             where = networks.joinpath(run.family, *[EARLIER] * later)
+            seconds += run_seconds(where)
             lines.append(f"{run.key}: shipped ({run_report(where)[0]})")
             continue
+        seconds += run_seconds(directory / run.folder / run.family)
         progress = run_report(directory / run.folder / run.family)
         lines.append(f"{run.key}: {progress[0]}")
         lines += [f"  {line}" for line in progress[1:]]
+    lines.insert(0, f"recipe {name} in {directory}: {len(shipped)} of {len(runs)} runs shipped, {compute_text(seconds)}")
     families = sorted(p.name for p in networks.iterdir() if p.is_dir() and not p.name.startswith(".")) \
         if networks.is_dir() else []
     lines.append(f"networks: {networks} ({', '.join(families)})" if families else "networks: none shipped yet")
