@@ -239,3 +239,29 @@ def test_the_report_counts_the_compute_of_the_steps_done(tmp_path, monkeypatch, 
         f"recipe shipped in {tmp_path}: 1 of 2 runs shipped, 1 h 38 min of compute",  # 2,000 + 2,000 + 1,900 s
         "first/duel: shipped (1 of 1 generations done, 33 min of compute, network: gen-001/candidate.smnet)",
         "more/duel: 1 of 2 generations done, 1 h 5 min of compute, network: the one it began from; next: generation 2 train"]
+
+
+RECORDED = Path(__file__).resolve().parents[1] / "bench" / "recipe-run"
+
+
+def test_the_recorded_recipe_run_is_whole_and_within_the_budget(capsys):
+    """bench/recipe-run keeps what the one command made from nothing (its recipe.json and
+    networks/ with every run's logs and gate reports): every run shipped, within issue 16's
+    8 hours of compute, and each generation's training log and gate report beside the weights."""
+    from splendor_mcts import _core
+
+    assert cli.main(["pipeline", "--dir", str(RECORDED), "--recipe", "shipped", "--report"]) == exit_codes.OK
+    lines = capsys.readouterr().out.splitlines()
+    runs = len(RECIPES["shipped"])
+    total = re.fullmatch(rf"recipe shipped in {RECORDED}: {runs} of {runs} runs shipped, (?:(\d+) h )?(\d+) min of compute",
+                         lines[0])
+    assert total, lines[0]
+    assert int(total[1] or 0) * 60 + int(total[2]) <= 8 * 60
+    for family in ("splendor-2p", "splendor-3-4p", "duel"):
+        where = RECORDED / "networks" / family
+        assert _core.network_info(str(where / f"{family}.smnet"))["layers"]
+        while (where / "pipeline.json").is_file():  # this run, then the ones it began from
+            for record in json.loads((where / "pipeline.json").read_text())["generations"]:
+                generation = where / f"gen-{record['generation']:03d}"
+                assert (generation / "candidate.train.jsonl").is_file() and (generation / "gate.txt").is_file()
+            where = where / "start"
