@@ -300,13 +300,13 @@ def run_report(directory: str | Path) -> list[str]:
     folder = Path(directory)
     if not (folder / STATE_FILE).exists() and folder.is_dir() and any(folder.iterdir()):
         return [f"begun, no step finished yet; next: generation 1 {STEPS[0]}"]
-    return _read_report(directory, _report_lines)
+    return _from_state(directory, _report_lines, ["not begun"])
 
 
 def run_seconds(directory: str | Path) -> float:
     """The seconds of the steps done in the run in ``directory`` (0 if it has not begun);
     ``ValueError`` for a state file that cannot be read."""
-    return _read_report(directory, _step_seconds, 0.0)
+    return _from_state(directory, _step_seconds, 0.0)
 
 
 def compute_text(seconds: float) -> str:
@@ -315,10 +315,12 @@ def compute_text(seconds: float) -> str:
     return (f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min") + " of compute"
 
 
-def _read_report(directory: str | Path, read: Callable[[dict[str, Any]], Any], absent: Any = None) -> Any:
+def _from_state(directory: str | Path, read: Callable[[dict[str, Any]], Any], absent: Any) -> Any:
+    """``read`` of the run's state, ``absent`` without one; ``ValueError`` naming the file for
+    one that cannot be read."""
     path = Path(directory) / STATE_FILE
     if not path.exists():
-        return ["not begun"] if absent is None else absent
+        return absent
     try:
         return read(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
