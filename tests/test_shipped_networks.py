@@ -270,6 +270,55 @@ def test_agent_specs_take_shipped_and_name_the_network_in_the_report(shipped, tm
     assert f"Shipped networks: net {want}" in result.report() and result.to_dict()["networks"] == {"net": want}
 
 
+def test_a_name_from_a_report_searches_with_that_familys_network(shipped):
+    """shipped:FAMILY and shipped:FAMILY@HASH (as reports name it) search as shipped does."""
+    state = state_of(sm.load_game("splendor", players=2))
+    path = shipped / "splendor-2p" / "splendor-2p.smnet"
+    want = sm.analyze(state, iterations=200, threads=1, seed=3, network="shipped")
+    for name in ("shipped:splendor-2p", label(path, "splendor-2p"),
+                 "shipped:splendor-2p@" + label(path, "splendor-2p").split("@")[1].upper()):
+        got = sm.analyze(state, iterations=200, threads=1, seed=3, network=name)
+        assert [(m.action, m.visits, m.prior) for m in got.moves] == [(m.action, m.visits, m.prior) for m in want.moves]
+        assert got.to_dict()["params"] == want.to_dict()["params"]  # value_mix and puct from the table too
+
+
+@pytest.mark.parametrize("name, words", [
+    ("shipped:duel", "'shipped:duel' is the network of duel with 2 players; this search plays splendor with 2 "
+                     "players (the family splendor-2p: write shipped or shipped:splendor-2p)"),
+    ("shipped:splendor-3-4p", "'shipped:splendor-3-4p': no network is shipped for the family splendor-3-4p"),
+    ("shipped:splendor-2p@00000000", "'shipped:splendor-2p@00000000': the installed splendor-2p network is "
+                                     "shipped:splendor-2p@"),
+    ("shipped:splendor-2p@", "the installed splendor-2p network is shipped:splendor-2p@"),
+    ("shipped:", "'shipped:' names no network family (families: splendor-2p, splendor-3-4p, duel)"),
+    ("shipped:chess@1a2b3c4d", "'shipped:chess@1a2b3c4d' names no network family"),
+])
+def test_a_name_from_a_report_is_refused_saying_why(shipped, name, words):
+    state = state_of(sm.load_game("splendor", players=2))
+    with pytest.raises(SettingError) as caught:
+        sm.analyze(state, iterations=10, threads=1, network=name)
+    assert caught.value.setting == "network" and words in str(caught.value)
+
+
+def test_a_tournament_refuses_another_games_named_network_before_any_game(shipped, tmp_path):
+    spec = parse_agent_spec("mcts:iterations=30,network=shipped:duel")  # no game yet: the family is shipped
+    config = TournamentConfig(game="splendor", agents=(spec.full_spec, "random"), mode="gauntlet", deals=1, seed=1,
+                              db=tmp_path / "t.sqlite")
+    with pytest.raises(ValueError, match="'shipped:duel' is the network of duel"):
+        Tournament(config)
+    assert not (tmp_path / "t.sqlite").exists()
+    with pytest.raises(ValueError, match="parameter 'network': 'shipped:splendor-2p@00000000': the installed"):
+        parse_agent_spec("mcts:iterations=30,network=shipped:splendor-2p@00000000")
+
+
+def test_the_engine_play_shows_is_a_spec_that_searches_with_it_again(shipped, tmp_path):
+    """play names its engine as an agent spec with network=shipped:FAMILY@HASH; that spec
+    plays a tournament with the same network."""
+    shown = "mcts:iterations=30,network=" + label(shipped / "duel" / "duel.smnet", "duel")
+    config = TournamentConfig(game="duel", agents=(shown + ",name=net", "mcts:iterations=30,network=none,name=plain"),
+                              mode="gauntlet", deals=1, seed=1, db=tmp_path / "t.sqlite")
+    assert Tournament(config).run().networks == {"net": label(shipped / "duel" / "duel.smnet", "duel")}
+
+
 def test_agent_specs_refuse_shipped_where_none_is(nothing_shipped):
     with pytest.raises(ValueError, match="parameter 'network': no network is shipped with this package"):
         parse_agent_spec("mcts:iterations=30,network=shipped")
@@ -293,6 +342,18 @@ def test_the_protocol_field_takes_shipped_and_names_the_field_when_refused(shipp
     with pytest.raises(QueryError, match="splendor-3-4p") as caught:
         reader.read({"id": "b", "position": three, "network": "shipped"})
     assert caught.value.field == "network"
+
+
+def test_the_protocols_take_a_name_from_a_report_and_refuse_another_games(shipped):
+    view = json.loads((EXAMPLES / "splendor-2p-view.json").read_text())
+    assert QueryReader().read({"id": "a", "position": view, "network": "shipped:splendor-2p"}).jobs
+    with pytest.raises(QueryError, match="'shipped:duel' is the network of duel") as caught:
+        QueryReader().read({"id": "b", "position": view, "network": "shipped:duel"})
+    assert caught.value.field == "network"
+    assert talk("setoption name network value shipped:duel", "newgame duel") == \
+        [f"info string network {label(shipped / 'duel' / 'duel.smnet', 'duel')}"]
+    assert talk("setoption name network value shipped:duel", "newgame splendor")[0].startswith(
+        "info string error newgame: 'shipped:duel' is the network of duel with 2 players")
 
 
 def test_query_version_lists_the_shipped_networks(shipped, monkeypatch):

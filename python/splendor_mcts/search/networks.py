@@ -8,8 +8,10 @@ it (its ``pipeline.json``, logs and gate reports). The wheel takes the whole fol
 
 At every door that takes the ``network`` search setting (agent specs, the command lines'
 ``--network``, the analysis protocol's ``network``, ``sm.analyze(network=...)``), the word
-:data:`SHIPPED` stands for the shipped network of the searched game's family and
-:data:`NO_NETWORK` for none; anything else is a ``.smnet`` file. Whether the search uses the
+:data:`SHIPPED` stands for the shipped network of the searched game's family,
+``shipped:<family>`` and ``shipped:<family>@<hash>`` (how reports name one, so a name
+copied from a report searches with it again) for that family's, and :data:`NO_NETWORK` for
+none; anything else is a ``.smnet`` file. Whether the search uses the
 shipped network when no ``network`` is given is the table
 ``search.defaults.SHIPPED_NETWORKS``; :func:`network_settings` applies both, once, for
 ``search.settings.make_params``.
@@ -69,6 +71,11 @@ def shipped_network(game: str, players: int) -> Path:
     if family_name is None:
         raise ValueError(f"no network family plays {game} with {players} players, so no network is shipped "
                          f"for it; give a .smnet file or {NO_NETWORK}")
+    return _installed_file(family_name)
+
+
+def _installed_file(family_name: str) -> Path:
+    """Family ``family_name``'s shipped network; ``ValueError`` naming it when none is shipped."""
     path = shipped_file(family_name)
     if not path.is_file():
         shipped = ", ".join(shipped_families()) or "none"
@@ -110,35 +117,41 @@ def network_label(path: str | None) -> str | None:
 
 def network_settings(values: Mapping[str, Any], game: str | None, players: int | None) -> dict[str, Any]:
     """``values`` (search settings by name) with ``network`` made a file or empty: the word
-    :data:`SHIPPED` becomes the family's shipped network, :data:`NO_NETWORK` empty (none),
-    and no network at all the shipped one where ``search.defaults.SHIPPED_NETWORKS`` turns
+    :data:`SHIPPED` becomes the family's shipped network, ``shipped:<family>`` (and
+    ``shipped:<family>@<hash>``, as reports name it) that family's, :data:`NO_NETWORK` empty
+    (none), and no network at all the shipped one where ``search.defaults.SHIPPED_NETWORKS`` turns
     it on for the family. With the shipped network, ``value_mix`` and ``puct`` not given
     are the table's. ``game`` None (a door checking settings before it knows the game):
     any family's shipped network stands in, and the searched game's is found when its
-    search is made. ``ValueError`` when the shipped network is asked for and there is none.
+    search is made. ``ValueError`` when the shipped network is asked for and there is none,
+    or a named one is not the installed file or not the searched game's.
     """
     out = dict(values)
     network = out.get("network")
     if network == NO_NETWORK:
         out["network"] = ""
         return out
-    if network is not None and network != SHIPPED:
+    named = _named_shipped(network, game, players) if isinstance(network, str) else None
+    if named is not None:
+        family_name, path = named
+    elif network is not None and network != SHIPPED:
         return out  # a file (or empty: none), checked by the engine; a non-string by make_params
-    explicit = network == SHIPPED
-    if game is None:
-        family_name = _stand_in(explicit)
-        if family_name is None:
+    elif game is None:
+        explicit = network == SHIPPED
+        stand_in = _stand_in(explicit)
+        if stand_in is None:
             if explicit:
                 raise ValueError("no network is shipped with this package; give a .smnet file or leave the network out")
             return out
-        path = shipped_file(family_name)
+        family_name, path = stand_in, shipped_file(stand_in)
     else:
         assert players is not None, "a game's search knows its players"
-        family_name = game_family(game, players)
-        use = SHIPPED_NETWORKS.get(family_name) if family_name is not None else None
+        explicit = network == SHIPPED
+        game_family_name = game_family(game, players)
+        use = SHIPPED_NETWORKS.get(game_family_name) if game_family_name is not None else None
         if not explicit and (use is None or not use.default_for(players)):
             return out  # the table's default: no network
-        path = shipped_network(game, players)
+        family_name, path = game_family_name, shipped_network(game, players)
     out["network"] = str(path)
     use = SHIPPED_NETWORKS[family_name]  # type: ignore[index]
     if out.get("value_mix") is None:
@@ -146,6 +159,41 @@ def network_settings(values: Mapping[str, Any], game: str | None, players: int |
     if out.get("puct") is None and use.puct is not None:
         out["puct"] = use.puct
     return out
+
+
+def _named_shipped(network: str, game: str | None, players: int | None) -> tuple[str, Path] | None:
+    """For ``shipped:<family>`` or ``shipped:<family>@<hash>`` (how reports name a shipped
+    network, so a name copied from one searches again with it): the family and its file,
+    refused with a ``ValueError`` when that family has none shipped, the hash is not the
+    installed file's, or ``game`` is not the family's. None for any other value."""
+    prefix = f"{SHIPPED}:"
+    if not network.startswith(prefix):
+        return None
+    family_name, _, digits = network[len(prefix):].partition("@")
+    if family_name not in FAMILIES:
+        raise ValueError(f"{network!r} names no network family (families: {', '.join(FAMILIES)}); "
+                         f"write {SHIPPED}:<family>, {SHIPPED}:<family>@<hash>, {SHIPPED}, {NO_NETWORK} or a .smnet file")
+    try:
+        path = _installed_file(family_name)
+    except ValueError as exc:
+        raise ValueError(f"{network!r}: {exc}") from None
+    if "@" in network:
+        installed = short_hash(path)
+        if digits.lower() != installed:
+            raise ValueError(f"{network!r}: the installed {family_name} network is {prefix}{family_name}@{installed}, "
+                             f"other weights than those named (a report of another version of the package?); "
+                             f"write {prefix}{family_name} for the installed one, or give the other weights' .smnet file")
+    if game is not None:
+        assert players is not None, "a game's search knows its players"
+        searched = game_family(game, players)
+        if searched != family_name:
+            named_family = family(family_name)
+            counts = " or ".join(str(count) for count in named_family.players)
+            fix = (f"the family {searched}: write {SHIPPED} or {prefix}{searched}" if searched
+                   else "no network family plays it")
+            raise ValueError(f"{network!r} is the network of {named_family.game} with {counts} players; this "
+                             f"search plays {game} with {players} players ({fix})")
+    return family_name, path
 
 
 def shipped_used(values: Mapping[str, Any], game: str, players: int) -> str | None:
