@@ -106,6 +106,10 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     (dict(illegal_action="ignore"), "illegal_action must be"),
     (dict(illegal_reward=float("nan")), "illegal_reward"),
     (dict(render_mode="rgb_array"), "render_mode"),
+    (dict(opponents="greedy"), r"SingleAgentEnv: unknown keyword 'opponents' \(its keywords: game, opponent, seat, "
+                               r"render_mode, illegal_action, illegal_reward, max_decisions; splendor's variant "
+                               r"fields: gem_tokens"),
+    (dict(points_to_win=18, nobels=3), "unknown keyword 'nobels'"),
 ])
 def test_bad_arguments_are_named(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -257,6 +257,9 @@ def test_spaces_match_the_game() -> None:
     ({"game": "splendor", "chance": "dice"}, "chance"),
     ({"game": "splendor", "render_mode": "rgb_array"}, "render_mode"),
     ({"game": sm.load_game("splendor"), "players": 3}, "game name"),
+    ({"game": "duel", "max_decision": 5}, r"raw_env: unknown keyword 'max_decision' \(its keywords: game, "
+                                          r"render_mode, chance, max_decisions; duel's variant fields: "
+                                          r"colour_points_to_win, crowns_to_win"),
 ])
 def test_bad_construction_arguments_are_named(kwargs: dict[str, Any], words: str) -> None:
     with pytest.raises(ValueError, match=words):

@@ -83,7 +83,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc] - gymnasium.Env is ge
                  seat: int | None = 0, render_mode: str | None = None, illegal_action: IllegalAction = "end",
                  illegal_reward: float = -1.0, max_decisions: int | None = MAX_DECISIONS, **variant: Any) -> None:
         super().__init__()
-        self.game = game_of(game, variant)
+        self.game = game_of(game, variant, type(self))
         players = self.game.num_players()
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"seat must be None or a seat 0..{players - 1} of {self.game.spec}, got {seat!r}")

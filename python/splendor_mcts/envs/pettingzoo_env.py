@@ -53,6 +53,7 @@ only moves data between the state and the PettingZoo API.
 """
 from __future__ import annotations
 
+import inspect
 import json
 import operator
 from typing import Any, Literal
@@ -71,9 +72,10 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     ) from err
 
 from .. import _core
-from ..games.game import Game, load_game
+from ..games.game import Game, load_game, variant_fields
 from ..games.limits import MAX_DECISIONS, check_max_decisions
 from ..games.registry import DEFAULT_GAME, load_attribute
+from ..games.variants import parse_spec
 from ..wording import counted
 
 ChanceMode = Literal["deal", "sample"]
@@ -116,7 +118,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         **variant: Any,
     ) -> None:
         super().__init__()
-        self.game = game_of(game, variant)
+        self.game = game_of(game, variant, type(self))
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, got {render_mode!r}")
         if chance not in ("deal", "sample"):
@@ -310,12 +312,24 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the un
         return "\n".join(lines)
 
 
-def game_of(game: Game | str, variant: dict[str, Any]) -> Game:
-    """An environment's game: a ``Game`` as it is, or a name/spec loaded with ``variant``."""
+def game_of(game: Game | str, variant: dict[str, Any], environment: type) -> Game:
+    """An environment's game: a ``Game`` as it is, or a name/spec loaded with ``variant``.
+    A keyword that is no variant field is named with ``environment``'s own keywords too
+    (a misspelt ``opponent`` lands among the variant keywords)."""
+    own = ", ".join(name for name in inspect.signature(environment.__init__).parameters
+                    if name not in ("self", "variant"))
     if isinstance(game, Game):
         if variant:
-            raise ValueError(f"variant keywords {sorted(variant)} need a game name, not a Game")
+            raise ValueError(f"{environment.__name__}: unknown keywords {sorted(variant)} (its keywords: {own}; "
+                             f"variant keywords need a game name, not a Game)")
         return game
+    if isinstance(game, str):
+        base = parse_spec(game)[0]
+        known = variant_fields(base)
+        unknown = sorted(key for key in variant if key not in known)
+        if unknown:
+            raise ValueError(f"{environment.__name__}: unknown keyword {unknown[0]!r} (its keywords: {own}; "
+                             f"{base}'s variant fields: {', '.join(sorted(known))})")
     return load_game(game, **variant)
 
 

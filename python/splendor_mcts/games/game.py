@@ -127,10 +127,15 @@ def load_game(name: str, **variant: Any) -> Game:
     return Game(make_config(base, {**spec_kwargs, **variant}))
 
 
+def variant_fields(name: str) -> set[str]:
+    """The variant fields of game ``name`` (a name, not a spec); ``ValueError`` for an unknown game."""
+    return {f.name for f in fields(game_entry(name).config)}
+
+
 def make_config(name: str, kwargs: dict[str, Any]) -> Any:
     """The validated config of game ``name``; unknown names and fields are errors."""
     entry = game_entry(name)
-    known = {f.name for f in fields(entry.config)}
+    known = variant_fields(name)
     for key in kwargs:
         if key not in known:
             raise ValueError(f"{name}: unknown variant field {key!r}; fields: {', '.join(sorted(known))}")
