@@ -72,10 +72,9 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     ) from err
 
 from .. import _core
-from ..games.game import Game, load_game, variant_fields
+from ..games.game import Game, UnknownVariantField, load_game
 from ..games.limits import MAX_DECISIONS, check_max_decisions
 from ..games.registry import DEFAULT_GAME, load_attribute
-from ..games.variants import parse_spec
 from ..wording import counted
 
 ChanceMode = Literal["deal", "sample"]
@@ -316,21 +315,24 @@ def game_of(game: Game | str, variant: dict[str, Any], environment: type) -> Gam
     """An environment's game: a ``Game`` as it is, or a name/spec loaded with ``variant``.
     A keyword that is no variant field is named with ``environment``'s own keywords too
     (a misspelt ``opponent`` lands among the variant keywords)."""
-    own = ", ".join(name for name in inspect.signature(environment.__init__).parameters
-                    if name not in ("self", "variant"))
     if isinstance(game, Game):
         if variant:
-            raise ValueError(f"{environment.__name__}: unknown keywords {sorted(variant)} (its keywords: {own}; "
-                             f"variant keywords need a game name, not a Game)")
+            raise ValueError(f"{environment.__name__}: unknown keywords {sorted(variant)} "
+                             f"(its keywords: {_keywords(environment)}; variant keywords need a game name, not a Game)")
         return game
-    if isinstance(game, str):
-        base = parse_spec(game)[0]
-        known = variant_fields(base)
-        unknown = sorted(key for key in variant if key not in known)
-        if unknown:
-            raise ValueError(f"{environment.__name__}: unknown keyword {unknown[0]!r} (its keywords: {own}; "
-                             f"{base}'s variant fields: {', '.join(sorted(known))})")
-    return load_game(game, **variant)
+    try:
+        return load_game(game, **variant)
+    except UnknownVariantField as exc:
+        if exc.field not in variant:
+            raise  # in the spec string, not a keyword
+        raise ValueError(f"{environment.__name__}: unknown keyword {exc.field!r} (its keywords: "
+                         f"{_keywords(environment)}; {exc.game}'s variant fields: {', '.join(sorted(exc.known))})") from None
+
+
+def _keywords(environment: type) -> str:
+    """The keywords of ``environment``'s constructor, as an error lists them."""
+    return ", ".join(name for name in inspect.signature(environment.__init__).parameters
+                     if name not in ("self", "variant"))
 
 
 def observation_space_of(game: Game) -> spaces.Dict:

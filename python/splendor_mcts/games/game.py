@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from dataclasses import fields
-
 from ..seeds import seed_or_random
 from .registry import GameEntry, game_entry
 from .variants import parse_spec
@@ -127,16 +125,20 @@ def load_game(name: str, **variant: Any) -> Game:
     return Game(make_config(base, {**spec_kwargs, **variant}))
 
 
-def variant_fields(name: str) -> set[str]:
-    """The variant fields of game ``name`` (a name, not a spec); ``ValueError`` for an unknown game."""
-    return {f.name for f in fields(game_entry(name).config)}
+class UnknownVariantField(ValueError):
+    """A variant keyword that game ``game`` does not have: ``field``, beside its ``known`` fields."""
+
+    def __init__(self, game: str, field: str, known: tuple[str, ...]) -> None:
+        super().__init__(f"{game}: unknown variant field {field!r}; fields: {', '.join(sorted(known))}")
+        self.game, self.field, self.known = game, field, known
 
 
 def make_config(name: str, kwargs: dict[str, Any]) -> Any:
-    """The validated config of game ``name``; unknown names and fields are errors."""
+    """The validated config of game ``name``; unknown names and fields are errors
+    (:class:`UnknownVariantField` for a field)."""
     entry = game_entry(name)
-    known = variant_fields(name)
+    known = entry.variant_fields()
     for key in kwargs:
         if key not in known:
-            raise ValueError(f"{name}: unknown variant field {key!r}; fields: {', '.join(sorted(known))}")
+            raise UnknownVariantField(name, key, known)
     return entry.config(**kwargs)

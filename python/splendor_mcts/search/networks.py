@@ -131,13 +131,13 @@ def network_settings(values: Mapping[str, Any], game: str | None, players: int |
     if network == NO_NETWORK:
         out["network"] = ""
         return out
+    explicit = network == SHIPPED
     named = _named_shipped(network, game, players) if isinstance(network, str) else None
     if named is not None:
         family_name, path = named
     elif network is not None and network != SHIPPED:
         return out  # a file (or empty: none), checked by the engine; a non-string by make_params
     elif game is None:
-        explicit = network == SHIPPED
         stand_in = _stand_in(explicit)
         if stand_in is None:
             if explicit:
@@ -146,7 +146,6 @@ def network_settings(values: Mapping[str, Any], game: str | None, players: int |
         family_name, path = stand_in, shipped_file(stand_in)
     else:
         assert players is not None, "a game's search knows its players"
-        explicit = network == SHIPPED
         game_family_name = game_family(game, players)
         use = SHIPPED_NETWORKS.get(game_family_name) if game_family_name is not None else None
         if not explicit and (use is None or not use.default_for(players)):
@@ -169,7 +168,7 @@ def _named_shipped(network: str, game: str | None, players: int | None) -> tuple
     prefix = f"{SHIPPED}:"
     if not network.startswith(prefix):
         return None
-    family_name, _, digits = network[len(prefix):].partition("@")
+    family_name, at, digits = network[len(prefix):].partition("@")
     if family_name not in FAMILIES:
         raise ValueError(f"{network!r} names no network family (families: {', '.join(FAMILIES)}); "
                          f"write {SHIPPED}:<family>, {SHIPPED}:<family>@<hash>, {SHIPPED}, {NO_NETWORK} or a .smnet file")
@@ -177,7 +176,7 @@ def _named_shipped(network: str, game: str | None, players: int | None) -> tuple
         path = _installed_file(family_name)
     except ValueError as exc:
         raise ValueError(f"{network!r}: {exc}") from None
-    if "@" in network:
+    if at:
         installed = short_hash(path)
         if digits.lower() != installed:
             raise ValueError(f"{network!r}: the installed {family_name} network is {prefix}{family_name}@{installed}, "
