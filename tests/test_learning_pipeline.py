@@ -24,16 +24,21 @@ from test_learning_weights import random_network
 def fake_selfplay(monkeypatch):
     calls: list[tuple] = []
 
-    def selfplay(game, players, agent, games, out, seed, workers):
+    def selfplay(game, players, agent, games, out, seed, workers, deadline=None):
         calls.append((game, players, agent, games, out.name, seed))
+        selfplay.deadlines.append(deadline)
         if getattr(selfplay, "fail_at", None) == len(calls):
             raise KeyboardInterrupt
+        if getattr(selfplay, "stop_at", None) == len(calls):
+            return False  # the deadline came first
         out.mkdir(parents=True, exist_ok=True)
         write_shard(out / "shard-00000.npz", "duel", games=4, moves=6, seed=seed, first_game=seed * 100)
+        return True
 
     monkeypatch.setattr(pipe, "run_selfplay", selfplay)
     monkeypatch.setattr(pipe, "network_agent", lambda network, iterations, family_name=None: f"mcts:iterations={iterations}")
     selfplay.calls = calls
+    selfplay.deadlines = []
     return selfplay
 
 
@@ -72,6 +77,29 @@ def test_a_stage_stops_before_a_step_it_cannot_hold(tmp_path, fake_selfplay):
     lines: list[str] = []
     assert not pipe.Pipeline(settings(), tmp_path, say=lines.append).run(time.monotonic() - 1)
     assert lines == ["duel: stage time is up before generation 1 selfplay"] and not fake_selfplay.calls
+
+
+def test_a_stage_ends_in_the_middle_of_self_play_and_the_next_goes_on(tmp_path, fake_selfplay):
+    pytest.importorskip("torch")
+    fake_selfplay.stop_at = 1  # the stage's deadline comes before the first self-play's games are all played
+    lines: list[str] = []
+    deadline = time.monotonic() + 3600
+    assert not pipe.Pipeline(settings(generations=1), tmp_path, say=lines.append).run(deadline)
+    assert lines == ["duel: generation 1: selfplay",
+                     "duel: stage time is up during generation 1 selfplay (its finished games are kept)"]
+    assert fake_selfplay.deadlines == [deadline]
+    state = json.loads((tmp_path / "pipeline.json").read_text())
+    record = state["generations"][0]
+    assert record["done"] == [] and record["seconds"] == {} and set(record["partial"]) == {"selfplay"}
+    record["partial"]["selfplay"] = 600.0  # as if it had played for ten minutes
+    (tmp_path / "pipeline.json").write_text(json.dumps(state))
+    assert pipe.run_report(tmp_path)[1] == "generation 1: selfplay 600 s so far"
+    assert pipe.run_seconds(tmp_path) == 600.0
+    fake_selfplay.stop_at = None
+    assert pipe.Pipeline(settings(generations=1), tmp_path, say=lambda _: None).run(time.monotonic() + 3600)
+    record = json.loads((tmp_path / "pipeline.json").read_text())["generations"][0]
+    assert record["done"] == list(STEPS) and "partial" not in record
+    assert 600.0 <= record["seconds"]["selfplay"] < 700.0  # both stages' seconds
 
 
 def test_other_settings_in_the_same_directory_are_refused(tmp_path, fake_selfplay):
@@ -200,19 +228,20 @@ def test_pipeline_command_errors(tmp_path, monkeypatch, capsys):
 
 def test_a_step_is_estimated_from_a_generation_alike(tmp_path):
     pipeline = pipe.Pipeline(settings(), tmp_path, say=lambda _: None)
-    pipeline.state["generations"] = [{"generation": 1, "done": list(STEPS), "guided": False, "seconds": {"selfplay": 10.0}},
-                                     {"generation": 2, "done": list(STEPS), "guided": True, "seconds": {"selfplay": 200.0}}]
-    assert pipeline.estimate("selfplay") == 10.0 and pipeline.estimate("gate") == 0.0
+    pipeline.state["generations"] = [{"generation": 1, "done": list(STEPS), "guided": False, "seconds": {"gate": 10.0}},
+                                     {"generation": 2, "done": list(STEPS), "guided": True, "seconds": {"gate": 200.0}}]
+    assert pipeline.estimate("gate") == 10.0 and pipeline.estimate("train") == 0.0
     pipeline.state["current"] = "gen-001/candidate.smnet"
-    assert pipeline.estimate("selfplay") == 200.0
+    assert pipeline.estimate("gate") == 200.0
 
 
 def test_input_features_reach_training_from_a_start_without_them(tmp_path, monkeypatch):
     pytest.importorskip("torch")
 
-    def selfplay(game, players, agent, games, out, seed, workers):
+    def selfplay(game, players, agent, games, out, seed, workers, deadline=None):
         out.mkdir(parents=True, exist_ok=True)
         write_shard(out / "shard-00000.npz", "splendor-2p", games=4, moves=6, seed=seed, first_game=seed * 100)
+        return True
 
     monkeypatch.setattr(pipe, "run_selfplay", selfplay)
     monkeypatch.setattr(pipe, "network_agent", lambda network, iterations, family_name=None: f"mcts:iterations={iterations}")

@@ -4,6 +4,7 @@ settings, and the command answers bad input with a usage error."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import numpy as np
@@ -238,6 +239,29 @@ def test_a_killed_shard_is_replayed_not_duplicated(tmp_path: Path) -> None:
     assert _files(tmp_path / "whole") == _files(tmp_path / "cut")
 
 
+def test_a_deadline_stops_the_run_between_games_and_keeps_them(tmp_path: Path, monkeypatch) -> None:
+    kwargs = dict(search=FAST, seed=9, workers=1, games_per_shard=2, temperature_moves=2)
+    sp.selfplay(tmp_path / "whole", 3, "duel", **kwargs)
+    past = sp.selfplay(tmp_path / "cut", 3, "duel", deadline=time.monotonic() - 1, **kwargs)
+    assert (past.games_played, past.stopped, past.shards_total) == (0, True, 0)
+    finished: list[int] = []
+    clock = time.monotonic
+
+    def one_game_then_late() -> float:  # the deadline passes once the first game is in
+        return clock() + (3600 if finished else 0)
+
+    monkeypatch.setattr(sp, "deadline_clock", one_game_then_late)
+    cut = sp.selfplay(tmp_path / "cut", 3, "duel", deadline=clock() + 600,
+                      progress=lambda p: finished.append(p.games_done), **kwargs)
+    assert (cut.games_played, cut.games_total, cut.shards_total, cut.stopped) == (1, 1, 1, True)
+    monkeypatch.setattr(sp, "deadline_clock", clock)
+    rest = sp.selfplay(tmp_path / "cut", 3, "duel", deadline=clock() + 600, **kwargs)
+    assert (rest.games_played, rest.games_total, rest.stopped) == (2, 3, False)
+    assert sorted(read_run(tmp_path / "cut").games()) == sorted(read_run(tmp_path / "whole").games())
+    done = sp.selfplay(tmp_path / "cut", 3, "duel", deadline=clock() - 1, **kwargs)  # nothing left: not stopped
+    assert (done.games_played, done.stopped) == (0, False)
+
+
 def test_workers_play_the_same_games(tmp_path: Path) -> None:
     kwargs = dict(search=FAST, seed=2, games_per_shard=2, temperature_moves=3)
     sp.selfplay(tmp_path / "one", 3, "duel", workers=1, **kwargs)
@@ -302,6 +326,8 @@ def test_a_run_from_before_the_cap_continues(tmp_path: Path) -> None:
     (dict(seed=-1), "seed"),
     (dict(game="splendor(players=9)"), "players"),
     (dict(workers=0), "--workers must be at least 1"),
+    (dict(deadline="soon"), "deadline must be a time.monotonic"),
+    (dict(deadline=float("nan")), "deadline must be a time.monotonic"),
 ])
 def test_bad_arguments_are_named(tmp_path: Path, kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):

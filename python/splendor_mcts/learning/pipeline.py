@@ -6,7 +6,10 @@ network currently accepted, and per generation the steps done (``selfplay``, ``t
 finished, and every step resumes its own partial work (self-play's manifest, training's
 checkpoint, the gate's tournament database), so the same command started again after an
 interruption at any point carries on. A stage stops before a step that its time limit
-would not hold (estimated from the step's last run), so a run can be cut into stages.
+would not hold (estimated from the step's last run), so a run can be cut into stages;
+self-play, the longest step and the only one whose length a first run cannot estimate,
+stops at the stage's deadline itself, keeping its finished games, and its seconds so far are
+kept in the generation's ``partial`` until it is done.
 """
 from __future__ import annotations
 
@@ -125,13 +128,15 @@ def network_agent(network: str | None, iterations: int, family_name: str | None 
     return base
 
 
-def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, seed: int, workers: int) -> None:
+def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, seed: int, workers: int,
+                 deadline: float | None = None) -> bool:
     """Self-play games into shard directory ``out`` (``splendor-mcts selfplay``'s function),
-    which resumes from its manifest when ``out`` holds part of the run."""
+    which resumes from its manifest when ``out`` holds part of the run; False when
+    ``deadline`` (``time.monotonic()``) came first."""
     from .selfplay import selfplay
 
-    selfplay(out, games, f"{game}(players={players})" if game == "splendor" else game, search=agent, seed=seed,
-             workers=workers)
+    return not selfplay(out, games, f"{game}(players={players})" if game == "splendor" else game, search=agent,
+                        seed=seed, workers=workers, deadline=deadline).stopped
 
 
 class Pipeline:
@@ -213,9 +218,9 @@ class Pipeline:
         return None
 
     def estimate(self, step: str) -> float:
-        """Seconds the step took the last time it ran in a generation that, like this one,
-        was (or was not) guided by a network: self-play with the rollout default is far
-        faster. 0 when it has not run so yet."""
+        """Seconds the step (train or gate: self-play ends at the deadline itself) took the
+        last time it ran in a generation that, like this one, was (or was not) guided by a
+        network: a gate against the rollout default is far faster. 0 when it has not run so yet."""
         guided = self.state["current"] is not None
         times = [r["seconds"][step] for r in self.state["generations"]
                  if step in r["seconds"] and r.get("guided") == guided]
@@ -226,28 +231,43 @@ class Pipeline:
         (``time.monotonic()`` seconds; False)."""
         while (todo := self.next_step()) is not None:
             generation, step = todo
-            if time.monotonic() + self.estimate(step) > deadline:
+            if time.monotonic() + (0.0 if step == "selfplay" else self.estimate(step)) >= deadline:
                 self.say(f"{self.family.name}: stage time is up before generation {generation} {step}")
                 return False
             self.say(f"{self.family.name}: generation {generation}: {step}")
             began = time.monotonic()
             record = self._record(generation)
             record.setdefault("guided", self.state["current"] is not None)
-            getattr(self, f"_{step}")(generation)
-            record["seconds"][step] = round(time.monotonic() - began, 1)
+            if step == "selfplay":
+                finished = self._selfplay(generation, deadline)
+            else:
+                getattr(self, f"_{step}")(generation)
+                finished = True
+            partial = record.setdefault("partial", {})
+            seconds = partial.pop(step, 0.0) + time.monotonic() - began
+            if not finished:
+                partial[step] = round(seconds, 1)
+                self._save_state()
+                self.say(f"{self.family.name}: stage time is up during generation {generation} {step} "
+                         "(its finished games are kept)")
+                return False
+            if not partial:
+                del record["partial"]
+            record["seconds"][step] = round(seconds, 1)
             record["done"].append(step)
             self._save_state()
         self.say(f"{self.family.name}: all {self.settings.generations} generations done; "
                  f"network: {self.state['current'] or 'none accepted'}")
         return True
 
-    def _selfplay(self, generation: int) -> None:
+    def _selfplay(self, generation: int, deadline: float) -> bool:
         s, current = self.settings, self._current_path()
         per_count = math.ceil(s.selfplay_games / len(self.family.players))
-        for players in self.family.players:
-            run_selfplay(self.family.game, players, network_agent(current, s.iterations, s.family), per_count,
-                         self.generation_dir(generation) / f"selfplay-{players}p",
-                         seed=s.seed * 1_000_003 + generation * 10 + players, workers=s.workers)
+        return all(run_selfplay(self.family.game, players, network_agent(current, s.iterations, s.family), per_count,
+                                self.generation_dir(generation) / f"selfplay-{players}p",
+                                seed=s.seed * 1_000_003 + generation * 10 + players, workers=s.workers,
+                                deadline=deadline)
+                   for players in self.family.players)
 
     def _train(self, generation: int) -> None:
         s = self.settings
@@ -328,8 +348,10 @@ def _from_state(directory: str | Path, read: Callable[[dict[str, Any]], Any], ab
 
 
 def _step_seconds(state: dict[str, Any]) -> float:
-    return sum(float(record.get("seconds", {}).get(step, 0.0))
-               for record in state.get("generations", []) for step in STEPS if step in record.get("done", []))
+    """The seconds of the steps done, and of those begun in a stage that ended before them."""
+    return sum(float(record.get("seconds", {}).get(step, 0.0)) if step in record.get("done", [])
+               else float(record.get("partial", {}).get(step, 0.0))
+               for record in state.get("generations", []) for step in STEPS)
 
 
 def _report_lines(state: dict[str, Any]) -> list[str]:
@@ -343,8 +365,9 @@ def _report_lines(state: dict[str, Any]) -> list[str]:
                  if g > len(records) or step not in records[g - 1].get("done", [])), None)
     lines = [head + (f"; next: generation {todo[0]} {todo[1]}" if todo else "")]
     for number, record in enumerate(records, start=1):
-        steps = ", ".join(f"{step} {record['seconds'][step]:.0f} s" for step in STEPS
-                          if step in record.get("done", []) and step in record.get("seconds", {}))
+        steps = ", ".join([f"{step} {record['seconds'][step]:.0f} s" for step in STEPS
+                           if step in record.get("done", []) and step in record.get("seconds", {})]
+                          + [f"{step} {seconds:.0f} s so far" for step, seconds in record.get("partial", {}).items()])
         line = f"generation {number}: {steps or 'nothing done yet'}"
         if gate := record.get("gate"):
             line += f"; candidate {'accepted' if gate['accepted'] else 'rejected'}: {gate['why']}"

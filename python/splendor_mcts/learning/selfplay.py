@@ -16,7 +16,9 @@ settings write identical shards; with more, the same games in shards cut in fini
 
 Runs resume: games are written in shards of ``games_per_shard`` and ``manifest.json`` names
 every finished shard with its games' indexes, so running the same call again plays only the
-games not yet in a shard (a kill loses at most the games of the shard being filled). A run
+games not yet in a shard (a kill loses at most the games of the shard being filled). A
+``deadline`` ends a call the same way, but writes every finished game first: a pipeline's
+stage stops in the middle of a long self-play and the next stage goes on from there. A run
 directory keeps its settings; another game, search, seed, temperature, shard size or cap there is
 refused with a message naming each setting that differs. ``games`` is the run's target and
 may grow between calls.
@@ -29,6 +31,7 @@ summary counts such games.
 """
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable
@@ -60,6 +63,7 @@ TEMPERATURE_MOVES = 20   # decisions of a game drawn from the visits (about 10 t
 TEMPERATURE = 1.0
 GAMES_PER_SHARD = 32
 _MOVE_NUMBERS = np.iinfo(np.int16).max + 1  # the shards' move_number column is 16 bits
+deadline_clock = time.monotonic  # what a deadline is an instant of
 # derive_seed paths below a game's index: its deal, its search and its temperature draws
 _DEAL, _SEARCH, _DRAWS = 0, 1, 2
 
@@ -272,6 +276,7 @@ class SelfPlaySummary:
     rows_total: int
     shards_total: int
     games_capped: int = 0
+    stopped: bool = False  # the deadline came before every game of the run was played
 
 
 def meta_of(settings: SelfPlaySettings) -> dict[str, Any]:
@@ -286,20 +291,25 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
              ray_address: str | None = None, temperature_moves: int = TEMPERATURE_MOVES,
              temperature: float = TEMPERATURE, games_per_shard: int = GAMES_PER_SHARD,
              progress: Callable[[SelfPlayProgress], Any] | None = None,
-             max_decisions: int = MAX_DECISIONS) -> SelfPlaySummary:
+             max_decisions: int = MAX_DECISIONS, deadline: float | None = None) -> SelfPlaySummary:
     """Play the run's games ``0 .. games-1`` not yet in ``directory``'s shards and write them.
 
     ``workers`` processes (None: every core; 1: in this process) on the ``local`` backend, or
     Ray tasks on ``backend="ray"`` (``ray_address`` or a local Ray). ``progress`` is called
     after each finished game; a game still going after ``max_decisions`` decisions is stopped
-    and scored as a draw. ``ValueError`` names a bad argument or a setting that differs
-    from the run's; Ctrl-C (``KeyboardInterrupt``) keeps the finished shards.
+    and scored as a draw. ``deadline`` (a ``time.monotonic()`` instant): no game is awaited
+    past it; the games under way are abandoned (the next call plays them), the finished ones
+    written, and the summary says ``stopped``. ``ValueError`` names a bad argument or a
+    setting that differs from the run's; Ctrl-C (``KeyboardInterrupt``) keeps the finished shards.
     """
     settings = make_settings(game, search, seed, temperature_moves, temperature, games_per_shard, max_decisions)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
     if progress is not None and not callable(progress):
         raise ValueError(f"progress must be callable, got {progress!r}")
+    if deadline is not None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float))
+                                 or math.isnan(deadline)):
+        raise ValueError(f"deadline must be a time.monotonic() instant, got {deadline!r}")
     out = Path(directory)
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} is not a directory")
@@ -327,7 +337,11 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
         manifest.add(file, len(arrays["game_id"]), [g.game_id for g in buffer], [g.index for g in buffer])
         buffer.clear()
 
-    if todo:
+    def past_deadline() -> bool:
+        return deadline is not None and deadline_clock() >= deadline
+
+    stopped = bool(todo) and past_deadline()
+    if todo and not stopped:
         runner = make_backend(backend, workers, ray_address, work=play_selfplay_games, option="--workers")
         try:
             for result in runner.run(SelfPlayTask(settings, i) for i in todo):
@@ -340,12 +354,15 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
                 if progress is not None:
                     progress(SelfPlayProgress(len(done) + played, games, manifest.rows + sum(g.decisions for g in buffer),
                                               decisions, time.perf_counter() - start))
+                if played < len(todo) and past_deadline():
+                    stopped = True
+                    break
         finally:
             runner.close()
         if buffer:
             flush()
     return SelfPlaySummary(out, played, decisions, time.perf_counter() - start, manifest.games, manifest.rows,
-                           len(manifest.shards), capped)
+                           len(manifest.shards), capped, stopped)
 
 
 __all__ = ["DEFAULT_SEARCH", "GAMES_PER_SHARD", "MAX_DECISIONS", "TEMPERATURE", "TEMPERATURE_MOVES", "SelfPlayGame",
