@@ -63,6 +63,11 @@ RECIPES: dict[str, tuple[RecipeRun, ...]] = {
         RecipeRun("splendor-2p-needs", "splendor-2p",
                   {"start": SHIPPED, "features": "needs", "selfplay_games": 10000, "iterations": 800, "gate_games": 2000,
                    "dropout": 0.0, "positions_per_game": 0, "generations": 1, "seed": 8}),
+        # Splendor 3-4p had none of the three above; here all three at once (the 10,000 games
+        # half with 3 players, half with 4). Its gate plays 3 players only, so more games.
+        RecipeRun("splendor-3-4p-needs", "splendor-3-4p",
+                  {"start": SHIPPED, "features": "needs", "selfplay_games": 10000, "iterations": 800, "gate_games": 3000,
+                   "dropout": 0.0, "positions_per_game": 0, "generations": 1, "seed": 9}),
     ),
 }
 

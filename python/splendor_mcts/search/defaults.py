@@ -46,9 +46,10 @@ SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
     # without a network, SPRT H1; +174 +/- 48 at 1 s, SPRT H1 (bench/RESULTS.md, "Today's defaults at equal
     # time").
     "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
-    # Mean share against searches without it at 0.1 s a move: 3 players 0.487 [0.436, 0.538] (even 0.333),
-    # 4 players 0.389 [0.344, 0.433] (even 0.25), both SPRT H1 (bench/RESULTS.md, "Today's defaults at equal
-    # time").
+    # The recipe's eighth run ("needs" input features): mean share against the network before it at 0.1 s a
+    # move, 3 players 0.451 [0.398, 0.505] (even 0.333), 4 players 0.346 [0.291, 0.401] (even 0.25); that one
+    # was measured against searches without a network: 0.487 and 0.389, both SPRT H1 (bench/RESULTS.md,
+    # "Splendor 3-4p told what each player lacks", "Today's defaults at equal time").
     "splendor-3-4p": ShippedNetwork(on=True, value_mix=0.5),
     # The third run's network (begun from the second's): +213 +/- 52 Elo at 0.1 s a move and +182 +/- 49
     # at 1 s, both SPRT H1 (bench/RESULTS.md, "Priors only, and Duel's third run").
