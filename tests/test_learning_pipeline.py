@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 from learning_shards import write_shard
@@ -233,6 +234,23 @@ def test_a_step_is_estimated_from_a_generation_alike(tmp_path):
     assert pipeline.estimate("gate") == 10.0 and pipeline.estimate("train") == 0.0
     pipeline.state["current"] = "gen-001/candidate.smnet"
     assert pipeline.estimate("gate") == 200.0
+    pipeline.state["generations"][1]["seconds"]["selfplay"] = 3000.0
+    assert pipeline.estimate("selfplay") == 0.0  # it stops at the deadline itself, so it may always begin
+
+
+def test_run_selfplay_passes_the_deadline_and_says_whether_it_came_first(tmp_path, monkeypatch):
+    from splendor_mcts.learning import selfplay as sp
+
+    seen = []
+
+    def selfplay(out, games, game, search, seed, workers, deadline):
+        seen.append((game, deadline))
+        return SimpleNamespace(stopped=deadline < 100)
+
+    monkeypatch.setattr(sp, "selfplay", selfplay)
+    assert pipe.run_selfplay("splendor", 3, "mcts", 4, tmp_path, seed=1, workers=1, deadline=50.0) is False
+    assert pipe.run_selfplay("duel", 2, "mcts", 4, tmp_path, seed=1, workers=1, deadline=500.0) is True
+    assert seen == [("splendor(players=3)", 50.0), ("duel", 500.0)]
 
 
 def test_input_features_reach_training_from_a_start_without_them(tmp_path, monkeypatch):

@@ -220,7 +220,10 @@ class Pipeline:
     def estimate(self, step: str) -> float:
         """Seconds the step (train or gate: self-play ends at the deadline itself) took the
         last time it ran in a generation that, like this one, was (or was not) guided by a
-        network: a gate against the rollout default is far faster. 0 when it has not run so yet."""
+        network: a gate against the rollout default is far faster. 0 when it has not run so yet,
+        and for self-play, which needs no room before the deadline."""
+        if step == "selfplay":
+            return 0.0
         guided = self.state["current"] is not None
         times = [r["seconds"][step] for r in self.state["generations"]
                  if step in r["seconds"] and r.get("guided") == guided]
@@ -231,7 +234,7 @@ class Pipeline:
         (``time.monotonic()`` seconds; False)."""
         while (todo := self.next_step()) is not None:
             generation, step = todo
-            if time.monotonic() + (0.0 if step == "selfplay" else self.estimate(step)) >= deadline:
+            if time.monotonic() + self.estimate(step) >= deadline:
                 self.say(f"{self.family.name}: stage time is up before generation {generation} {step}")
                 return False
             self.say(f"{self.family.name}: generation {generation}: {step}")
@@ -243,16 +246,14 @@ class Pipeline:
             else:
                 getattr(self, f"_{step}")(generation)
                 finished = True
-            partial = record.setdefault("partial", {})
-            seconds = partial.pop(step, 0.0) + time.monotonic() - began
+            # Steps run in order, so only the step under way can have seconds from an earlier stage.
+            seconds = record.pop("partial", {}).get(step, 0.0) + time.monotonic() - began
             if not finished:
-                partial[step] = round(seconds, 1)
+                record["partial"] = {step: round(seconds, 1)}
                 self._save_state()
                 self.say(f"{self.family.name}: stage time is up during generation {generation} {step} "
                          "(its finished games are kept)")
                 return False
-            if not partial:
-                del record["partial"]
             record["seconds"][step] = round(seconds, 1)
             record["done"].append(step)
             self._save_state()
