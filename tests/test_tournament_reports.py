@@ -66,10 +66,12 @@ def test_a_lopsided_match_prints_no_inf_or_nan(tmp_path):
     assert data["stored"] == 6 and data["playedNow"] == 0 and data["places"] is None
 
 
-def test_interrupted_run_says_how_to_resume(tmp_path):
+@pytest.mark.parametrize(("sent", "concurrency"), [(signal.SIGINT, "1"), (signal.SIGTERM, "2")],
+                         ids=["ctrl-c", "kill-with-workers"])
+def test_interrupted_run_says_how_to_resume(tmp_path, sent, concurrency):
     db = tmp_path / "t.sqlite"
     args = ["tournament", "tournament_fakes:SlowAgent:delay=0.02", RANDOM, *FAKE, "--deals", "200",
-            "--db", str(db), "--no-progress"]
+            "--db", str(db), "--no-progress", "--concurrency", concurrency]
     proc = subprocess.Popen(command(*args), stderr=subprocess.PIPE, text=True,
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
     deadline = time.monotonic() + 60
@@ -80,9 +82,10 @@ def test_interrupted_run_says_how_to_resume(tmp_path):
                 break
         except sqlite3.Error:
             continue
-    proc.send_signal(signal.SIGINT)  # what Ctrl-C sends
+    proc.send_signal(sent)  # SIGINT: what Ctrl-C sends; SIGTERM: what `kill` sends
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
+    assert "leaked" not in err and "Traceback" not in err
     last = err.strip().splitlines()[-1]
     assert last.startswith("splendor-mcts tournament: interrupted; ") and " of 400 games are stored in " in last
     assert last.endswith(": run the same command to resume")
