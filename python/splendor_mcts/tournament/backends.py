@@ -259,12 +259,17 @@ class ProcessBackend:
         if executor is None:
             return
         processes = list(getattr(executor, "_processes", {}).values())
+        manager = getattr(executor, "_executor_manager_thread", None)
         executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:  # games still running are abandoned, not waited for
             if process.is_alive():
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+        # The pool's manager thread ends once its workers have; left running to the interpreter's
+        # exit, CPython 3.11's exit hook races it on a pipe it closes ("Bad file descriptor").
+        if manager is not None:
+            manager.join(timeout=5)
 
 
 class RayBackend:
