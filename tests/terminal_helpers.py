@@ -51,6 +51,11 @@ class Terminal:
         time.sleep(0.5)
         os.write(self.fd, b"\x03")
 
+    def terminate(self) -> None:
+        """SIGTERM, as ``kill`` sends it, a moment after what came before (see :meth:`interrupt`)."""
+        time.sleep(0.5)
+        os.kill(self.pid, signal.SIGTERM)
+
     def end_of_input(self) -> None:
         os.write(self.fd, b"\x04")
 

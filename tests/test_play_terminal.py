@@ -42,6 +42,14 @@ def test_nothing_to_lose_quits_at_once(tmp_path):
     assert "splendor-mcts play: interrupted" in fresh.output
 
 
+def test_sigterm_quits_at_once_noting_the_unsaved_game():
+    term = after_a_move()
+    term.terminate()
+    assert term.wait() == 130
+    assert "quit anyway" not in term.output and "Traceback" not in term.output
+    assert "splendor-mcts play: stopped by SIGTERM; the game was not saved" in term.output
+
+
 def test_ctrl_d_asks_and_no_goes_on():
     term = after_a_move()
     term.end_of_input()

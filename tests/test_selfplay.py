@@ -381,6 +381,27 @@ def test_a_run_killed_by_sigkill_resumes_to_the_same_shards(tmp_path: Path) -> N
     assert not list((tmp_path / "cut").glob("*.tmp"))  # a half-written file was written again
 
 
+def test_sigterm_stops_the_workers_and_keeps_the_finished_shards(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    run = subprocess.Popen([sys.executable, "-m", "splendor_mcts.cli", "selfplay", "--out", str(tmp_path), "--game",
+                            "duel", "--games", "400", "--search", FAST, "--workers", "2", "--games-per-shard", "1",
+                            "--no-progress"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and run.poll() is None and len(list(tmp_path.glob("*.npz"))) < 2:
+        time.sleep(0.05)
+    run.send_signal(signal.SIGTERM)  # what `kill` sends
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == exit_codes.INTERRUPTED, err
+    assert "leaked" not in err and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == (f"splendor-mcts selfplay: interrupted; finished shards are kept in "
+                                            f"{tmp_path}: run the same command again to resume")
+    kept = Manifest.load(tmp_path)
+    assert kept is not None and 2 <= len(kept.shards) < 400 and not list(tmp_path.glob("*.tmp"))
+
+
 def test_a_run_directory_that_cannot_be_written_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "file").write_text("not a directory")
     assert main(["selfplay", "--out", str(tmp_path / "file"), "--games", "1", "--search", FAST]) == exit_codes.USAGE

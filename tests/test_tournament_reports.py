@@ -20,7 +20,8 @@ from splendor_mcts.tournament.elo import Pentanomial, WinLossDraw, perfect_score
 from splendor_mcts.tournament.places import seat_places
 from splendor_mcts.tournament.ratings import RatingRow, RatingTable
 
-FAKE = ("--game", "highcard", "--game-loader", LOADER, "--concurrency", "1")
+GAME = ("--game", "highcard", "--game-loader", LOADER)
+FAKE = (*GAME, "--concurrency", "1")
 
 
 def command(*args: str) -> list[str]:
@@ -70,7 +71,7 @@ def test_a_lopsided_match_prints_no_inf_or_nan(tmp_path):
                          ids=["ctrl-c", "kill-with-workers"])
 def test_interrupted_run_says_how_to_resume(tmp_path, sent, concurrency):
     db = tmp_path / "t.sqlite"
-    args = ["tournament", "tournament_fakes:SlowAgent:delay=0.02", RANDOM, *FAKE, "--deals", "200",
+    args = ["tournament", "tournament_fakes:SlowAgent:delay=0.02", RANDOM, *GAME, "--deals", "200",
             "--db", str(db), "--no-progress", "--concurrency", concurrency]
     proc = subprocess.Popen(command(*args), stderr=subprocess.PIPE, text=True,
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))

@@ -2,7 +2,10 @@
 
 Each tool registers its subcommands with ``register(subparsers)`` and sets ``func`` on its parser;
 ``func(args)`` returns the exit code. A ``ValueError`` from a tool is bad input: it is printed as
-``splendor-mcts <command>: error: ...`` with exit code ``exit_codes.USAGE``.
+``splendor-mcts <command>: error: ...`` with exit code ``exit_codes.USAGE``. SIGTERM (what ``kill``
+and ``timeout`` send) stops a command as Ctrl-C does: it raises ``Terminated``, a
+``KeyboardInterrupt``, so each command's clean-up on Ctrl-C (workers closed, finished work kept)
+runs for it too, and the exit code is ``exit_codes.INTERRUPTED`` (``stopping``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import exit_codes
+from .stopping import sigterm_interrupts
 from .version import __version__
+
 
 def _registrars() -> list[Callable[[Any], None]]:
     from .analysis.hint import register as register_hint
@@ -51,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"splendor-mcts {args.command}: standard output is closed", file=sys.stderr)
         return exit_codes.BROKEN_PIPE
     try:
-        code = int(args.func(args) or 0)
+        with sigterm_interrupts():
+            code = int(args.func(args) or 0)
         if code == exit_codes.BROKEN_PIPE:
             _quiet_stdout()
         return code

@@ -13,6 +13,7 @@ from ..games.registry import DEFAULT_GAME
 from ..search.defaults import HINT_SECONDS, PLAY_SECONDS
 from ..search.networks import shipped_used
 from ..seeds import seed_or_random
+from ..stopping import Terminated
 from ..games.positions import read_position
 from ..records import GameRecord
 from ..wording import seat_name
@@ -126,7 +127,8 @@ def loop(session: PlaySession, interactive: bool) -> int:
     At a terminal (``interactive``), ``quit``, Ctrl-D and Ctrl-C ask before a game with unsaved
     changes is dropped; a second Ctrl-C at the question quits. Lines read from a pipe or a file
     are a script: its ``quit`` and its end are obeyed at once (the end of input with unsaved
-    changes is noted on standard error), and Ctrl-C stops it.
+    changes is noted on standard error), and Ctrl-C stops it. SIGTERM (``kill``) stops it at
+    once, asking nothing: no one may be there to answer.
     """
     resume = False  # the engine's thinking was interrupted and the game goes on: it thinks again
     while True:
@@ -150,8 +152,12 @@ def loop(session: PlaySession, interactive: bool) -> int:
                 session.console.print(line.strip(), style="dim")
             if not session.handle(line) and (not interactive or confirm_quit(session)):
                 return exit_codes.OK
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             session.console.print("")
+            if isinstance(stop, Terminated):
+                if session.unsaved:
+                    print("splendor-mcts play: stopped by SIGTERM; the game was not saved", file=sys.stderr)
+                raise
             if not interactive or confirm_quit(session):
                 raise  # splendor-mcts: interrupted (exit code 130)
             resume = True

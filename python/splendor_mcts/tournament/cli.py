@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
-import threading
 from typing import Any
 
 from .. import exit_codes
@@ -158,15 +156,10 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     return _report(result, args)
 
 
-def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
-
-
 def _play(tournament: Tournament, args: argparse.Namespace) -> TournamentResult | None:
-    """Play the games left, with a progress display; None if interrupted (what was played is stored).
-
-    SIGTERM stops it as Ctrl-C does: a run in the background (where SIGINT is ignored) is ended
-    by ``kill``, and its workers are closed rather than left to the interpreter's exit."""
+    """Play the games left, with a progress display; None if interrupted by Ctrl-C or SIGTERM (the
+    command line turns SIGTERM into ``KeyboardInterrupt``): the workers are closed, what was played
+    is stored."""
     display = make_progress(not args.no_progress)
     latest: list[Progress] = []
 
@@ -175,8 +168,6 @@ def _play(tournament: Tournament, args: argparse.Namespace) -> TournamentResult 
         if display is not None:
             display(p)
 
-    on_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _interrupt) if on_main_thread else None
     try:
         return tournament.run(progress)
     except KeyboardInterrupt:
@@ -188,8 +179,6 @@ def _play(tournament: Tournament, args: argparse.Namespace) -> TournamentResult 
         print(f"splendor-mcts tournament: interrupted; {stored}: run the same command to resume", file=sys.stderr)
         return None
     finally:
-        if on_main_thread:
-            signal.signal(signal.SIGTERM, previous)
         if display is not None:
             display.close()
 
