@@ -33,3 +33,51 @@ def sigterm_interrupts() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+_DEFERRED = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def deferred_interrupts() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM until the block ends, then act on them as if they had come just after.
+
+    For a few steps that must finish together (a file written and renamed, a shard and the manifest
+    that lists it): an interrupt in between would leave a half-written file or a shard nobody lists.
+    A second signal while held acts at once, so a write stuck on a broken disk can still be stopped.
+    Off the main thread (where handlers cannot be set) the block runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.getsignal(signum) for signum in _DEFERRED}
+    previous = {signum: handler for signum, handler in previous.items() if handler is not None}  # None: set outside Python
+    held: list[int] = []
+
+    def restore() -> None:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+    def deliver(signum: int) -> None:
+        handler = previous[signum]
+        if callable(handler):
+            handler(signum, None)
+        else:  # the default action or none, as the process had before the block
+            signal.raise_signal(signum)
+
+    def hold(signum: int, frame: Any) -> None:
+        if held:  # asked twice: stop holding
+            held.clear()
+            restore()
+            deliver(signum)
+        else:
+            held.append(signum)
+
+    for signum in previous:
+        signal.signal(signum, hold)
+    try:
+        yield
+    finally:
+        restore()
+        for signum in held:
+            deliver(signum)

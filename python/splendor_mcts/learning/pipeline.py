@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import shutil
 import time
 from datetime import datetime, timezone
 from collections.abc import Callable, Sequence
@@ -26,6 +24,7 @@ from typing import Any
 
 from ..search.networks import NO_NETWORK, SHIPPED, shipped_file
 from ..search.defaults import SHIPPED_NETWORKS
+from .atomic_write import atomic_write, copy_atomically
 from .families import Family, family
 from .input_features import check_features
 from .weights import read_warm_start
@@ -168,8 +167,8 @@ class Pipeline:
             start = self.settings.start_file(self._networks)
             if start is not None:  # kept in the run, as an accepted candidate is
                 self.directory.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(start, self.directory / START_FILE)
-                shutil.copyfile(start, self.directory / "current.smnet")
+                copy_atomically(start, self.directory / START_FILE)
+                copy_atomically(start, self.directory / "current.smnet")
             return {"settings": self.settings.recorded(), "current": START_FILE if start else None, "generations": []}
         try:
             state = json.loads(path.read_text(encoding="utf-8"))
@@ -194,10 +193,8 @@ class Pipeline:
 
     def _save_state(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
-        path = self.directory / STATE_FILE
-        partial = path.with_name(path.name + ".partial")
-        partial.write_text(json.dumps(self.state, indent=1) + "\n", encoding="utf-8")
-        os.replace(partial, path)  # the state is whole or the previous one, never half written
+        with atomic_write(self.directory / STATE_FILE) as out:  # whole or the previous one, never half written
+            out.write((json.dumps(self.state, indent=1) + "\n").encode())
 
     def generation_dir(self, generation: int) -> Path:
         return self.directory / f"gen-{generation:03d}"
@@ -303,7 +300,7 @@ class Pipeline:
         self.say(f"{self.family.name}: generation {generation}: candidate "
                  f"{'accepted' if verdict['accepted'] else 'rejected'}: {verdict['why']}")
         if verdict["accepted"]:
-            shutil.copyfile(where / "candidate.smnet", self.directory / "current.smnet")
+            copy_atomically(where / "candidate.smnet", self.directory / "current.smnet")
             self.state["current"] = str((where / "candidate.smnet").relative_to(self.directory))
 
     def _current_path(self) -> str | None:

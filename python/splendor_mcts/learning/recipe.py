@@ -12,13 +12,13 @@ a run that begins from ``shipped`` begins from that folder's network.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..search.networks import SHIPPED, FOLDER_VARIABLE
+from .atomic_write import atomic_write
 from .pipeline import START_FILE, Pipeline, PipelineSettings, budget, compute_text, run_report, run_seconds
 from .shipping import EARLIER, ship, shipped_from
 
@@ -163,7 +163,5 @@ def _load_state(directory: Path, name: str) -> dict[str, Any]:
 
 def _save_state(directory: Path, state: dict[str, Any]) -> None:
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / STATE_FILE
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    with atomic_write(directory / STATE_FILE) as out:
+        out.write((json.dumps(state, indent=1) + "\n").encode())

@@ -49,6 +49,7 @@ from ..search.defaults import SELFPLAY_ITERATIONS
 from ..search.networks import shipped_used
 from ..search.settings import make_params
 from ..seeds import check_seed
+from ..stopping import deferred_interrupts
 from ..tournament.agents import mcts_settings, parse_agent_spec
 from ..tournament.backends import make_backend
 from ..tournament.schedule import derive_seed
@@ -333,9 +334,10 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
         buffer.sort(key=lambda g: g.index)
         file = manifest.next_file()
         arrays = concatenate([g.arrays for g in buffer])
-        write_shard(out / file, arrays, meta)
-        manifest.add(file, len(arrays["game_id"]), [g.game_id for g in buffer], [g.index for g in buffer])
-        buffer.clear()
+        with deferred_interrupts():  # a shard the manifest does not list would be played again
+            write_shard(out / file, arrays, meta)
+            manifest.add(file, len(arrays["game_id"]), [g.game_id for g in buffer], [g.index for g in buffer])
+            buffer.clear()
 
     def past_deadline() -> bool:
         return deadline is not None and deadline_clock() >= deadline

@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from .atomic_write import atomic_write
 from .families import VALUE_SIZE
 
 FORMAT = 2             # the shards written now
@@ -178,13 +179,9 @@ def write_shard(path: str | os.PathLike[str], arrays: Mapping[str, np.ndarray], 
     missing = [key for key in META_KEYS if key not in meta]
     if missing:
         raise ShardError(f"{target}: meta misses {', '.join(missing)}")
-    temporary = target.with_name(target.name + ".tmp")
-    with open(temporary, "wb") as out:
+    with atomic_write(target) as out:
         np.savez_compressed(out, meta=np.array(json.dumps(dict(meta), sort_keys=True)),
                             **{key: np.asarray(arrays[key]) for key in COLUMNS})
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temporary, target)
 
 
 def read_shard(path: str | os.PathLike[str], sizes: Mapping[str, int] | None = None) -> Shard:
@@ -281,16 +278,10 @@ class Manifest:
 
     def save(self) -> None:
         """Write the manifest atomically (temporary file, then renamed)."""
-        path = self.directory / MANIFEST
-        temporary = path.with_name(MANIFEST + ".tmp")
         data = {"format": MANIFEST_FORMAT, "settings": self.settings, "games": self.games, "rows": self.rows,
                 "shards": self.shards}
-        with open(temporary, "w") as out:
-            json.dump(data, out, indent=1)
-            out.write("\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
+        with atomic_write(self.directory / MANIFEST) as out:
+            out.write((json.dumps(data, indent=1) + "\n").encode())
 
 
 __all__ = ["COLUMNS", "FORMAT", "MANIFEST", "MANIFEST_FORMAT", "META_KEYS", "READABLE_FORMATS", "Manifest", "Shard",

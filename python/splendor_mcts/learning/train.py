@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import os
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -28,6 +27,7 @@ import numpy as np
 
 from .. import exit_codes
 from ..version import __version__
+from .atomic_write import atomic_write
 from .dataset import Examples, load_examples, split_by_game
 from .families import FAMILIES, family
 from .input_features import check_features, feature_sets, with_features
@@ -299,11 +299,9 @@ def _log(settings: TrainSettings, record: dict[str, Any]) -> None:
 
 def _save_checkpoint(settings: TrainSettings, net: Any, optimizer: Any, history: list[dict[str, Any]],
                      best: dict[str, Any], epochs_done: int, torch: ModuleType) -> None:
-    path = settings.checkpoint_path()
-    partial = path.with_name(path.name + ".partial")
-    torch.save({"settings": settings.recorded(), "epochs_done": epochs_done, "model": net.state_dict(),
-                "optimizer": optimizer.state_dict(), "history": history, "best": best}, partial)
-    os.replace(partial, path)  # a crash mid-write leaves the previous checkpoint whole
+    with atomic_write(settings.checkpoint_path()) as out:  # a crash mid-write leaves the previous checkpoint whole
+        torch.save({"settings": settings.recorded(), "epochs_done": epochs_done, "model": net.state_dict(),
+                    "optimizer": optimizer.state_dict(), "history": history, "best": best}, out)
 
 
 def _resume(settings: TrainSettings, net: Any, optimizer: Any, history: list[dict[str, Any]],

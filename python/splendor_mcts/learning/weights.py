@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .atomic_write import atomic_write
 from .families import VALUE_SIZE, family, game_sizes
 from .input_features import check_features, feature_width, with_features
 
@@ -144,7 +145,7 @@ def write_network(path: str | Path, network: Network) -> Path:
     check_network(network, str(path))
     header = json.dumps(network.header(), sort_keys=False, allow_nan=False).encode("utf-8")
     path = Path(path)
-    with open(path, "wb") as out:
+    with atomic_write(path) as out:  # a network half written by an interrupt would not load
         out.write(MAGIC + bytes([VERSION]))
         out.write(struct.pack("<I", len(header)))
         out.write(header)

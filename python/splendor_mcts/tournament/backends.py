@@ -260,12 +260,19 @@ class ProcessBackend:
             return
         processes = list(getattr(executor, "_processes", {}).values())
         manager = getattr(executor, "_executor_manager_thread", None)
+        results = getattr(executor, "_result_queue", None)  # shutdown() forgets it
         executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:  # games still running are abandoned, not waited for
             if process.is_alive():
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+        # A worker stopped half-way through sending its result leaves the manager thread waiting for
+        # the rest, for ever (the interpreter's exit then hangs joining it). With every worker gone
+        # this process holds the pipe's last write end: closing it gives that wait end-of-file.
+        writer = getattr(results, "_writer", None)
+        if writer is not None and not any(process.is_alive() for process in processes):
+            writer.close()
         # The pool's manager thread ends once its workers have; left running to the interpreter's
         # exit, CPython 3.11's exit hook races it on a pipe it closes ("Bad file descriptor").
         if manager is not None:
