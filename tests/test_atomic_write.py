@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from splendor_mcts.learning.atomic_write import atomic_write, copy_atomically
+from splendor_mcts.atomic_write import atomic_write, atomic_write_text, copy_atomically
 
 
 def test_a_finished_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
@@ -58,3 +58,28 @@ def test_ctrl_c_mid_write_lets_the_file_finish_then_interrupts(tmp_path: Path) -
             signal.raise_signal(signal.SIGINT)
             out.write(b"second half")
     assert target.read_bytes() == b"first half, second half" and not list(tmp_path.glob("*.tmp"))
+
+
+def test_text_through_a_link_replaces_the_file_it_names_and_keeps_the_link(tmp_path: Path) -> None:
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "game.json").write_text("old\n")
+    (tmp_path / "game.json").symlink_to(tmp_path / "saves" / "game.json")
+    with atomic_write_text(tmp_path / "game.json") as out:
+        out.write("née\n")
+    assert (tmp_path / "game.json").is_symlink()
+    assert (tmp_path / "saves" / "game.json").read_text(encoding="utf-8") == "née\n"
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_a_device_is_written_in_place_not_replaced() -> None:
+    with atomic_write_text("/dev/null") as out:  # as --export /dev/stdout would be
+        out.write("records\n")
+    assert Path("/dev/null").is_char_device() and not Path("/dev/null.tmp").exists()
+
+
+def test_a_directory_in_the_way_is_an_error_that_leaves_it_alone(tmp_path: Path) -> None:
+    (tmp_path / "game.json").mkdir()
+    with pytest.raises(OSError):
+        with atomic_write_text(tmp_path / "game.json") as out:
+            out.write("{}\n")
+    assert (tmp_path / "game.json").is_dir() and not list(tmp_path.glob("*.tmp"))

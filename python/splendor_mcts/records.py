@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .atomic_write import atomic_write_text
 from .games.game import load_game
 from .games.limits import draw_result
 from .seeds import MAX_SEED
@@ -324,7 +325,7 @@ def replay(record: GameRecord, upto: int | None = None, game: Any = None) -> Any
 def write_jsonl(records: Iterable[GameRecord], out: IO[str] | str | Path) -> int:
     """Write records as JSON lines to a path or an open text file; return how many."""
     if isinstance(out, (str, Path)):
-        with open(out, "w", encoding="utf-8") as handle:
+        with atomic_write_text(out) as handle:  # an export that fails leaves the previous file whole
             return write_jsonl(records, handle)
     count = 0
     for record in records:

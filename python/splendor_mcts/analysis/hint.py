@@ -17,6 +17,7 @@ import time
 from typing import Any, TextIO
 
 from .. import exit_codes
+from ..atomic_write import atomic_write_text
 from ..console import note_reading_stdin
 from ..games.positions import Position, PositionError, read_position_file
 from ..wording import counted, seat_name
@@ -103,7 +104,7 @@ def write_board_svg(path: str, position: Position, analysis: Any) -> None:
     best = (analysis.turns or [None])[0]
     marks = turn_marks(position.state, list(best.actions)) if best is not None else set()
     try:
-        with open(path, "w", encoding="utf-8") as handle:
+        with atomic_write_text(path) as handle:
             handle.write(board_svg(position.state, marks=marks) + "\n")
     except OSError as exc:
         raise ValueError(f"--svg: cannot write {path}: {exc.strerror or exc}") from None

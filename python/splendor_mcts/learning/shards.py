@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from .atomic_write import atomic_write
+from ..atomic_write import atomic_write
 from .families import VALUE_SIZE
 
 FORMAT = 2             # the shards written now

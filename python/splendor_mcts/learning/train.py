@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import exit_codes
 from ..version import __version__
-from .atomic_write import atomic_write
+from ..atomic_write import atomic_write
 from .dataset import Examples, load_examples, split_by_game
 from .families import FAMILIES, family
 from .input_features import check_features, feature_sets, with_features

@@ -33,6 +33,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..analysis.hint import print_hint
+from ..atomic_write import atomic_write_text
 from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..games.game import load_game
@@ -247,7 +248,7 @@ class PlaySession(FollowedRecord):
             self.console.print("save needs a file name: save game.json")
             return
         try:
-            with open(path, "w", encoding="utf-8") as handle:
+            with atomic_write_text(path) as handle:  # a save that fails keeps the previous one
                 handle.write(self.record().to_json() + "\n")
         except OSError as exc:
             self.console.print(f"cannot save to {path}: {exc.strerror or exc}")
