@@ -1,6 +1,7 @@
 """How a command is stopped from outside: SIGTERM (what ``kill`` and ``timeout`` send) raises
 :class:`Terminated`, a ``KeyboardInterrupt``, so every clean-up written for Ctrl-C (workers
-closed, finished work kept, exit code ``exit_codes.INTERRUPTED``) runs for it too.
+closed, finished work kept, exit code ``exit_codes.INTERRUPTED``) runs for it too; and
+:func:`deferred_interrupts` holds both over steps that must not be cut in half.
 
 Its own module, not ``cli``: ``python -m splendor_mcts.cli`` runs that one as ``__main__``,
 where a class defined there would not be the one the commands import.

@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from ..atomic_write import atomic_write, copy_atomically
 from ..search.networks import NO_NETWORK, SHIPPED, shipped_file
 from ..search.defaults import SHIPPED_NETWORKS
-from ..atomic_write import atomic_write, copy_atomically
 from .families import Family, family
 from .input_features import check_features
 from .weights import read_warm_start

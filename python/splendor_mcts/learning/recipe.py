@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..search.networks import SHIPPED, FOLDER_VARIABLE
 from ..atomic_write import atomic_write
+from ..search.networks import SHIPPED, FOLDER_VARIABLE
 from .pipeline import START_FILE, Pipeline, PipelineSettings, budget, compute_text, run_report, run_seconds
 from .shipping import EARLIER, ship, shipped_from
 

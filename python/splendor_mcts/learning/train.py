@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from .. import exit_codes
-from ..version import __version__
 from ..atomic_write import atomic_write
+from ..version import __version__
 from .dataset import Examples, load_examples, split_by_game
 from .families import FAMILIES, family
 from .input_features import check_features, feature_sets, with_features

@@ -33,9 +33,9 @@ from rich.console import Console
 from rich.text import Text
 
 from ..analysis.hint import print_hint
-from ..atomic_write import atomic_write_text
 from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
+from ..atomic_write import atomic_write_text
 from ..games.game import load_game
 from ..games.positions import PositionError, read_position
 from ..records import GameRecord, start_of
