@@ -48,7 +48,8 @@ SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
     "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
     # The recipe's eighth run ("needs" input features): mean share at 0.1 s a move in one seat against searches
     # without a network, 3 players 0.597 [0.540, 0.654] (even 0.333, +189 Elo over each), 4 players 0.492
-    # [0.440, 0.544] (even 0.25, +185); at 1 s, 3 players 0.597 [0.540, 0.653] (+188); all SPRT H1
+    # [0.440, 0.544] (even 0.25, +185); at 1 s, 3 players 0.597 [0.540, 0.653] (+188), 4 players 0.498
+    # [0.440, 0.556] (+190); all SPRT H1
     # (bench/RESULTS.md, "Today's Splendor 3-4p network against the search without one").
     "splendor-3-4p": ShippedNetwork(on=True, value_mix=0.5),
     # The third run's network (begun from the second's): +213 +/- 52 Elo at 0.1 s a move and +182 +/- 49
