@@ -43,6 +43,22 @@ def test_a_second_signal_acts_at_once() -> None:
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_a_held_sigterm_still_stops_when_the_second_signal_is_an_ignored_ctrl_c() -> None:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as for a command started with nohup ... &
+    try:
+        with sigterm_interrupts():
+            steps = []
+            with pytest.raises(Terminated):
+                with deferred_interrupts():
+                    os.kill(os.getpid(), signal.SIGTERM)
+                    steps.append("held")
+                    signal.raise_signal(signal.SIGINT)
+                    steps.append("never")
+            assert steps == ["held"]
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_nested_blocks_deliver_once_at_the_outer_end() -> None:
     steps = []
     with pytest.raises(KeyboardInterrupt):

@@ -66,19 +66,21 @@ def deferred_interrupts() -> Iterator[None]:
         else:  # the default action or none, as the process had before the block
             signal.raise_signal(signum)
 
-    def hold(signum: int, frame: Any) -> None:
-        if held:  # asked twice: stop holding
-            held.clear()
-            restore()
+    def act() -> None:  # stop holding; every signal held acts, in the order it came
+        restore()
+        pending = held[:]
+        held.clear()
+        for signum in pending:
             deliver(signum)
-        else:
-            held.append(signum)
+
+    def hold(signum: int, frame: Any) -> None:
+        held.append(signum)
+        if len(held) > 1:  # asked twice
+            act()
 
     for signum in previous:
         signal.signal(signum, hold)
     try:
         yield
     finally:
-        restore()
-        for signum in held:
-            deliver(signum)
+        act()
