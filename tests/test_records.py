@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from tournament_fakes import HighCardGame, ThresholdAgent
@@ -98,6 +100,22 @@ def test_jsonl_round_trip_and_line_numbers() -> None:
     bad = buf.getvalue() + "\n" + json.dumps({**GOOD, "seed": -2}) + "\n"
     with pytest.raises(ValueError, match="line 5"):
         list(read_jsonl(io.StringIO(bad)))
+
+
+def test_an_export_that_fails_half_way_leaves_the_previous_file_whole(tmp_path: Path) -> None:
+    game = HighCardGame(2, 3)
+    records = [_play(game, seed)[0] for seed in range(3)]
+    out = tmp_path / "games.jsonl"
+    assert write_jsonl(records, out) == 3
+    before = out.read_bytes()
+
+    def failing() -> Iterator[GameRecord]:
+        yield records[0]
+        raise OSError("the database went away")
+
+    with pytest.raises(OSError, match="went away"):
+        write_jsonl(failing(), out)
+    assert out.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
 
 
 def test_real_engine_game_record_replays_to_the_same_final_state() -> None:
