@@ -44,7 +44,7 @@ class ShippedNetwork:
 SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
     # The recipe's seventh run ("needs" input features): +193 +/- 49 Elo at 0.1 s a move against the search
     # without a network, SPRT H1; +174 +/- 48 at 1 s, SPRT H1 (bench/RESULTS.md, "Today's defaults at equal
-    # time").
+    # time"); +241 +/- 89 at 0.3 s and at 3 s, 100 games each ("Splendor 2p at 0.3 s and 3 s a move").
     "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
     # The recipe's eighth run ("needs" input features): mean share at 0.1 s a move in one seat against searches
     # without a network, 3 players 0.597 [0.540, 0.654] (even 0.333, +189 Elo over each), 4 players 0.492
