@@ -354,30 +354,6 @@ def test_a_worker_killed_by_its_agent_stops_the_run_cleanly_and_keeps_games(tmp_
     assert all("tournament_fakes:ProcessKillingAgent" not in seats for seats, *_ in games.values())
 
 
-def test_closing_the_pool_frees_a_manager_thread_left_waiting_for_half_a_result() -> None:
-    """A worker stopped mid-way through sending a result (Ctrl-C, SIGTERM) left the pool's manager
-    thread reading for ever, and the interpreter hung at exit joining it (seen in CI)."""
-    import multiprocessing
-    import struct
-    from concurrent.futures import ProcessPoolExecutor
-
-    from splendor_mcts.tournament.backends import ProcessBackend
-
-    backend = ProcessBackend(1)
-    executor = backend._executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-    executor.submit(time.sleep, 60)  # a worker busy with a game
-    manager, writer = executor._executor_manager_thread, executor._result_queue._writer
-    os.write(writer.fileno(), struct.pack("!i", 100) + b"x")  # a result's header and 1 of its 100 bytes
-    time.sleep(0.5)  # the manager thread reads them and waits for the other 99
-    try:
-        backend.close()
-        assert not manager.is_alive()
-    finally:
-        if manager.is_alive() and not writer.closed:  # let a failing test end instead of hanging pytest
-            os.write(writer.fileno(), bytes(99))
-            manager.join(10)
-
-
 def test_damaged_rows_and_truncated_files_are_reported_as_corrupt(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite"
     run_tournament(config(tmp_path, deals=20))

@@ -213,3 +213,25 @@ class FirstLegalAgent:
 
     def step(self, state: Any) -> int:
         return min(state.legal_actions())
+
+
+# Work functions for the worker pool itself (ProcessBackend's ``work``): a batch of numbers in,
+# one result per number out, each with the ``wall_time`` the batcher reads.
+class Squared:
+    def __init__(self, value: int) -> None:
+        self.value = value
+        self.wall_time = 0.001
+
+
+def square_all(tasks: list[int]) -> list[Squared]:
+    return [Squared(t * t) for t in tasks]
+
+
+def refuse_sevens(tasks: list[int]) -> list[Squared]:
+    if 7 in tasks:
+        raise ValueError("task 7 is not allowed")
+    return square_all(tasks)
+
+
+def unsendable(tasks: list[int]) -> list[Any]:
+    return [lambda: t for t in tasks]  # a lambda cannot be pickled back to the parent

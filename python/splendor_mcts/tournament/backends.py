@@ -18,14 +18,15 @@ from __future__ import annotations
 import ctypes
 import multiprocessing
 import os
+import pickle
 import signal
 import subprocess
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol
 
 from .engine_agent import EnginePool
@@ -210,10 +211,54 @@ class InlineBackend:
         self._pool.close()
 
 
+class RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker process, as text (the ``__cause__`` of the
+    exception re-raised here)."""
+
+
+def _serve(connection: Connection, work: Work, parent: int) -> None:
+    """A worker process's loop: run ``work`` on each batch received, send back its result.
+
+    Ends when the parent closes its end. Ctrl-C reaches the whole terminal's process group; the
+    parent decides what to stop, so a worker ignores it (a Python handler, not ``SIG_IGN``, so
+    external engines it starts get the default again at ``exec``)."""
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, lambda signum, frame: None)
+    while True:
+        try:
+            batch = connection.recv()
+        except EOFError:
+            return
+        try:
+            reply: tuple[str, Any, str] = ("done", work(batch), "")
+        except Exception as exc:  # the parent re-raises it: a wrong spec, an agent's own error
+            reply = ("failed", exc, "".join(traceback.format_exception(exc)))
+        try:
+            connection.send(reply)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:  # a result or error that cannot be sent
+            failure = RuntimeError(f"a worker's {'result' if reply[0] == 'done' else 'error'} cannot be sent back: {exc}")
+            connection.send(("failed", failure, reply[2]))
+
+
+def _worker_lost() -> WorkerLost:
+    return WorkerLost("a worker process died while playing (an agent may have crashed the interpreter); "
+                      "finished games are saved: run the same command again to resume")
+
+
+class _Worker:
+    def __init__(self, process: Any, connection: Connection) -> None:
+        self.process = process
+        self.connection = connection
+
+
 class ProcessBackend:
     """A pool of ``spawn``-started worker processes, each playing whole games.
 
-    At most ``2 * concurrency`` batches (:class:`Batcher`) are queued at once.
+    Each worker has a pipe of its own and one batch (:class:`Batcher`) at a time. No thread runs in
+    this process, so when :meth:`close` has reaped the workers nothing of the pool is left for the
+    interpreter's exit. (``concurrent.futures``' pool, used before, leaves a manager thread that
+    CPython 3.11's exit hook can race on a pipe it is closing: a "Bad file descriptor" traceback
+    after an interrupt, CPython gh-125451, fixed in 3.12.8 and 3.13.1 only.)
     """
 
     def __init__(self, concurrency: int, work: Work = play_games) -> None:
@@ -221,62 +266,78 @@ class ProcessBackend:
             raise ValueError(f"--concurrency must be at least 1, got {concurrency}")
         self.concurrency = concurrency
         self._work = work
-        self._executor: ProcessPoolExecutor | None = None
+        self._workers: list[_Worker] = []
 
     def run(self, tasks: Iterable[Any]) -> Iterator[Any]:
         try:
             yield from self._run(tasks)
-        except BrokenProcessPool:
-            raise WorkerLost(
-                "a worker process died while playing (an agent may have crashed the interpreter); "
-                "finished games are saved: run the same command again to resume"
-            ) from None
         finally:
             self.close()
 
+    def _start_worker(self) -> _Worker:
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs, self._work, os.getpid()),
+                                  name=f"splendor-mcts worker {len(self._workers) + 1}")
+        worker = _Worker(process, ours)
+        self._workers.append(worker)  # before it starts: close() must know of it whenever an interrupt lands
+        try:
+            process.start()
+        finally:
+            theirs.close()  # the worker's end lives in the worker alone: its death is end-of-file here
+        return worker
+
     def _run(self, tasks: Iterable[Any]) -> Iterator[Any]:
-        executor = self._executor = ProcessPoolExecutor(
-            max_workers=self.concurrency, mp_context=multiprocessing.get_context("spawn"),
-            initializer=die_with_parent, initargs=(os.getpid(),),
-        )
-        pending: set[Future[list[Any]]] = set()
         batcher = Batcher(tasks)
-        while True:
-            while not batcher.exhausted and len(pending) < 2 * self.concurrency:
-                batch = batcher.next_batch()
-                if batch:
-                    pending.add(executor.submit(self._work, batch))
-            if not pending:
-                break
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                played = future.result()
+        busy: list[_Worker] = []
+        while len(self._workers) < self.concurrency and (batch := batcher.next_batch()):
+            busy.append(self._send(self._start_worker(), batch))
+        while busy:
+            ready = set(wait([w.connection for w in busy] + [w.process.sentinel for w in busy]))
+            for worker in [w for w in busy if w.connection in ready or w.process.sentinel in ready]:
+                busy.remove(worker)
+                played = self._reply(worker)
                 batcher.observe(played)
+                if batch := batcher.next_batch():  # sent before the games are handed on: it plays while they are stored
+                    busy.append(self._send(worker, batch))
                 yield from played
 
+    @staticmethod
+    def _send(worker: _Worker, batch: list[Any]) -> _Worker:
+        try:
+            worker.connection.send(batch)
+        except OSError:  # it died since its last result
+            raise _worker_lost() from None
+        return worker
+
+    @staticmethod
+    def _reply(worker: _Worker) -> list[Any]:
+        try:
+            outcome, value, remote = worker.connection.recv()  # whole, or end-of-file if it died sending
+        except (EOFError, OSError):
+            raise _worker_lost() from None
+        if outcome == "failed":
+            raise value from RemoteTraceback(remote)
+        return list(value)
+
     def close(self) -> None:
-        executor, self._executor = self._executor, None
-        if executor is None:
-            return
-        processes = list(getattr(executor, "_processes", {}).values())
-        manager = getattr(executor, "_executor_manager_thread", None)
-        results = getattr(executor, "_result_queue", None)  # shutdown() forgets it
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:  # games still running are abandoned, not waited for
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join(timeout=5)
-        # A worker stopped half-way through sending its result leaves the manager thread waiting for
-        # the rest, for ever (the interpreter's exit then hangs joining it). With every worker gone
-        # this process holds the pipe's last write end: closing it gives that wait end-of-file.
-        writer = getattr(results, "_writer", None)
-        if writer is not None and not any(process.is_alive() for process in processes):
-            writer.close()
-        # The pool's manager thread ends once its workers have; left running to the interpreter's
-        # exit, CPython 3.11's exit hook races it on a pipe it closes ("Bad file descriptor").
-        if manager is not None:
-            manager.join(timeout=5)
+        """Stop every worker, busy or not (games under way are abandoned), and reap it.
+
+        A worker leaves the list only once reaped, so a close cut short by an interrupt is finished
+        by the next (the run's own close, then the caller's)."""
+        for worker in self._workers:
+            if worker.process.pid is not None and worker.process.is_alive():
+                worker.process.terminate()
+        while self._workers:
+            worker = self._workers[-1]
+            if worker.process.pid is not None:  # started
+                worker.process.join(timeout=5)
+                if worker.process.is_alive():  # stuck where SIGTERM cannot act soon
+                    worker.process.kill()
+                    worker.process.join()
+                worker.process.close()
+            worker.connection.close()
+            self._workers.pop()
 
 
 class RayBackend:
