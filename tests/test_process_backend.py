@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import struct
 import threading
 
 import pytest
-from tournament_fakes import refuse_sevens, square_all, unsendable
+from tournament_fakes import raise_two_part_error, refuse_sevens, slow_squares, square_all, unsendable
 
 from splendor_mcts.tournament.backends import ProcessBackend, RemoteTraceback, WorkerLost, _Worker
 
@@ -47,6 +48,26 @@ def test_a_result_that_cannot_be_sent_back_is_named():
     with pytest.raises(RuntimeError, match="a worker's result cannot be sent back"):
         list(ProcessBackend(2, work=unsendable).run(range(3)))
     assert multiprocessing.active_children() == []
+
+
+def test_a_reply_that_cannot_be_read_here_is_named():
+    with pytest.raises(RuntimeError, match="a worker's reply cannot be read here: TypeError"):
+        list(ProcessBackend(2, work=raise_two_part_error).run(range(3)))
+    assert multiprocessing.active_children() == []
+
+
+def test_workers_leave_ctrl_c_to_the_main_process():
+    """The terminal sends Ctrl-C to the whole process group: a running worker must not die of it."""
+    backend = ProcessBackend(2, work=slow_squares)
+    values, seen, sent = [], set(), False
+    for result in backend.run(range(40)):
+        values.append(result.value)
+        seen.add(result.worker)
+        if len(seen) == 2 and not sent:  # both are past their start-up and have games left to play
+            for worker in backend._workers:
+                os.kill(worker.process.pid, signal.SIGINT)
+            sent = True
+    assert sent and sorted(values) == [n * n for n in range(40)]
 
 
 def test_a_reply_cut_off_half_way_is_a_lost_worker():

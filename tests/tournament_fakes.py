@@ -10,6 +10,7 @@ The deck order is hidden: an observation holds scores, the revealed card and the
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import time
@@ -218,9 +219,10 @@ class FirstLegalAgent:
 # Work functions for the worker pool itself (ProcessBackend's ``work``): a batch of numbers in,
 # one result per number out, each with the ``wall_time`` the batcher reads.
 class Squared:
-    def __init__(self, value: int) -> None:
+    def __init__(self, value: int, wall_time: float = 0.001) -> None:
         self.value = value
-        self.wall_time = 0.001
+        self.wall_time = wall_time
+        self.worker = os.getpid()
 
 
 def square_all(tasks: list[int]) -> list[Squared]:
@@ -235,3 +237,19 @@ def refuse_sevens(tasks: list[int]) -> list[Squared]:
 
 def unsendable(tasks: list[int]) -> list[Any]:
     return [lambda: t for t in tasks]  # a lambda cannot be pickled back to the parent
+
+
+class TwoPartError(Exception):
+    """Pickles (its args are the message) but cannot be rebuilt from that alone."""
+
+    def __init__(self, what: str, why: str) -> None:
+        super().__init__(f"{what}: {why}")
+
+
+def raise_two_part_error(tasks: list[int]) -> list[Squared]:
+    raise TwoPartError("task", "refused")
+
+
+def slow_squares(tasks: list[int]) -> list[Squared]:  # 50 ms a task: batches of one
+    time.sleep(0.05 * len(tasks))
+    return [Squared(t * t, wall_time=0.05) for t in tasks]

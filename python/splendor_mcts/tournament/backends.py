@@ -26,7 +26,9 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
 from .engine_agent import EnginePool
@@ -220,8 +222,8 @@ def _serve(connection: Connection, work: Work, parent: int) -> None:
     """A worker process's loop: run ``work`` on each batch received, send back its result.
 
     Ends when the parent closes its end. Ctrl-C reaches the whole terminal's process group; the
-    parent decides what to stop, so a worker ignores it (a Python handler, not ``SIG_IGN``, so
-    external engines it starts get the default again at ``exec``)."""
+    parent decides what to stop, so a worker ignores it from here on (a Python handler, not
+    ``SIG_IGN``, so external engines it starts get the default again at ``exec``)."""
     die_with_parent(parent)
     signal.signal(signal.SIGINT, lambda signum, frame: None)
     while True:
@@ -245,10 +247,10 @@ def _worker_lost() -> WorkerLost:
                       "finished games are saved: run the same command again to resume")
 
 
+@dataclass(frozen=True)
 class _Worker:
-    def __init__(self, process: Any, connection: Connection) -> None:
-        self.process = process
-        self.connection = connection
+    process: BaseProcess
+    connection: Connection
 
 
 class ProcessBackend:
@@ -313,9 +315,13 @@ class ProcessBackend:
     @staticmethod
     def _reply(worker: _Worker) -> list[Any]:
         try:
-            outcome, value, remote = worker.connection.recv()  # whole, or end-of-file if it died sending
+            data = worker.connection.recv_bytes()  # whole, or end-of-file if it died sending
         except (EOFError, OSError):
             raise _worker_lost() from None
+        try:
+            outcome, value, remote = pickle.loads(data)
+        except Exception as exc:  # e.g. an exception class whose __init__ takes other arguments than its args
+            raise RuntimeError(f"a worker's reply cannot be read here: {type(exc).__name__}: {exc}") from None
         if outcome == "failed":
             raise value from RemoteTraceback(remote)
         return list(value)
