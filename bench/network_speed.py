@@ -9,7 +9,7 @@ each time with the default search (the shipped network of the game's family with
 evaluation), the search for play (no probe, no analysis mode), a new tree each time. Prints
 the median iterations of ``--repeat`` searches, as iterations a second, and the network's
 share of the rollout search's. A tree grows with time and a network search's rate falls
-with it (bench/RESULTS.md, "How strength grows with time per move"), hence several times.
+with it (bench/notes/2026-12-03-network-iteration-rate.md), hence several times.
 
 ``--iterations N`` runs one search instead, of N iterations, of the first ``--games`` game
 from ``--position`` with ``--search``, and prints nothing: for counting instructions,

@@ -1,4 +1,4 @@
-"""The search speed table of bench/RESULTS.md, from the C++ driver cpp/bench/bench_search.cpp.
+"""The search speed table of bench/RESULTS.md ("Search speed without a network"), from cpp/bench/bench_search.cpp.
 
 For every row (game x position x rollout policy) it measures
   - instructions per iteration with callgrind (exact and repeatable on a shared machine):

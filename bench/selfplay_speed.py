@@ -2,7 +2,7 @@
 """Self-play's speed in CPU time: games of a run played one by one in this process
 (``learning.selfplay.play_selfplay_game``, nothing written), timed with
 ``time.process_time`` so that a loaded machine does not move the figure the way it moves
-the wall clock (bench/RESULTS.md, "Duel self-play with a network").
+the wall clock (bench/notes/2026-12-02-duel-endless-games.md).
 
     python bench/selfplay_speed.py --game duel --search "mcts:iterations=200,network=NET,value_mix=0.5" --games 8
 """

@@ -108,7 +108,7 @@ def test_smoke_strength_against_random_and_greedy(spec):
         wins_vs_random += play_game(GAME, bots, seed=1000 + g)[seat]
     assert wins_vs_random >= 18
     if spec == "duel":
-        return  # Duel's one-ply greedy is a weak baseline (bench/RESULTS.md): no fixed bar here
+        return  # Duel's one-ply greedy is a weak baseline (bench/notes/2026-12-01-search-defaults.md): no fixed bar here
     wins_greedy = 0
     for g in range(20):
         greedy, rnd = sm.GreedyBot(GAME, seed=g), sm.RandomBot(GAME, seed=g)

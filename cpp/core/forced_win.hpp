@@ -48,7 +48,7 @@ class ForcedWinCheck {
   // position (all its moves or reveals applied, in every world, and grouped) costs
   // microseconds to milliseconds, far above a clock read (~20 ns), and a read every 1024
   // positions overran a 2 ms share of a 0.02 s move by up to a quarter second
-  // (bench/RESULTS.md, "Solver: forced wins in two turns").
+  // (bench/notes/2026-12-02-solver-equal-time.md).
   void set_deadline(Clock::time_point deadline) {
     deadline_ = deadline;
     timed_ = true;

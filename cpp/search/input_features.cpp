@@ -6,7 +6,7 @@
 
 namespace search {
 namespace {
-// "needs": bench/RESULTS.md, "What the network is not told: derived features".
+// "needs": docs/training.md, "Input features"; measured in bench/notes/2026-12-03-input-features.md.
 constexpr std::array kSets{
     InputFeatures{"needs", "splendor",
                   "for each seat and each card it may buy: gems still needed by colour, their sum, the shortfall "

@@ -80,7 +80,7 @@ struct SharedTree {
   }
   // A plain load and store, not a locked increment: every legal child on every descent
   // is touched, and the locked version halved the mid-game speed on 2 threads
-  // (bench/RESULTS.md). A lost count only nudges UCB's log term.
+  // (bench/notes/2026-12-01-tree-parallelism.md). A lost count only nudges UCB's log term.
   static uint32_t count_avail(Node& n) {
     std::atomic_ref<uint32_t> r(n.avail);
     const uint32_t avail = r.load(std::memory_order_relaxed) + 1;

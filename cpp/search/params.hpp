@@ -1,7 +1,7 @@
 // Search parameters: budgets, exploration, the leaf evaluator, threads, hidden
 // information. problem() / validate() is the one place they are checked and names the
 // offending field. The Python API fills exploration / evaluator / cutoff
-// per game from measurements (bench/RESULTS.md).
+// per game from measurements (docs/search.md, "Defaults").
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -48,7 +48,7 @@ struct SearchParams {
   double time_limit = 0.0;      // seconds; 0 = no time budget (time budgets are not deterministic)
   double exploration = 0.4;     // UCT constant c in mean + c * sqrt(ln(availability) / visits)
   int threads = 1;
-  Parallelism parallelism = Parallelism::kRoot;  // how threads share the work (bench/RESULTS.md)
+  Parallelism parallelism = Parallelism::kRoot;  // how threads share the work (docs/search.md, "Threads")
   uint64_t seed = 0;
   std::string evaluator = "heuristic";  // how a new leaf is valued: a name of search/evaluators.hpp
   int rollout_cutoff = 0;       // rollout plies before State::evaluate; 0 = play out to the end
@@ -57,7 +57,7 @@ struct SearchParams {
   bool reuse_tree = true;       // MCTS::search keeps the subtree of the position reached
   bool solver = true;           // prove results (search/solver.hpp); off: the search as before the solver
   // The solver's root probe (search/probe.hpp; runs only with the solver). Off, the search
-  // for play: at 0.02 s a move in Splendor it cost strength (bench/RESULTS.md); the doors
+  // for play: at 0.02 s a move in Splendor it cost strength (docs/search.md, "Proven results"); the doors
   // whose answer a person reads turn it on (python/splendor_mcts/search/defaults.py).
   bool probe = false;
   int analysis_moves = 0;       // analysis mode's k (above); 0 = off, the search for play

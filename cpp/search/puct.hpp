@@ -158,11 +158,11 @@ core::Action choose_untried(const float* logits, const ActionBits<G>& legal, con
 // runs again, and a fresh entry from that sample replaces the old, when the entry cannot
 // tell: a legal move without a child here was not legal when it was made (a card revealed
 // in this sample; without this rule the cache lost 25 Elo at 1,000 iterations in
-// Splendor, bench/RESULTS.md), or it has no such move left, or no next one while other
-// moves are untried. Where every sample shows the node alike (perfect information) the
-// choices and priors are exactly the recomputation's; elsewhere they are the policy of the
-// sample that made the entry, as a child's prior already is that of the sample that made
-// the child.
+// Splendor: bench/notes/2026-12-02-policy-cache.md), or it has no such move left, or no
+// next one while other moves are untried. Where every sample shows the node alike (perfect
+// information) the choices and priors are exactly the recomputation's; elsewhere they are
+// the policy of the sample that made the entry, as a child's prior already is that of the
+// sample that made the child.
 
 // A node's entry in the tree's policy cache (Tree::policy: made once the node is expanded).
 template <class G>

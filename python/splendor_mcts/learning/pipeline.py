@@ -115,7 +115,7 @@ def network_agent(network: str | None, iterations: int, family_name: str | None 
     """The agent spec of the search guided by ``network`` (the search without a network
     without one). The network's value is mixed half and half with the rollout's: after the
     first generation that scored 0.617 against the plain search at equal iterations, the
-    network's value alone 0.180 (bench/RESULTS.md, "Training on the first real generation").
+    network's value alone 0.180 (docs/training.md; bench/notes/2026-12-02-first-generation.md).
     Where the default search of ``family_name`` uses its shipped network
     (``search.defaults.SHIPPED_NETWORKS``), the spec without a network says ``network=none``;
     elsewhere it stays as it was, so that runs begun before resume."""

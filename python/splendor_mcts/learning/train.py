@@ -33,20 +33,21 @@ from .families import FAMILIES, family
 from .input_features import check_features, feature_sets, with_features
 from .weights import SUFFIX, read_warm_start, write_network
 
-# The trainer's defaults, also the pipeline's (bench/RESULTS.md, "Training on the first real
-# generation"): on 1,000 Splendor 2p games, all ~70 positions of every game each epoch let the
-# value head learn the games' outcomes by heart within one epoch; 8 positions a game per
-# epoch, a small trunk and dropout learn a value that holds on unseen games.
+# The trainer's defaults, also the pipeline's (docs/training.md, "Why few positions a game";
+# bench/notes/2026-12-02-first-generation.md): on 1,000 Splendor 2p games, all ~70 positions
+# of every game each epoch let the value head learn the games' outcomes by heart within one
+# epoch; 8 positions a game per epoch, a small trunk and dropout learn a value that holds on
+# unseen games.
 # With ten times the games (10,000 a generation), dropout 0 and all positions learn more
-# (pipeline --dropout 0 --positions-per-game 0; bench/RESULTS.md, "Training on more games").
+# (pipeline --dropout 0 --positions-per-game 0; docs/training.md, "Training on many games").
 DEFAULT_EPOCHS = 15
 DEFAULT_HIDDEN = (64, 64)
 DEFAULT_DROPOUT = 0.3
 DEFAULT_POSITIONS_PER_GAME = 8
 # Half the value target from the search root's mean return: trained so on the same 2,000 self-play
 # games, the network scored +48 +/- 15 Elo against the shipped one at equal iterations, against
-# +15 with the result alone and +23 with the search's value alone (bench/RESULTS.md, "The value
-# head's target").
+# +15 with the result alone and +23 with the search's value alone (docs/training.md, "The network";
+# bench/notes/2026-12-02-value-target.md).
 DEFAULT_SEARCH_VALUE_SHARE = 0.5
 
 INSTALL_HINT = "pip install 'splendor-mcts[train]'"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class SearchDefaults:
     """A game's parameters for any left as None: the strongest measured at 1,000
-    iterations per move (bench/RESULTS.md, "Search"). Each game's registry entry holds one."""
+    iterations per move (docs/search.md, "Defaults"). Each game's registry entry holds one."""
 
     exploration: float = 0.4
     evaluator: str = "heuristic"
@@ -40,20 +40,21 @@ class ShippedNetwork:
 
 # THE table of shipped networks by family (learning.families.FAMILIES): turn an entry on
 # once its network is shipped and measured stronger than the search without it at equal
-# time (bench/RESULTS.md). value_mix 0.5: the pipeline's agents' (learning.pipeline).
+# time (docs/search.md, "Shipped networks"). value_mix 0.5: the pipeline's agents'
+# (learning.pipeline).
 SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
     # The recipe's seventh run ("needs" input features): +193 +/- 49 Elo at 0.1 s a move against the search
-    # without a network, SPRT H1; +174 +/- 48 at 1 s, SPRT H1 (bench/RESULTS.md, "Today's defaults at equal
-    # time"); +241 +/- 89 at 0.3 s and at 3 s, 100 games each ("Splendor 2p at 0.3 s and 3 s a move").
+    # without a network, SPRT H1; +174 +/- 48 at 1 s, SPRT H1; +241 +/- 89 at 0.3 s and at 3 s, 100 games each
+    # (docs/search.md, "Shipped networks").
     "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
     # The recipe's eighth run ("needs" input features): mean share at 0.1 s a move in one seat against searches
     # without a network, 3 players 0.597 [0.540, 0.654] (even 0.333, +189 Elo over each), 4 players 0.492
     # [0.440, 0.544] (even 0.25, +185); at 1 s, 3 players 0.597 [0.540, 0.653] (+188), 4 players 0.498
     # [0.440, 0.556] (+190); all SPRT H1
-    # (bench/RESULTS.md, "Today's Splendor 3-4p network against the search without one").
+    # (docs/search.md, "Shipped networks").
     "splendor-3-4p": ShippedNetwork(on=True, value_mix=0.5),
     # The third run's network (begun from the second's): +213 +/- 52 Elo at 0.1 s a move and +182 +/- 49
-    # at 1 s, both SPRT H1 (bench/RESULTS.md, "Priors only, and Duel's third run").
+    # at 1 s, both SPRT H1 (docs/search.md, "Shipped networks").
     "duel": ShippedNetwork(on=True, value_mix=0.5),
 }
 
@@ -78,5 +79,5 @@ ANALYSIS_MOVES = 5
 # win within two turns: on where a person reads the answer (sm.analyze, hint, review, the
 # protocol, the server's analysis), which wants that proof; off for play (MCTSBot,
 # tournaments, play's engine moves: SearchParams' own default), where it cost strength at
-# 0.02 s a move (bench/RESULTS.md, "Solver: forced wins in two turns").
+# 0.02 s a move (docs/search.md, "Proven results").
 PROBE_FOR_ADVICE = True
