@@ -1,4 +1,4 @@
-"""Every repository file that the README, the docs, bench/RESULTS.md, a comment or
+"""Every repository file that the README, the docs, bench/RESULTS.md and bench/notes/, a comment or
 docstring in the Python sources (python/, tests/, bench/, tools/) or a comment or string in
 cpp/ cites exists: a renamed or deleted file must take its citations along. The rules texts
 live outside the repository, so ``rules/*.md`` cited anywhere here is a missing file.
@@ -71,7 +71,8 @@ def cpp_prose(text: str) -> str:
 def sources() -> list[Path]:
     this_file = Path(__file__).resolve()  # its examples cite missing files on purpose
     python = [p for d in ("python", "tests", "bench", "tools") for p in sorted((REPO / d).rglob("*.py"))]
-    return [REPO / "README.md", REPO / "bench" / "RESULTS.md", *sorted((REPO / "docs").glob("*.md")),
+    return [REPO / "README.md", REPO / "bench" / "RESULTS.md", *sorted((REPO / "bench" / "notes").glob("*.md")),
+            *sorted((REPO / "docs").glob("*.md")),
             *(p for p in python if p != this_file),
             *sorted(p for ext in ("hpp", "cpp") for p in (REPO / "cpp").rglob(f"*.{ext}"))]
 
@@ -101,7 +102,7 @@ def test_cpp_citations_come_from_comments_and_strings_only():
 def test_the_sources_include_cpp_tests_and_the_readme():
     names = {p.relative_to(REPO).as_posix() for p in sources()}
     assert {"README.md", "cpp/bindings/bind_state.hpp", "cpp/core/game_loops.hpp", "tests/test_duel_rules.py",
-            "tools/gen_tables.py"} <= names
+            "tools/gen_tables.py", "bench/notes/2026-12-06-fpu.md"} <= names
 
 
 def test_every_cited_repository_file_exists():
