@@ -129,7 +129,7 @@ def test_oversize_requests_are_refused_unread(client):
         for _ in range(80):
             yield b"x" * 1024
 
-    streamed = client.post("/api/preview", content=chunks())
+    streamed = client.post("/api/preview", content=chunks(), headers={"Content-Type": "application/json"})
     assert streamed.status_code == 413
 
 
@@ -194,10 +194,11 @@ def test_searches_per_client_are_capped():
     app = make_app(ServeSettings(threads=1, searches_per_client=1, max_search_seconds=5))
     client = TestClient(app)
     ident = start(client, game="duel", seed=1, mode="analyze")["id"]
-    app.state.board.slots.acquire("testclient")  # one search already running for this client
+    me = next(iter(client.cookies.values()))  # the client's identity (its cookie)
+    app.state.board.slots.acquire(me)  # one search already running for this client
     refused = client.get(f"/api/sessions/{ident}/hint?seconds=1")
     assert refused.status_code == 429 and "at most 1 searches" in refused.json()["error"]
-    app.state.board.slots.release("testclient")
+    app.state.board.slots.release(me)
     assert client.get("/api/status").json()["searches"] == 0
 
 

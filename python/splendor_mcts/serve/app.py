@@ -5,9 +5,11 @@ position's preview, sessions (a new game, a position, a record), a session's boa
 legal moves and turns, a move, undo, the engine's turns, a live hint (server-sent
 events), a review, and exports (position JSON, record, board SVG).
 
-Safe by default (:class:`ServeSettings`): request bodies are capped, every search has a
-time cap, each client runs at most a few searches at once, a hint's search stops when its
-page goes away, and no request names a file: positions and records come in the request.
+Safe by default (:class:`ServeSettings`): requests from other sites, under another host
+name or not JSON are refused (:mod:`.guard`), request bodies are capped, every search has a
+time cap, each client runs at most a few searches at once and sees only its own sessions
+(:mod:`.store`), a hint's search stops when its page goes away, and no request names a
+file: positions and records come in the request.
 """
 from __future__ import annotations
 
@@ -32,9 +34,11 @@ from ..games.game import load_game
 from ..games.positions import PositionError, read_position
 from ..games.registry import DEFAULT_GAME, game_entry, game_names
 from ..pictures.board import board_svg, standalone_card_svg, turn_marks
+from .guard import Guard, client_of
 from .settings import ServeSettings
 from .live import SearchSlots, TooManySearches, continuing_searcher, search_events, sse
 from .sessions import BoardSession, new_game_session, position_session, record_session
+from .store import BoardFull, SessionStore
 
 STATIC = resources.files("splendor_mcts.serve") / "static"
 
@@ -93,27 +97,33 @@ class BodyLimit:
 
 
 class Board:
-    """The app's state: its settings, the sessions and the search slots."""
+    """The app's state: its settings, the sessions (by client) and the search slots."""
 
     def __init__(self, settings: ServeSettings) -> None:
         self.settings = settings
-        self.sessions: OrderedDict[str, BoardSession] = OrderedDict()
-        self.slots = SearchSlots(settings.searches_per_client)
+        self.sessions = SessionStore(settings.sessions_per_client, settings.max_sessions)
+        self.slots = SearchSlots(settings.searches_per_client, settings.max_searches)
         self.trees: OrderedDict[str, BoardSession] = OrderedDict()  # sessions keeping a hint's tree
         self.lock = threading.Lock()  # one change of a session at a time (engine turns run in threads)
 
-    def add(self, session: BoardSession) -> BoardSession:
-        self.sessions[session.ident] = session
-        while len(self.sessions) > self.settings.max_sessions:
-            self.sessions.popitem(last=False)
+    def add(self, request: Request, session: BoardSession) -> BoardSession:
+        """Keep ``session`` for the request's client (its oldest dropped past its cap)."""
+        try:
+            dropped = self.sessions.add(client_of(request), session)
+        except BoardFull as exc:
+            raise HttpError(503, str(exc)) from None
+        for old in dropped:
+            self.trees.pop(old.ident, None)  # its search tree goes with it
         return session
 
-    def session(self, ident: str) -> BoardSession:
-        try:
-            session = self.sessions[ident]
-        except KeyError:
-            raise HttpError(404, f"no session {ident!r} (sessions are kept in memory: start a new one)") from None
-        self.sessions.move_to_end(ident)
+    def session(self, request: Request) -> BoardSession:
+        """The session the request's path names, if it is the client's own (404 otherwise:
+        another client's session is not told apart from one that does not exist)."""
+        ident = request.path_params["id"]
+        session = self.sessions.get(client_of(request), ident)
+        if session is None:
+            raise HttpError(404, f"no session {ident!r} (sessions are kept in memory, each for the browser "
+                            "that made it: start a new one)")
         return session
 
     def limits(self, seconds: float | None = None, iterations: int | None = None, analysis: bool = True,
@@ -193,10 +203,6 @@ def action_list(text: str, state: Any) -> list[int]:
             raise HttpError(400, f"actions: {action} is not a legal move there")
         probe.apply_action(action)
     return actions
-
-
-def client_of(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 def invalid_position(exc: PositionError) -> HttpError:
@@ -281,24 +287,24 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
         body = await json_body(request)
         session = new_game_session(field(body, "game", str, "splendor"), field(body, "players", int),
                                    field(body, "seed", int, 0), field(body, "mode", str, "play"), field(body, "seat", int, 0))
-        return session_json(board, board.add(session))
+        return session_json(board, board.add(request, session))
 
     async def from_position(request: Request) -> Any:
         body = await json_body(request)
         session = position_session(text_field(body, "position"), field(body, "mode", str, "analyze"),
                                    field(body, "seat", int))
-        return session_json(board, board.add(session))
+        return session_json(board, board.add(request, session))
 
     async def from_record(request: Request) -> Any:
         body = await json_body(request)
         session = record_session(text_field(body, "record"), field(body, "mode", str, "analyze"), field(body, "seat", int, 0))
-        return session_json(board, board.add(session))
+        return session_json(board, board.add(request, session))
 
     async def show(request: Request) -> Any:
-        return session_json(board, board.session(request.path_params["id"]))
+        return session_json(board, board.session(request))
 
     async def board_picture(request: Request) -> Any:
-        session = board.session(request.path_params["id"])
+        session = board.session(request)
         ply = query_number(request, "ply", int, len(session.history))
         state = session.state_at(ply)
         marks: set[str] = set()
@@ -316,14 +322,14 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     async def moves(request: Request) -> Any:
-        session = board.session(request.path_params["id"])
+        session = board.session(request)
         out: dict[str, Any] = {"moves": session.legal_moves()}
         if request.query_params.get("turns") in ("1", "true"):
             out["turns"], out["truncated"] = await asyncio.to_thread(session.legal_turns)
         return out
 
     async def move(request: Request) -> Any:
-        session = board.session(request.path_params["id"])
+        session = board.session(request)
         body = await json_body(request)
         played: str | int
         if "action" in body:
@@ -335,14 +341,14 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
         return {"played": label, **session_json(board, session)}
 
     async def undo(request: Request) -> Any:
-        session = board.session(request.path_params["id"])
+        session = board.session(request)
         with board.lock:
             label = session.undo()
         return {"undid": label, **session_json(board, session)}
 
     async def session_and_iterations(request: Request, default: int, cap: int) -> tuple[BoardSession, int]:
         """The session a request names and the ``iterations`` of its body, checked against ``cap``."""
-        session = board.session(request.path_params["id"])
+        session = board.session(request)
         iterations = field(await json_body(request), "iterations", int, default)
         if not 1 <= iterations <= cap:
             raise HttpError(400, f"iterations: must be 1-{cap:,}, got {iterations}")
@@ -362,7 +368,7 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
         return {"engineTurns": turns, **session_json(board, session)}
 
     async def hint(request: Request) -> Response:
-        session = board.session(request.path_params["id"])
+        session = board.session(request)
         seconds = query_number(request, "seconds", float, board.settings.max_search_seconds)
         if not 0 < seconds:
             raise HttpError(400, f"seconds: must be positive, got {seconds}")
@@ -439,12 +445,12 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
             release()
 
     async def position(request: Request) -> Any:
-        session = board.session(request.path_params["id"])
+        session = board.session(request)
         return Response(session.position_json(), media_type="application/json",
                         headers={"Content-Disposition": 'attachment; filename="position.json"'})
 
     async def record(request: Request) -> Any:
-        session = board.session(request.path_params["id"])
+        session = board.session(request)
         return Response(session.record().to_json(), media_type="application/json",
                         headers={"Content-Disposition": 'attachment; filename="record.json"'})
 
@@ -476,6 +482,7 @@ def make_app(settings: ServeSettings | None = None) -> Starlette:
     app = Starlette(routes=routes)
     app.state.board = board
     app.add_middleware(BodyLimit, limit=board.settings.max_body)
+    app.add_middleware(Guard)  # outermost: a refused request is not even read
     return app
 
 

@@ -23,14 +23,17 @@ from ..wording import seat_name
 
 
 class TooManySearches(Exception):
-    """A client already runs as many searches as it may."""
+    """A client already runs as many searches as it may, or the board does."""
 
 
 class SearchSlots:
-    """At most ``per_client`` searches at once for each client (by its address)."""
+    """At most ``per_client`` searches at once for each client (:func:`.guard.client_of`),
+    and ``total`` on the board (a client is only a cookie: one that makes new ones may not
+    run searches without end)."""
 
-    def __init__(self, per_client: int) -> None:
+    def __init__(self, per_client: int, total: int) -> None:
         self.per_client = per_client
+        self.most = total
         self.running: dict[str, int] = {}
         self.lock = threading.Lock()
 
@@ -38,6 +41,8 @@ class SearchSlots:
         with self.lock:
             if self.running.get(client, 0) >= self.per_client:
                 raise TooManySearches(f"at most {self.per_client} searches at once per client; stop one first")
+            if sum(self.running.values()) >= self.most:
+                raise TooManySearches(f"the board runs at most {self.most} searches at once; try again soon")
             self.running[client] = self.running.get(client, 0) + 1
 
     def release(self, client: str) -> None:
