@@ -304,7 +304,7 @@ def test_a_record_started_from_a_typed_position_replays_from_it(tmp_path):
 
 def test_the_web_board_loads_a_record_started_from_a_typed_position(tmp_path):
     pytest.importorskip("starlette")
-    pytest.importorskip("httpx2")
+    pytest.importorskip("httpx")
     from starlette.testclient import TestClient
 
     from splendor_mcts.serve.app import make_app
