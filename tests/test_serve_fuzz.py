@@ -162,13 +162,23 @@ queries = st.dictionaries(st.sampled_from(["seconds", "ply", "actions", "mark", 
                           max_size=3)
 
 
+pages = st.sampled_from([{}, {}, {"Origin": OWN}, {"Referer": OWN + "/"}, {"Sec-Fetch-Site": "same-origin"},
+                         {"Origin": "http://evil.example"}, {"Referer": "http://evil.example/x"},
+                         {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"}, {"Host": "evil.example"}])
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["board.svg", "moves", "hint", "", "position", "record"]),
-       st.sampled_from(SESSIONS + ["no-such-session"]), queries)
-def test_every_query_gets_an_answer_or_an_error_naming_the_problem(name: str, ident: str,
-                                                                   query: dict[str, str]) -> None:
-    response = CLIENT.get(f"/api/sessions/{ident}/{name}".rstrip("/"), params=query)
+       st.sampled_from(SESSIONS + ["no-such-session"]), queries, pages)
+def test_every_query_gets_an_answer_or_an_error_naming_the_problem(name: str, ident: str, query: dict[str, str],
+                                                                   page: dict[str, str]) -> None:
+    foreign = any(value.startswith(("http://evil", "null", "cross", "evil")) for value in page.values())
+    before = _snapshot(), {i: BOARD.sessions[i].hint_searcher for i in SESSIONS}
+    response = CLIENT.get(f"/api/sessions/{ident}/{name}".rstrip("/"), params=query, headers=page)
     assert response.status_code < 500, (response.status_code, response.text[:400])
     if response.status_code >= 400:
         answer = response.json()
         assert isinstance(answer["error"], str) and answer["error"] and "Traceback" not in response.text
+    if foreign:  # another site's page may not read a game nor start a search: refused, nothing changed
+        assert response.status_code == 403, (page, response.status_code, response.text[:300])
+        assert (_snapshot(), {i: BOARD.sessions[i].hint_searcher for i in SESSIONS}) == before
