@@ -41,16 +41,24 @@ class Examples:
 
 
 def shard_files(sources: Iterable[str | Path]) -> list[Path]:
-    """The shard files named by ``sources``: files as given, directories by their
-    ``shard-*.npz`` in name order; ``ValueError`` when a source is missing or holds none."""
+    """The shard files named by ``sources``: files as given; a self-play run directory (one
+    with ``manifest.json``) by its manifest's shards, each checked to be the file written
+    (``shards.Manifest.verified_files``: ``ShardError`` names one that is not); other
+    directories by their ``shard-*.npz`` in name order. ``ValueError`` when a source is missing
+    or holds none."""
     found: list[Path] = []
     for source in sources:
         path = Path(source)
-        if path.is_dir():
-            shards = sorted(path.glob("shard-*.npz"))
-            if not shards:
+        manifest = shards.Manifest.load(path) if path.is_dir() else None
+        if manifest is not None:
+            if not manifest.shards:
+                raise ValueError(f"{path}: the self-play run has no finished shard yet")
+            found += manifest.verified_files()
+        elif path.is_dir():
+            shards_found = sorted(path.glob("shard-*.npz"))
+            if not shards_found:
                 raise ValueError(f"{path}: no shard-*.npz files in this directory")
-            found += shards
+            found += shards_found
         elif path.is_file():
             found.append(path)
         else:

@@ -15,8 +15,11 @@ worker or the order games finish in. With one worker (and an iteration budget) t
 settings write identical shards; with more, the same games in shards cut in finishing order.
 
 Runs resume: games are written in shards of ``games_per_shard`` and ``manifest.json`` names
-every finished shard with its games' indexes, so running the same call again plays only the
-games not yet in a shard (a kill loses at most the games of the shard being filled). A
+every finished shard with its games' indexes and the file's SHA-256, so running the same call
+again plays only the games not yet in a shard (a kill loses at most the games of the shard being
+filled). A resume first checks every shard against its entry: one missing, changed or another
+run's is named (``notice``), moved to ``rejected/`` and dropped from the manifest, and its games
+are played again; a manifest that is not one (an entry twice, a path out of the run) is refused. A
 ``deadline`` ends a call the same way, but writes every finished game first: a pipeline's
 stage stops in the middle of a long self-play and the next stage goes on from there. A run
 directory keeps its settings; another game, search, seed, temperature, shard size or cap there is
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -55,14 +59,16 @@ from ..tournament.backends import make_backend
 from ..tournament.schedule import derive_seed
 from ..tournament.spec_text import format_value
 from ..version import __version__
+from ..wording import counted
 from . import families
 from .families import VALUE_SIZE
-from .shards import FORMAT, Manifest, concatenate, write_shard
+from .shards import DIGEST, FORMAT, MANIFEST, Manifest, ShardError, concatenate, entry_problem, file_sha256, write_shard
 
 DEFAULT_SEARCH = f"mcts:iterations={SELFPLAY_ITERATIONS}"
 TEMPERATURE_MOVES = 20   # decisions of a game drawn from the visits (about 10 turns each in 2-player games)
 TEMPERATURE = 1.0
 GAMES_PER_SHARD = 32
+REJECTED = "rejected"  # the run's folder for the shards a resume found bad: kept for a look, never read
 _MOVE_NUMBERS = np.iinfo(np.int16).max + 1  # the shards' move_number column is 16 bits
 deadline_clock = time.monotonic  # what a deadline is an instant of
 # derive_seed paths below a game's index: its deal, its search and its temperature draws
@@ -278,6 +284,7 @@ class SelfPlaySummary:
     shards_total: int
     games_capped: int = 0
     stopped: bool = False  # the deadline came before every game of the run was played
+    rejected: tuple[str, ...] = ()  # what the resume found wrong with each shard it set aside (notice's lines)
 
 
 def meta_of(settings: SelfPlaySettings) -> dict[str, Any]:
@@ -292,7 +299,8 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
              ray_address: str | None = None, temperature_moves: int = TEMPERATURE_MOVES,
              temperature: float = TEMPERATURE, games_per_shard: int = GAMES_PER_SHARD,
              progress: Callable[[SelfPlayProgress], Any] | None = None,
-             max_decisions: int = MAX_DECISIONS, deadline: float | None = None) -> SelfPlaySummary:
+             max_decisions: int = MAX_DECISIONS, deadline: float | None = None,
+             notice: Callable[[str], Any] | None = None) -> SelfPlaySummary:
     """Play the run's games ``0 .. games-1`` not yet in ``directory``'s shards and write them.
 
     ``workers`` processes (None: every core; 1: in this process) on the ``local`` backend, or
@@ -301,13 +309,17 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
     and scored as a draw. ``deadline`` (a ``time.monotonic()`` instant): no game is awaited
     past it; the games under way are abandoned (the next call plays them), the finished ones
     written, and the summary says ``stopped``. ``ValueError`` names a bad argument or a
-    setting that differs from the run's; Ctrl-C (``KeyboardInterrupt``) keeps the finished shards.
+    setting that differs from the run's, :class:`.ShardError` a manifest that cannot be trusted;
+    Ctrl-C (``KeyboardInterrupt``) keeps the finished shards. A shard of the run that is missing
+    or not the file written is set aside (:func:`set_aside_bad_shards`) with a line to ``notice``
+    (default: standard error) and its games played again.
     """
     settings = make_settings(game, search, seed, temperature_moves, temperature, games_per_shard, max_decisions)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
-    if progress is not None and not callable(progress):
-        raise ValueError(f"progress must be callable, got {progress!r}")
+    for name, hook in (("progress", progress), ("notice", notice)):
+        if hook is not None and not callable(hook):
+            raise ValueError(f"{name} must be callable, got {hook!r}")
     if deadline is not None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float))
                                  or math.isnan(deadline)):
         raise ValueError(f"deadline must be a time.monotonic() instant, got {deadline!r}")
@@ -315,7 +327,12 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} is not a directory")
     out.mkdir(parents=True, exist_ok=True)
-    manifest = Manifest.load(out)
+    try:
+        manifest = Manifest.load(out)
+    except ShardError as exc:
+        raise ShardError(f"{exc}; the run cannot resume from it: mend {MANIFEST} (the games of an entry taken out "
+                         "are played again) or use another directory") from None
+    rejected: list[str] = []
     if manifest is None:
         manifest = Manifest(out, settings.to_dict())
         manifest.save()
@@ -323,6 +340,7 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
         # A run begun before the cap existed: its games all ended by themselves, so it continues with one.
         manifest.settings.setdefault("max_decisions", settings.max_decisions)
         manifest.check_settings(settings.to_dict())
+        rejected = set_aside_bad_shards(manifest, notice or _to_stderr)
     done = manifest.done_indexes()
     todo = [i for i in range(games) if i not in done]
     meta = meta_of(settings)
@@ -364,10 +382,80 @@ def selfplay(directory: str | os.PathLike[str], games: int, game: Game | str = D
         if buffer:
             flush()
     return SelfPlaySummary(out, played, decisions, time.perf_counter() - start, manifest.games, manifest.rows,
-                           len(manifest.shards), capped, stopped)
+                           len(manifest.shards), capped, stopped, tuple(rejected))
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def set_aside_bad_shards(manifest: Manifest, notice: Callable[[str], Any]) -> list[str]:
+    """Check every shard of a run against its manifest entry (:func:`.shards.entry_problem`);
+    each that is missing or not the file written is moved to the run's ``rejected/`` folder and
+    its entry dropped, so its games are played again, with a line to ``notice`` naming it and
+    what is wrong. Entries of runs from before digests whose shards read back as the manifest
+    says get their SHA-256 now (one line says how many). Returns the lines about bad shards."""
+    kept, lines, recorded = [], [], 0
+    for entry in manifest.shards:
+        problem = entry_problem(manifest.directory, entry, manifest.settings)
+        if problem is None:
+            if DIGEST not in entry:
+                entry[DIGEST] = file_sha256(manifest.directory / entry["file"])
+                recorded += 1
+            kept.append(entry)
+            continue
+        with deferred_interrupts():  # the file moved and the manifest saved together
+            moved = _move_aside(manifest.directory, entry["file"])
+            manifest.shards = [e for e in manifest.shards if e is not entry]
+            manifest.save()
+        lines.append(f"{manifest.directory / entry['file']}: {problem}; "
+                     f"{f'moved to {moved}' if moved else 'dropped from the manifest'}: its "
+                     f"{counted(len(entry['indexes']), 'game')} will be played again")
+        notice(lines[-1])
+    manifest.shards = kept
+    if recorded:
+        manifest.save()
+        notice(f"{manifest.directory / MANIFEST}: recorded the SHA-256 of {counted(recorded, 'shard')} written "
+               "before digests were kept (each read back as its entry says)")
+    return lines
+
+
+def _move_aside(directory: Path, file: str) -> Path | None:
+    """Move a run's bad shard (or the link or folder in its place) into ``rejected/`` under a
+    name not taken there; None when nothing is at its name."""
+    source = directory / file
+    if not source.exists() and not source.is_symlink():
+        return None
+    folder = directory / REJECTED
+    folder.mkdir(exist_ok=True)
+    target = folder / file
+    number = 0
+    while target.exists() or target.is_symlink():
+        number += 1
+        target = folder / f"{file}.{number}"
+    source.rename(target)
+    return target
+
+
+def resume_run(directory: str | os.PathLike[str], games: int, workers: int | None = None,
+               deadline: float | None = None, notice: Callable[[str], Any] | None = None) -> SelfPlaySummary:
+    """:func:`selfplay` of the run in ``directory`` with the settings its manifest holds (a
+    pipeline's earlier generation, whose search the caller no longer knows): its shards checked
+    and the games of any bad one played again. :class:`.ShardError` when there is no run."""
+    manifest = Manifest.load(directory)
+    if manifest is None:
+        raise ShardError(f"{directory}: no {MANIFEST}: not a self-play run directory")
+    s = manifest.settings
+    try:
+        return selfplay(directory, games, s["game"], search=s["search"], seed=s["seed"], workers=workers,
+                        temperature_moves=s["temperature_moves"], temperature=s["temperature"],
+                        games_per_shard=s["games_per_shard"], max_decisions=s.get("max_decisions", MAX_DECISIONS),
+                        deadline=deadline, notice=notice)
+    except KeyError as exc:
+        raise ShardError(f"{Path(directory) / MANIFEST}: the settings miss {exc}") from None
 
 
 __all__ = ["DEFAULT_SEARCH", "GAMES_PER_SHARD", "MAX_DECISIONS", "TEMPERATURE", "TEMPERATURE_MOVES", "SelfPlayGame",
            "SelfPlayProgress", "SelfPlaySettings", "SelfPlaySummary", "SelfPlayTask", "family_of",
-           "make_settings", "meta_of", "play_selfplay_game", "play_selfplay_games", "rotate_to_mover", "search_value",
-           "selfplay", "visit_policy"]
+           "make_settings", "meta_of", "play_selfplay_game", "play_selfplay_games", "resume_run", "rotate_to_mover",
+           "search_value", "selfplay", "set_aside_bad_shards", "visit_policy"]

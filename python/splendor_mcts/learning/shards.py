@@ -26,13 +26,19 @@ Format 1 shards (written before ``search_value``) are still read; they have ever
 but that one.
 
 A run directory holds the shards and ``manifest.json``: the run's settings and, per
-finished shard, its file, rows and games. Files are written to a temporary name and
-renamed, so a killed run leaves only whole shards and a manifest that names them.
+finished shard, its file, rows, games and the file's SHA-256. Files are written to a temporary
+name and renamed, so a killed run leaves only whole shards and a manifest that names them.
+The manifest is checked as it is loaded (every entry a plain shard name in the run folder,
+no file or game twice) and every shard against its entry before it is read or trusted
+(:func:`entry_problem`), so a shard changed, lost or swapped since it was written is named,
+never read as the run's.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +55,11 @@ READABLE_FORMATS = (1, 2)
 MANIFEST_FORMAT = 1    # the manifest's own layout, unchanged by the shards' format 2
 MANIFEST = "manifest.json"
 SUM_TOLERANCE = 1e-3  # float32 visit shares and win shares sum to 1 within rounding
+SHARD_FILE = re.compile(r"shard-[0-9]{5,}\.npz")  # what shard_name writes: the only names an entry may hold
+DIGEST = "sha256"      # the manifest entry's key for the shard file's SHA-256 (hex)
+ENTRY_KEYS = ("file", "rows", "games", "indexes")  # every entry's; DIGEST is missing only in runs from before it
+# the shard meta that must be the run's own (its settings' names for them): "version" and "format" may differ
+RUN_META = {"variant": "game", "search": "search", "seed": "seed"}
 
 # key -> (dtype, number of columns: None for one value per row, a name for a game size)
 COLUMNS: dict[str, tuple[type, str | int | None]] = {
@@ -188,7 +199,8 @@ def read_shard(path: str | os.PathLike[str], sizes: Mapping[str, int] | None = N
     """Read and check one shard; :class:`ShardError` names the file and the problem."""
     where = str(path)
     try:
-        with np.load(path, allow_pickle=False) as data:
+        # opened here: numpy leaves its own handle open when a damaged zip fails to load
+        with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as data:
             arrays = {key: data[key] for key in data.files if key != "meta"}
             meta_text = str(data["meta"]) if "meta" in data.files else None
     except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
@@ -207,21 +219,115 @@ def read_shard(path: str | os.PathLike[str], sizes: Mapping[str, int] | None = N
 
 
 def read_run(directory: str | os.PathLike[str]) -> Shard:
-    """Every finished shard of a run directory (its manifest's order) as one :class:`Shard`."""
+    """Every finished shard of a run directory (its manifest's order) as one :class:`Shard`,
+    each checked against its manifest entry first (:func:`verified_files`)."""
     manifest = Manifest.load(directory)
     if manifest is None:
         raise ShardError(f"{directory}: no {MANIFEST}: not a self-play run directory")
-    shards = [read_shard(Path(directory) / entry["file"]) for entry in manifest.shards]
+    shards = [read_shard(path) for path in manifest.verified_files()]
     if not shards:
         raise ShardError(f"{directory}: the run has no finished shard yet")
     return Shard(concatenate([s.arrays for s in shards]), shards[0].meta)
+
+
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of a file's bytes, in hex."""
+    with open(path, "rb") as data:
+        return hashlib.file_digest(data, "sha256").hexdigest()
+
+
+def entry_problem(directory: Path, entry: Mapping[str, Any], settings: Mapping[str, Any]) -> str | None:
+    """What is wrong with a manifest entry's shard in run ``directory`` (None: it is the file
+    written): missing, a link out of the run, another file than the one whose SHA-256 the entry
+    holds (told apart as unreadable, another run's, other rows or games where it can be), or,
+    for an entry without a digest (a run from before them), a shard that does not read back
+    as the entry and the run's ``settings`` say. Nothing outside ``directory`` is read."""
+    path = directory / entry["file"]
+    if path.is_symlink() and path.resolve().parent != directory.resolve():
+        return f"is a link to {os.readlink(path)}, outside the run"
+    if not path.exists():
+        return "is missing"
+    if not path.is_file():
+        return "is not a file"
+    recorded = entry.get(DIGEST)
+    if recorded is not None and file_sha256(path) == recorded:
+        return None
+    why = _content_problem(path, entry, settings)
+    if why is not None or recorded is None:
+        return why
+    return f"is not the file written: its SHA-256 is {file_sha256(path)}, the manifest's {recorded}"
+
+
+def _content_problem(path: Path, entry: Mapping[str, Any], settings: Mapping[str, Any]) -> str | None:
+    # what a shard's own content says against its entry (None: nothing it can tell)
+    try:
+        shard = read_shard(path)
+    except ShardError as exc:
+        return f"is damaged: {str(exc).removeprefix(f'{path}: ')}"
+    foreign = [f"{key} {shard.meta.get(key)!r}, not {settings.get(name)!r}" for key, name in RUN_META.items()
+               if name in settings and shard.meta.get(key) != settings[name]]
+    if foreign:
+        return f"holds another run's games ({'; '.join(foreign)})"
+    if shard.games() != list(entry["games"]):  # first: another shard of the run has other rows too
+        return f"holds games {shard.games()}, the manifest says {list(entry['games'])}"
+    if shard.rows != entry["rows"]:
+        return f"holds {shard.rows} rows, the manifest says {entry['rows']}"
+    return None
+
+
+def _entry_error(entry: Any) -> str | None:
+    # the first thing wrong with one entry's form, None when it has the form a manifest entry has
+    if not isinstance(entry, dict):
+        return f"is {type(entry).__name__}, not an object"
+    missing = [key for key in ENTRY_KEYS if key not in entry]
+    if missing:
+        return f"misses {', '.join(missing)}"
+    file, rows, games, indexes = (entry[key] for key in ENTRY_KEYS)
+    if not isinstance(file, str) or not SHARD_FILE.fullmatch(file):
+        return f"file {file!r} is not a shard file name in the run folder (shard-NNNNN.npz)"
+
+    def whole(value: Any, least: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+    if not whole(rows, 1):
+        return f"rows {rows!r} is not a whole number >= 1"
+    if not isinstance(games, list) or not games or not all(whole(g, -2**63) for g in games):
+        return "games is not a list of game ids"
+    if not isinstance(indexes, list) or len(indexes) != len(games) or not all(whole(i, 0) for i in indexes):
+        return f"indexes is not a list of {len(games)} game indexes >= 0"
+    digest = entry.get(DIGEST)
+    if digest is not None and not (isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)):
+        return f"{DIGEST} {digest!r} is not a SHA-256 in hex"
+    return None
+
+
+def check_entries(path: Path, shards: Sequence[Any]) -> None:
+    """Raise :class:`ShardError` naming manifest ``path`` and the entry unless every shard entry
+    has its keys and types, names a plain shard file in the run folder, and no file, game index
+    or game id is in two entries."""
+    seen: dict[tuple[str, Any], int] = {}
+    for number, entry in enumerate(shards):
+        problem = _entry_error(entry)
+        if problem is None:
+            for kind, values in (("file", [entry["file"]]), ("game index", entry["indexes"]),
+                                 ("game id", entry["games"])):
+                twice = next((v for v in values if (kind, v) in seen), None)
+                if twice is not None:
+                    problem = f"{kind} {twice!r} is also in entry {seen[(kind, twice)]}"
+                    break
+                seen.update({(kind, v): number for v in values})
+        if problem is not None:
+            named = entry.get("file") if isinstance(entry, dict) else None
+            raise ShardError(f"{path}: shard entry {number}{f' ({named!r})' if isinstance(named, str) else ''} "
+                             f"{problem}")
 
 
 @dataclass
 class Manifest:
     """``manifest.json`` of a run: its settings and its finished shards.
 
-    ``shards`` entries: ``{"file", "rows", "games": [game ids], "indexes": [game indexes]}``.
+    ``shards`` entries: ``{"file", "rows", "games": [game ids], "indexes": [game indexes],
+    "sha256": the file's digest}`` (``sha256`` is missing only in runs written before it).
     """
 
     directory: Path
@@ -239,11 +345,20 @@ class Manifest:
             settings, shards = data["settings"], data["shards"]
             if data.get("format") != MANIFEST_FORMAT or not isinstance(settings, dict) or not isinstance(shards, list):
                 raise KeyError("format")
-            for entry in shards:
-                [entry[k] for k in ("file", "rows", "games", "indexes")]
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ShardError(f"{path}: not a self-play manifest of format {MANIFEST_FORMAT} ({exc})") from None
+            raise ShardError(f"{path}: not a self-play manifest of format {MANIFEST_FORMAT} ({exc!r})") from None
+        check_entries(path, shards)
         return cls(Path(directory), settings, shards)
+
+    def verified_files(self) -> list[Path]:
+        """The shard files in manifest order, each first checked to be the file its entry names
+        (:func:`entry_problem`); :class:`ShardError` names the first that is not, and how."""
+        for entry in self.shards:
+            problem = entry_problem(self.directory, entry, self.settings)
+            if problem is not None:
+                raise ShardError(f"{self.directory / entry['file']}: {problem} "
+                                 f"(shard entry of {self.directory / MANIFEST})")
+        return [self.directory / entry["file"] for entry in self.shards]
 
     def check_settings(self, settings: Mapping[str, Any]) -> None:
         """Refuse to continue a run with other settings: ValueError names each setting that differs."""
@@ -268,12 +383,14 @@ class Manifest:
         return sum(len(entry["games"]) for entry in self.shards)
 
     def next_file(self) -> str:
-        return shard_name(len(self.shards))
+        """The first shard name no entry holds (a shard dropped by a resume frees its name)."""
+        taken = {entry["file"] for entry in self.shards}
+        return next(shard_name(n) for n in range(len(self.shards) + 1) if shard_name(n) not in taken)
 
     def add(self, file: str, rows: int, games: Iterable[int], indexes: Iterable[int]) -> None:
-        """Record a shard just written and save the manifest."""
+        """Record a shard just written (with its file's SHA-256) and save the manifest."""
         self.shards.append({"file": file, "rows": int(rows), "games": [int(g) for g in games],
-                            "indexes": [int(i) for i in indexes]})
+                            "indexes": [int(i) for i in indexes], DIGEST: file_sha256(self.directory / file)})
         self.save()
 
     def save(self) -> None:
@@ -284,6 +401,6 @@ class Manifest:
             out.write((json.dumps(data, indent=1) + "\n").encode())
 
 
-__all__ = ["COLUMNS", "FORMAT", "MANIFEST", "MANIFEST_FORMAT", "META_KEYS", "READABLE_FORMATS", "Manifest", "Shard",
-           "ShardError", "VALUE_SIZE", "check_arrays", "columns_of", "concatenate", "read_run", "read_shard",
-           "shard_name", "shares_of", "write_shard"]
+__all__ = ["COLUMNS", "DIGEST", "FORMAT", "MANIFEST", "MANIFEST_FORMAT", "META_KEYS", "READABLE_FORMATS", "Manifest",
+           "Shard", "ShardError", "VALUE_SIZE", "check_arrays", "check_entries", "columns_of", "concatenate",
+           "entry_problem", "file_sha256", "read_run", "read_shard", "shard_name", "shares_of", "write_shard"]
