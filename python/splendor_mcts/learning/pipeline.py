@@ -27,6 +27,7 @@ from ..search.networks import NO_NETWORK, SHIPPED, shipped_file
 from ..search.defaults import SHIPPED_NETWORKS
 from .families import Family, family
 from .input_features import check_features
+from .reuse import after_step, before_step
 from .weights import read_warm_start
 from .train import (
     DEFAULT_DROPOUT, DEFAULT_EPOCHS, DEFAULT_HIDDEN, DEFAULT_POSITIONS_PER_GAME, DEFAULT_SEARCH_VALUE_SHARE,
@@ -234,6 +235,8 @@ class Pipeline:
             if time.monotonic() + self.estimate(step) >= deadline:
                 self.say(f"{self.family.name}: stage time is up before generation {generation} {step}")
                 return False
+            if not before_step(self, generation, step, deadline):
+                continue  # something the step reuses was bad: the state now says what to redo
             self.say(f"{self.family.name}: generation {generation}: {step}")
             began = time.monotonic()
             record = self._record(generation)
@@ -253,14 +256,25 @@ class Pipeline:
                 return False
             record["seconds"][step] = round(seconds, 1)
             record["done"].append(step)
+            after_step(self, generation, step)
             self._save_state()
         self.say(f"{self.family.name}: all {self.settings.generations} generations done; "
                  f"network: {self.state['current'] or 'none accepted'}")
         return True
 
+    def selfplay_games_per_count(self) -> int:
+        """Self-play games a generation plays of each of the family's player counts."""
+        return math.ceil(self.settings.selfplay_games / len(self.family.players))
+
+    def training_data(self, generation: int) -> list[Path]:
+        """The self-play runs ``generation`` trains on: those of the last ``window`` generations."""
+        first = max(1, generation - self.settings.window + 1)
+        return [self.generation_dir(g) / f"selfplay-{p}p" for g in range(first, generation + 1)
+                for p in self.family.players]
+
     def _selfplay(self, generation: int, deadline: float) -> bool:
         s, current = self.settings, self._current_path()
-        per_count = math.ceil(s.selfplay_games / len(self.family.players))
+        per_count = self.selfplay_games_per_count()
         return all(run_selfplay(self.family.game, players, network_agent(current, s.iterations, s.family), per_count,
                                 self.generation_dir(generation) / f"selfplay-{players}p",
                                 seed=s.seed * 1_000_003 + generation * 10 + players, workers=s.workers,
@@ -269,9 +283,7 @@ class Pipeline:
 
     def _train(self, generation: int) -> None:
         s = self.settings
-        first = max(1, generation - s.window + 1)
-        data = tuple(str(self.generation_dir(g) / f"selfplay-{p}p")
-                     for g in range(first, generation + 1) for p in self.family.players)
+        data = tuple(str(run) for run in self.training_data(generation))
         train(TrainSettings(family=s.family, data=data, out=str(self.generation_dir(generation) / "candidate.smnet"),
                             epochs=s.epochs, hidden=s.hidden, seed=s.seed * 1_000_003 + generation,
                             search_value_share=s.search_value_share, dropout=s.dropout,

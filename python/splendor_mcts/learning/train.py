@@ -3,8 +3,9 @@
 Reproducible: a fixed seed fixes the initial weights, the validation games and every
 epoch's batch order; torch runs deterministic algorithms on ``threads`` threads (1 by
 default: more threads may change float rounding). Each finished epoch is checkpointed
-beside the output (``<out>.ckpt``), so an interrupted run started again with the same
-settings resumes where it stopped and ends with the same weights as an uninterrupted one.
+beside the output (``<out>.ckpt``, its SHA-256 in ``<out>.ckpt.sha256``), so an interrupted run
+started again with the same settings resumes where it stopped and ends with the same weights as
+an uninterrupted one; a checkpoint that is not the file written is refused, never resumed from.
 Losses go to ``<out>.train.jsonl`` (one JSON object per epoch) and one line per epoch
 to standard output. The network written is the epoch with the lowest validation loss
 (policy + value_weight * value; the earliest on a tie, the last epoch without validation
@@ -27,10 +28,12 @@ import numpy as np
 
 from .. import exit_codes
 from ..atomic_write import atomic_write
+from ..stopping import deferred_interrupts
 from ..version import __version__
 from .dataset import Examples, load_examples, split_by_game
 from .families import FAMILIES, family
 from .input_features import check_features, feature_sets, with_features
+from .shards import file_sha256
 from .weights import SUFFIX, read_warm_start, write_network
 
 # The trainer's defaults, also the pipeline's (docs/training.md, "Why few positions a game";
@@ -127,7 +130,7 @@ class TrainSettings:
             raise ValueError(f"hidden layer sizes must be positive, got {list(self.hidden)}")
 
     def checkpoint_path(self) -> Path:
-        return Path(self.out + ".ckpt")
+        return checkpoint_of(self.out)
 
     def log_path(self) -> Path:
         return Path(self.out[: -len(SUFFIX)] + ".train.jsonl")
@@ -140,6 +143,32 @@ class TrainSettings:
         if not self.features:
             del values["features"]  # the checkpoints of runs without them, as they were
         return values
+
+
+def checkpoint_of(out: str | Path) -> Path:
+    """Where training to the network file ``out`` keeps its checkpoint."""
+    return Path(str(out) + ".ckpt")
+
+
+def _digest_of(checkpoint: Path) -> Path:
+    return checkpoint.with_name(checkpoint.name + ".sha256")
+
+
+def checkpoint_problem(checkpoint: Path) -> str | None:
+    """What is wrong with ``checkpoint``: not the file whose SHA-256 was kept beside it when it was
+    written. None when it is, when there is none, and for one from before the digests (the
+    reading and the settings check judge that)."""
+    digest = _digest_of(checkpoint)
+    if not checkpoint.is_file() or not digest.is_file():
+        return None
+    recorded, actual = digest.read_text(encoding="utf-8").strip(), file_sha256(checkpoint)
+    return None if actual == recorded else f"is not the checkpoint written: its SHA-256 is {actual}, recorded {recorded}"
+
+
+def remove_checkpoint(checkpoint: Path) -> None:
+    """Remove a checkpoint and its digest."""
+    checkpoint.unlink(missing_ok=True)
+    _digest_of(checkpoint).unlink(missing_ok=True)
 
 
 def require_torch() -> ModuleType:
@@ -215,7 +244,7 @@ def train(settings: TrainSettings, say: Callable[[str], None] = print) -> Path:
                          for s in summaries],
                 "steps": settings.epochs * steps_per_epoch, "losses": history, "best": chosen}
     out = write_network(settings.out, nets.to_network(net, settings.family, training, settings.features))
-    settings.checkpoint_path().unlink(missing_ok=True)
+    remove_checkpoint(settings.checkpoint_path())
     say(f"wrote {out}: epoch {best['epoch']}'s weights ({len(training_rows)} training rows, "
         f"{len(validation_rows)} validation rows)")
     return out
@@ -300,9 +329,13 @@ def _log(settings: TrainSettings, record: dict[str, Any]) -> None:
 
 def _save_checkpoint(settings: TrainSettings, net: Any, optimizer: Any, history: list[dict[str, Any]],
                      best: dict[str, Any], epochs_done: int, torch: ModuleType) -> None:
-    with atomic_write(settings.checkpoint_path()) as out:  # a crash mid-write leaves the previous checkpoint whole
-        torch.save({"settings": settings.recorded(), "epochs_done": epochs_done, "model": net.state_dict(),
-                    "optimizer": optimizer.state_dict(), "history": history, "best": best}, out)
+    path = settings.checkpoint_path()
+    with deferred_interrupts():  # the checkpoint and its digest together
+        with atomic_write(path) as out:  # a crash mid-write leaves the previous checkpoint whole
+            torch.save({"settings": settings.recorded(), "epochs_done": epochs_done, "model": net.state_dict(),
+                        "optimizer": optimizer.state_dict(), "history": history, "best": best}, out)
+        with atomic_write(_digest_of(path)) as out:
+            out.write(file_sha256(path).encode())
 
 
 def _resume(settings: TrainSettings, net: Any, optimizer: Any, history: list[dict[str, Any]],
@@ -313,6 +346,8 @@ def _resume(settings: TrainSettings, net: Any, optimizer: Any, history: list[dic
     if not path.exists():
         settings.log_path().unlink(missing_ok=True)
         return 0
+    if (problem := checkpoint_problem(path)) is not None:
+        raise ValueError(f"{path}: {problem}; delete it to start over")
     try:
         saved = torch.load(path, weights_only=True)
     except Exception as exc:  # torch raises several kinds for a damaged file
