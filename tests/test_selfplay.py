@@ -328,6 +328,7 @@ def test_a_run_from_before_the_cap_continues(tmp_path: Path) -> None:
     (dict(workers=0), "--workers must be at least 1"),
     (dict(deadline="soon"), "deadline must be a time.monotonic"),
     (dict(deadline=float("nan")), "deadline must be a time.monotonic"),
+    (dict(notice="stderr"), "notice must be callable"),
 ])
 def test_bad_arguments_are_named(tmp_path: Path, kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -43,9 +43,10 @@ def register_selfplay(subparsers: Any) -> None:
         "to compressed numpy shards with a manifest.json in --out. The first --temperature-moves decisions of "
         "each game are drawn from the root's visits (temperature --temperature) so games differ; later ones "
         "play the best move. A game depends only on --seed and its index, never on the worker. Running the "
-        "same command again resumes (a kill loses at most the shard being filled); other settings against an "
-        "existing run are refused. Exit codes: 0 done; 1 a worker was lost or --out cannot be written; 2 bad input or settings that "
-        "differ from the run's; 130 interrupted (finished shards are kept).",
+        "same command again resumes (a kill loses at most the shard being filled): every shard is first checked "
+        "against the SHA-256 in the manifest, and one missing, damaged or another run's is named, moved to "
+        "rejected/ and its games played again; other settings against an existing run are refused. Exit codes: 0 done; 1 a worker was lost or --out cannot be written; 2 bad input, settings that "
+        "differ from the run's or a manifest that cannot be trusted; 130 interrupted (finished shards are kept).",
         epilog=SELFPLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True, help="run directory (created; holds shard-NNNNN.npz and manifest.json)")
     p.add_argument("--games", type=int, required=True, help="games in the run (already finished ones are skipped)")

@@ -391,7 +391,8 @@ def register(subparsers: Any) -> None:
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--family", required=True, choices=list(FAMILIES), help="the game family")
     parser.add_argument("--data", required=True, nargs="+", metavar="PATH",
-                        help="shard files or directories of shard-*.npz files")
+                        help="shard files or directories: a self-play run's by its manifest (each shard checked against "
+                             "its entry), another's shard-*.npz files")
     parser.add_argument("--out", required=True, metavar="FILE.smnet", help="the network to write")
     parser.add_argument("--epochs", type=int, default=defaults.epochs)
     parser.add_argument("--batch-size", type=int, default=defaults.batch_size)
