@@ -127,7 +127,7 @@ def test_a_resume_names_a_bad_shard_and_plays_its_games_again(whole: Path, other
     # the lost game is written again under the name it had: the run is the whole run, byte for byte
     assert _files(run) == _files(whole)
     _reads_back_whole(run, whole)
-    set_aside = list((run / sp.REJECTED).iterdir()) if (run / sp.REJECTED).exists() else []
+    set_aside = list((run / "rejected").iterdir()) if (run / "rejected").exists() else []  # docs/selfplay.md
     assert [p.name for p in set_aside] == ([] if damage is _missing else [LOST])
     again = sp.selfplay(run, GAMES, "duel", notice=lines.append, **RUN)
     assert again.games_played == 0 and len(lines) == 1  # nothing more to say

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..atomic_write import copy_atomically
-from .shards import MANIFEST, file_sha256
+from .shards import MANIFEST, REJECTED, file_sha256, set_aside
 from .train import checkpoint_of, checkpoint_problem, remove_checkpoint
 
 if TYPE_CHECKING:
@@ -35,7 +35,6 @@ DIGESTS = "digests"        # pipeline.json: file (relative to the family's run) 
 CANDIDATE = "candidate.smnet"
 CURRENT_COPY = "current.smnet"
 GATE_FILES = ("gate.sqlite", "gate.sqlite-journal", "gate.sqlite-wal", "gate.sqlite-shm", "gate.txt")
-REJECTED = "rejected"      # a generation's folder for the files set aside
 
 
 def before_step(pipeline: Pipeline, generation: int, step: str, deadline: float) -> bool:
@@ -82,24 +81,6 @@ def _problem(pipeline: Pipeline, path: Path) -> str | None:
     return None if actual == recorded else f"is not the file written: its SHA-256 is {actual}, recorded {recorded}"
 
 
-def _set_aside(folder: Path, names: tuple[str, ...]) -> list[str]:
-    """Move the files ``names`` of ``folder`` that exist into ``folder/rejected/`` (under a
-    name not taken there); the names moved."""
-    moved = []
-    for name in names:
-        source = folder / name
-        if not source.exists():
-            continue
-        (folder / REJECTED).mkdir(exist_ok=True)
-        target, number = folder / REJECTED / name, 0
-        while target.exists():
-            number += 1
-            target = folder / REJECTED / f"{name}.{number}"
-        source.rename(target)
-        moved.append(name)
-    return moved
-
-
 def _candidate(pipeline: Pipeline, generation: int) -> Path:
     return pipeline.generation_dir(generation) / CANDIDATE
 
@@ -120,7 +101,7 @@ def _checkpoint_whole(pipeline: Pipeline, generation: int) -> bool:
     problem = checkpoint_problem(checkpoint)
     if problem is None:
         return True
-    _set_aside(checkpoint.parent, (checkpoint.name,))
+    set_aside(checkpoint.parent, checkpoint.name)
     remove_checkpoint(checkpoint)  # its digest
     pipeline.say(f"{checkpoint}: {problem}; moved to {REJECTED}/: generation {generation}'s training begins again")
     return True
@@ -131,7 +112,7 @@ def _candidate_whole(pipeline: Pipeline, generation: int) -> bool:
     problem = _problem(pipeline, candidate)
     if problem is None:
         return True
-    moved = _set_aside(candidate.parent, (CANDIDATE, *GATE_FILES))
+    moved = [name for name in (CANDIDATE, *GATE_FILES) if set_aside(candidate.parent, name)]
     record: dict[str, Any] = pipeline._record(generation)
     record["done"] = [step for step in record["done"] if step not in ("train", "gate")]
     record["seconds"].pop("train", None)

@@ -62,13 +62,14 @@ from ..version import __version__
 from ..wording import counted
 from . import families
 from .families import VALUE_SIZE
-from .shards import DIGEST, FORMAT, MANIFEST, Manifest, ShardError, concatenate, entry_problem, file_sha256, write_shard
+from .shards import (
+    DIGEST, FORMAT, MANIFEST, Manifest, ShardError, concatenate, entry_problem, file_sha256, set_aside, write_shard,
+)
 
 DEFAULT_SEARCH = f"mcts:iterations={SELFPLAY_ITERATIONS}"
 TEMPERATURE_MOVES = 20   # decisions of a game drawn from the visits (about 10 turns each in 2-player games)
 TEMPERATURE = 1.0
 GAMES_PER_SHARD = 32
-REJECTED = "rejected"  # the run's folder for the shards a resume found bad: kept for a look, never read
 _MOVE_NUMBERS = np.iinfo(np.int16).max + 1  # the shards' move_number column is 16 bits
 deadline_clock = time.monotonic  # what a deadline is an instant of
 # derive_seed paths below a game's index: its deal, its search and its temperature draws
@@ -395,7 +396,9 @@ def set_aside_bad_shards(manifest: Manifest, notice: Callable[[str], Any]) -> li
     its entry dropped, so its games are played again, with a line to ``notice`` naming it and
     what is wrong. Entries of runs from before digests whose shards read back as the manifest
     says get their SHA-256 now (one line says how many). Returns the lines about bad shards."""
-    kept, lines, recorded = [], [], 0
+    kept: list[dict[str, Any]] = []
+    lines: list[str] = []
+    recorded = 0
     for entry in manifest.shards:
         problem = entry_problem(manifest.directory, entry, manifest.settings)
         if problem is None:
@@ -405,7 +408,7 @@ def set_aside_bad_shards(manifest: Manifest, notice: Callable[[str], Any]) -> li
             kept.append(entry)
             continue
         with deferred_interrupts():  # the file moved and the manifest saved together
-            moved = _move_aside(manifest.directory, entry["file"])
+            moved = set_aside(manifest.directory, entry["file"])
             manifest.shards = [e for e in manifest.shards if e is not entry]
             manifest.save()
         lines.append(f"{manifest.directory / entry['file']}: {problem}; "
@@ -418,23 +421,6 @@ def set_aside_bad_shards(manifest: Manifest, notice: Callable[[str], Any]) -> li
         notice(f"{manifest.directory / MANIFEST}: recorded the SHA-256 of {counted(recorded, 'shard')} written "
                "before digests were kept (each read back as its entry says)")
     return lines
-
-
-def _move_aside(directory: Path, file: str) -> Path | None:
-    """Move a run's bad shard (or the link or folder in its place) into ``rejected/`` under a
-    name not taken there; None when nothing is at its name."""
-    source = directory / file
-    if not source.exists() and not source.is_symlink():
-        return None
-    folder = directory / REJECTED
-    folder.mkdir(exist_ok=True)
-    target = folder / file
-    number = 0
-    while target.exists() or target.is_symlink():
-        number += 1
-        target = folder / f"{file}.{number}"
-    source.rename(target)
-    return target
 
 
 def resume_run(directory: str | os.PathLike[str], games: int, workers: int | None = None,

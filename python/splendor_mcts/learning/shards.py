@@ -57,6 +57,7 @@ MANIFEST = "manifest.json"
 SUM_TOLERANCE = 1e-3  # float32 visit shares and win shares sum to 1 within rounding
 SHARD_FILE = re.compile(r"shard-[0-9]{5,}\.npz")  # what shard_name writes: the only names an entry may hold
 DIGEST = "sha256"      # the manifest entry's key for the shard file's SHA-256 (hex)
+REJECTED = "rejected"  # a run's folder for the files a resume found bad: kept for a look, never read
 ENTRY_KEYS = ("file", "rows", "games", "indexes")  # every entry's; DIGEST is missing only in runs from before it
 # the shard meta that must be the run's own (its settings' names for them): "version" and "format" may differ
 RUN_META = {"variant": "game", "search": "search", "seed": "seed"}
@@ -230,6 +231,21 @@ def read_run(directory: str | os.PathLike[str]) -> Shard:
     return Shard(concatenate([s.arrays for s in shards]), shards[0].meta)
 
 
+def set_aside(folder: Path, name: str) -> Path | None:
+    """Move ``folder/name`` (a file, a link or a folder) into ``folder/rejected/`` under a name
+    not taken there, and return where; None when nothing is at that name."""
+    source = folder / name
+    if not source.exists() and not source.is_symlink():
+        return None
+    (folder / REJECTED).mkdir(exist_ok=True)
+    target, number = folder / REJECTED / name, 0
+    while target.exists() or target.is_symlink():
+        number += 1
+        target = folder / REJECTED / f"{name}.{number}"
+    source.rename(target)
+    return target
+
+
 def file_sha256(path: str | os.PathLike[str]) -> str:
     """The SHA-256 of a file's bytes, in hex."""
     with open(path, "rb") as data:
@@ -250,12 +266,16 @@ def entry_problem(directory: Path, entry: Mapping[str, Any], settings: Mapping[s
     if not path.is_file():
         return "is not a file"
     recorded = entry.get(DIGEST)
-    if recorded is not None and file_sha256(path) == recorded:
+    try:
+        actual = file_sha256(path) if recorded is not None else None
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if recorded is not None and actual == recorded:
         return None
     why = _content_problem(path, entry, settings)
     if why is not None or recorded is None:
         return why
-    return f"is not the file written: its SHA-256 is {file_sha256(path)}, the manifest's {recorded}"
+    return f"is not the file written: its SHA-256 is {actual}, the manifest's {recorded}"
 
 
 def _content_problem(path: Path, entry: Mapping[str, Any], settings: Mapping[str, Any]) -> str | None:
@@ -401,6 +421,8 @@ class Manifest:
             out.write((json.dumps(data, indent=1) + "\n").encode())
 
 
-__all__ = ["COLUMNS", "DIGEST", "FORMAT", "MANIFEST", "MANIFEST_FORMAT", "META_KEYS", "READABLE_FORMATS", "Manifest",
+__all__ = ["COLUMNS", "DIGEST", "FORMAT", "MANIFEST", "MANIFEST_FORMAT", "META_KEYS", "READABLE_FORMATS", "REJECTED",
+           "Manifest",
            "Shard", "ShardError", "VALUE_SIZE", "check_arrays", "check_entries", "columns_of", "concatenate",
-           "entry_problem", "file_sha256", "read_run", "read_shard", "shard_name", "shares_of", "write_shard"]
+           "entry_problem", "file_sha256", "read_run", "read_shard", "set_aside", "shard_name", "shares_of",
+           "write_shard"]
