@@ -22,14 +22,28 @@ Files written before the digests were kept are recorded the first time they are 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..atomic_write import copy_atomically
 from .shards import MANIFEST, REJECTED, file_sha256, set_aside
 from .train import checkpoint_of, checkpoint_problem, remove_checkpoint
 
-if TYPE_CHECKING:
-    from .pipeline import Pipeline
+
+class Pipeline(Protocol):
+    """What these checks use of a :class:`.pipeline.Pipeline` (named here, not imported, so
+    that the pipeline can import this module without an import circle)."""
+
+    directory: Path
+    state: dict[str, Any]
+    settings: Any
+
+    def say(self, line: str) -> None: ...
+    def generation_dir(self, generation: int) -> Path: ...
+    def selfplay_games_per_count(self) -> int: ...
+    def training_data(self, generation: int) -> list[Path]: ...
+    def _record(self, generation: int) -> dict[str, Any]: ...
+    def _save_state(self) -> None: ...
+
 
 DIGESTS = "digests"        # pipeline.json: file (relative to the family's run) -> its SHA-256 when written
 CANDIDATE = "candidate.smnet"
