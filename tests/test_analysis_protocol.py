@@ -189,7 +189,7 @@ def test_a_query_terminated_before_it_starts_is_still_answered():
 
 def test_a_line_nested_too_deeply_is_answered_and_reading_goes_on():
     out = run_engine(["[" * 100_000, json.dumps({"id": "v", "action": "query_version"})])
-    assert out[0] == {"id": None, "error": "the line nests arrays or objects too deeply to be a query", "field": None}
+    assert out[0] == {"id": None, "error": "the line nests arrays or objects too deeply (more than 128 levels)", "field": None}
     assert out[1]["id"] == "v" and out[1]["version"] == 1
 
 

@@ -87,7 +87,7 @@ def test_missing_field_and_bad_json() -> None:
     del data["seed"]
     with pytest.raises(ValueError, match="missing field 'seed'"):
         GameRecord.from_dict(data)
-    with pytest.raises(ValueError, match="not valid JSON"):
+    with pytest.raises(ValueError, match=r"game record is not JSON: .* \(line 1, column 2\)"):
         GameRecord.from_json("{nope")
 
 

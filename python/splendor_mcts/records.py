@@ -39,6 +39,7 @@ from typing import IO, Any
 from .atomic_write import atomic_write_text
 from .games.game import load_game
 from .games.limits import draw_result
+from .json_input import read_json
 from .seeds import MAX_SEED
 
 RECORD_FORMAT = "splendor-mcts-record/1"
@@ -152,11 +153,7 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
         """Parse one JSON record; ValueError names the bad field (or says the JSON is bad)."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"game record is not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, "game record"))
 
 
 def _forfeit_dict(forfeit: Forfeit) -> dict[str, Any]:

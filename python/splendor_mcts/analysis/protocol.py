@@ -20,6 +20,7 @@ from typing import IO, Any
 
 from .. import exit_codes
 from ..console import note_reading_stdin
+from ..json_input import JsonInputError, read_json
 from ..search.defaults import PROTOCOL_ITERATIONS
 from ..search.networks import shipped_summary
 from ..search.settings import SettingError
@@ -96,11 +97,9 @@ class Engine:
         query_id: Any = None
         try:
             try:
-                query = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise QueryError(f"the line is not JSON: {exc.msg} at column {exc.colno}", None) from None
-            except RecursionError:
-                raise QueryError("the line nests arrays or objects too deeply to be a query", None) from None
+                query = read_json(line, "the line")
+            except JsonInputError as exc:
+                raise QueryError(str(exc), None) from None
             if not isinstance(query, dict):
                 raise QueryError("a query must be a JSON object", None)
             query_id = query.get("id")

@@ -21,6 +21,7 @@ from .. import exit_codes
 from ..charts import check_chart_path
 from ..console import StepProgress, note_reading_stdin
 from ..games.game import load_game
+from ..json_input import JsonInputError, read_json
 from ..records import GameRecord, result_problem
 from ..search.defaults import REVIEW_ITERATIONS
 from ..wording import counted, seat_name, turn_name
@@ -198,8 +199,8 @@ def read_record(source: str, index: int) -> Any:
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
         try:
-            json.loads(text)
-        except json.JSONDecodeError:  # JSON lines, one record each
+            read_json(text)
+        except JsonInputError:  # JSON lines, one record each
             if not 1 <= index <= len(lines):
                 raise ValueError(f"--game-index {index} is outside 1..{len(lines)}") from None
             return GameRecord.from_json(lines[index - 1])

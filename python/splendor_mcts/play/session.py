@@ -38,6 +38,7 @@ from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..atomic_write import atomic_write_text
 from ..games.game import load_game
 from ..games.positions import PositionError, read_position
+from ..json_input import JsonInputError, read_json
 from ..records import GameRecord, start_of
 from ..wording import counted, seat_name, seats_named
 from . import hidden
@@ -290,8 +291,8 @@ class PlaySession(FollowedRecord):
         """A record (with its starting position, if it has one) or a typed position: the game,
         seed, starting state (None: the deal of seed) and actions. ``ValueError`` says why not."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
+            data = read_json(text)
+        except JsonInputError:
             data = None
         if not (isinstance(data, dict) and "actions" in data):
             try:

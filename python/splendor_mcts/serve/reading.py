@@ -9,6 +9,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..json_input import JsonInputError, read_json
 from .web import HttpError
 
 
@@ -59,9 +60,9 @@ class BodyLimit:
 async def json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     try:
-        body = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise HttpError(400, f"the request body is not JSON: {exc}") from None
+        body = read_json(raw or b"{}", "the request body")
+    except JsonInputError as exc:
+        raise HttpError(400, str(exc)) from None
     if not isinstance(body, dict):
         raise HttpError(400, "the request body must be a JSON object")
     return body
