@@ -111,3 +111,70 @@ def test_every_cited_repository_file_exists():
                for line, path in cited_in_file(source)
                if not exists(path, source)]
     assert missing == []
+
+
+PACKAGE = REPO / "python" / "splendor_mcts"
+# A dotted name of the package; a part followed by "<" is a placeholder (splendor_mcts.games.<game>).
+MODULE_NAME = re.compile(r"(?<![\w.])splendor_mcts(?:\.[A-Za-z_]\w*)+(?![\w<]|\.<)")
+
+
+def module_names_in(text: str) -> list[tuple[int, str]]:
+    """(line, name) of every ``splendor_mcts.xxx.yyy`` a text cites."""
+    return [(number, m.group(0)) for number, line in enumerate(text.splitlines(), start=1)
+            for m in MODULE_NAME.finditer(line)]
+
+
+def names_defined(module: Path) -> set[str]:
+    """The top-level names a module (or a .pyi stub) defines or imports, read without importing it."""
+    import ast
+
+    names: set[str] = set()
+    for node in ast.parse(module.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def module_name_exists(name: str) -> bool:
+    """Whether ``name`` is a module of the package (a file or a package folder), or a name a
+    module defines (``splendor_mcts.records.replay``); what follows that (a method) is not checked."""
+    parts = name.split(".")[1:]
+    here = PACKAGE
+    for i, part in enumerate(parts):
+        if (here / part / "__init__.py").exists():
+            here = here / part
+            continue
+        for suffix in (".py", ".pyi"):
+            if (here / f"{part}{suffix}").exists():
+                here = here / f"{part}{suffix}"
+                break
+        else:
+            return here.is_dir() and part in names_defined(here / "__init__.py")
+        rest = parts[i + 1:]
+        return not rest or rest[0] in names_defined(here)
+    return True
+
+
+def test_the_module_name_reader_resolves_modules_and_names():
+    text = ("`splendor_mcts.games.positions.read_position`, splendor_mcts.load_game, splendor_mcts.games.<game>,\n"
+            "splendor_mcts._core.InvalidInput: illegal action, splendor_mcts.envs.env(...), splendor_mcts.positions")
+    names = [n for _, n in module_names_in(text)]
+    assert names == ["splendor_mcts.games.positions.read_position", "splendor_mcts.load_game",
+                     "splendor_mcts._core.InvalidInput", "splendor_mcts.envs.env", "splendor_mcts.positions"]
+    assert [module_name_exists(n) for n in names] == [True, True, True, True, False]
+    assert not module_name_exists("splendor_mcts.games.positions.read_positions")
+    assert not module_name_exists("splendor_mcts.positions.read_position")
+
+
+def test_every_module_name_the_docs_cite_exists():
+    docs = [s for s in sources() if s.suffix == ".md"]
+    missing = [f"{doc.relative_to(REPO)}:{line}: {name}"
+               for doc in docs
+               for line, name in module_names_in(doc.read_text(encoding="utf-8"))
+               if not module_name_exists(name)]
+    assert missing == []
