@@ -25,3 +25,30 @@ def test_unknown_games_and_states_are_named():
         registry.entry_of_state("not a state")
     with pytest.raises(ValueError, match="already registered"):
         registry.register(registry.game_entry("duel"))
+
+
+def test_players_is_every_games_keyword_a_fixed_count_takes_its_own():
+    duel = sm.load_game("duel")
+    assert sm.load_game("duel", players=2).config == duel.config
+    assert sm.load_game("duel(players=2,points_to_win=18)").config == sm.load_game("duel", points_to_win=18).config
+    for bad in (3, 1, True, "2", 2.0):
+        with pytest.raises(ValueError, match=f"^players must be 2, got {bad!r}: Splendor Duel is a 2-player game$"):
+            sm.load_game("duel", players=bad)
+    with pytest.raises(ValueError, match="duel: unknown variant field 'seats'"):
+        sm.load_game("duel", seats=2)
+    with pytest.raises(ValueError, match="players must be between 2 and 4, got 5"):
+        sm.load_game("splendor", players=5)
+
+
+def test_a_tournament_of_duel_takes_players_2_and_refuses_3(tmp_path, capsys):
+    from splendor_mcts.cli import main
+
+    def tournament(players: str) -> int:
+        return main(["tournament", "random", "greedy", "--game", "duel", "--players", players, "--games", "2",
+                     "--db", str(tmp_path / f"t{players}.sqlite"), "--concurrency", "1", "--no-progress"])
+
+    assert tournament("2") == 0
+    assert "games stored: 2 of 2" in capsys.readouterr().out
+    assert tournament("3") == 2
+    assert "players must be 2, got 3: Splendor Duel is a 2-player game" in capsys.readouterr().err
+    assert not (tmp_path / "t3.sqlite").exists()

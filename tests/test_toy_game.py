@@ -41,8 +41,9 @@ def test_nim_loads_with_its_variant_and_its_tools(nim: registry.GameEntry):
         table_for(game)
     with pytest.raises(ValueError, match="stones must be between 1 and 100, got 101"):
         sm.load_game("nim", stones=101)
-    with pytest.raises(ValueError, match="unknown variant field 'players'"):
+    with pytest.raises(ValueError, match="players must be 2, got 3: Nim is a 2-player game"):
         sm.load_game("nim", players=3)
+    assert sm.load_game("nim", players=2).config == sm.load_game("nim").config
     returns, lengths = nim.random_playouts(game.rules, 20, 1)
     assert returns.shape == (20, 2) and (returns.sum(axis=1) == 1).all() and (lengths >= 3).all()
 

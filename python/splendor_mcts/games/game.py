@@ -135,10 +135,19 @@ class UnknownVariantField(ValueError):
 
 def make_config(name: str, kwargs: dict[str, Any]) -> Any:
     """The validated config of game ``name``; unknown names and fields are errors
-    (:class:`UnknownVariantField` for a field)."""
+    (:class:`UnknownVariantField` for a field). ``players`` is every game's keyword: a game
+    whose count is fixed (no ``players`` field, e.g. Duel) takes its own count and refuses
+    any other, so each tool's ``--players`` needs no case of its own."""
     entry = game_entry(name)
     known = entry.variant_fields()
-    for key in kwargs:
+    fixed_count = "players" in kwargs and "players" not in known
+    rest = {k: v for k, v in kwargs.items() if not (fixed_count and k == "players")}
+    for key in rest:
         if key not in known:
             raise UnknownVariantField(name, key, known)
-    return entry.config(**kwargs)
+    config = entry.config(**rest)
+    if fixed_count:
+        players, count = kwargs["players"], config.num_players()
+        if isinstance(players, bool) or not isinstance(players, int) or players != count:
+            raise ValueError(f"players must be {count}, got {players!r}: {entry.title} is a {count}-player game")
+    return config

@@ -83,8 +83,6 @@ def run_play_command(args: argparse.Namespace) -> int:
         if args.seat is None and loaded[1] is not None and 0 <= loaded[1] < loaded[0].num_players():
             args.seat = [loaded[1]]
     if args.players is not None and args.players != game.num_players():
-        if "players" not in game.entry.variant_fields():
-            raise ValueError(f"--players {args.players}: {game.entry.title} is a {game.num_players()}-player game")
         game = load_game(args.game, players=args.players)
     seats = args.seat or [0]
     for seat in seats:
