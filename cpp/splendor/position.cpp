@@ -61,6 +61,7 @@ class PositionReader : core::PositionReaderBase {
   void place_unseen(State& s);
   void check_setup(const State& s, const json::Cursor& root);
   void check_turn(State& s, const json::Cursor& root);
+  void check_not_ended(const State& s, const json::Cursor& root, int turns_taken);
 
   const Config& config_;
   core::Rng rng_;
@@ -553,12 +554,29 @@ void PositionReader::check_turn(State& s, const json::Cursor& root) {
   if (s.passes_ > turns_taken)
     root["passes_this_round"].fail(std::to_string(s.passes_) + " passes this round, but only " + std::to_string(turns_taken) +
                                    (turns_taken == 1 ? " turn was" : " turns were") + " taken in it");
-  const bool round_over = s.turn_seat_ == 0 && !s.in_setup_ && s.phase_ == Phase::kMain;
-  const bool should_end = round_over && s.end_triggered();
   if (s.phase_ == Phase::kOver && !(s.end_triggered() || s.passes_ >= config_.players))
     root["phase"].fail("the game cannot be over: nobody has reached points_to_win and not every player passed in the last round");
-  if (should_end && s.phase_ != Phase::kOver)
-    root.fail("this position is finished (the last round is complete); set \"phase\": \"over\"");
+  check_not_ended(s, root, turns_taken);  // once over, every seat has played
+}
+
+// The end of the game, whatever the seat to move. Points change only on their owner's
+// turn, and the game ends when a round closes with someone at points_to_win. The seats
+// yet to play in this round (from turns_taken on) last played in an earlier round, so
+// none of them can hold points_to_win: that round's close would have ended the game.
+// The seats that played in this round may: the round goes on to its end.
+void PositionReader::check_not_ended(const State& s, const json::Cursor& root, int turns_taken) {
+  for (int p = turns_taken; p < config_.players; ++p) {
+    const int points = s.players_[p].points;
+    if (points < config_.points_to_win) continue;
+    const std::string reached =
+        std::to_string(points) + " points reach points_to_win (" + std::to_string(int{config_.points_to_win}) + ")";
+    attempt([&] {
+      root["players"][static_cast<size_t>(p)].fail(
+          turns_taken == 0 ? reached + " and the round is complete: the game is over (set \"phase\": \"over\")"
+                           : reached + ", but this seat has not played yet in this round: the game ended when the "
+                                       "round before closed");
+    });
+  }
 }
 
 State PositionReader::read(const json::Cursor& root) {

@@ -278,6 +278,75 @@ TEST_CASE("read position") {
                "variant: players must be 2, 3 or 4", "variant checked by Config::validate");
 }
 
+// The seats a position refuses for the end of the game (the paths of its problems about
+// points_to_win), or "read" when it reads back as written.
+std::string end_of_game_problems(const splendor::Config& c, const std::string& text) {
+  try {
+    const splendor::State s = splendor::State::from_json(c, text);
+    return s.to_json() == text ? "read" : "read differently";
+  } catch (const core::InvalidPosition& e) {
+    std::string paths;
+    for (const core::Problem& p : e.problems())
+      paths += p.message.find("points_to_win") != std::string::npos ? p.path + " " : "(" + p.message + ") ";
+    return paths;
+  } catch (const core::InvalidInput& e) {
+    return std::string("(") + e.what() + ")";
+  }
+}
+
+// Random 2- and 3-player games to their end. Before it, every state with someone at
+// points_to_win (the round still going on) reads back, as a view too. The final state put
+// back to the start of seat k's turn ("main", to_move k) is refused exactly for the seats
+// from k on at points_to_win: they last played in the round whose close ended the game;
+// with none of them there it is a legal position (a seat before k reached it this round).
+TEST_CASE("the end of the game, whatever the seat to move") {
+  for (int players = 2; players <= 3; ++players) {
+    const splendor::Config c = splendor::Config::standard(players);
+    int going_on = 0, refused_later_seat = 0, accepted_later_seat = 0;
+    for (uint64_t g = 0; g < 40; ++g) {
+      core::Rng rng(g);
+      splendor::State s = splendor::State::initial(c, 500 + g, false);
+      while (!s.is_terminal()) {
+        splendor::ActionList a;
+        s.legal_actions(a);
+        s.apply(a[static_cast<int>(rng.below(static_cast<uint32_t>(a.size())))]);
+        bool reached = false;
+        for (int p = 0; p < players; ++p) reached = reached || s.player(p).points >= c.points_to_win;
+        if (s.is_terminal() || !reached) continue;
+        ++going_on;
+        check(end_of_game_problems(c, s.to_json()) == "read", "a round going on to its end reads back");
+        for (int p = 0; p < players; ++p)
+          check(splendor::State::from_observation(c, s.observation_json(p), g).observation_json(p) == s.observation_json(p),
+                "and its views");
+      }
+      std::string over = s.to_json();
+      const size_t phase = over.find("\"phase\":\"over\"");
+      if (over.find("\"passes_this_round\":0") == std::string::npos || phase == std::string::npos) continue;
+      over.replace(phase, 14, "\"phase\":\"main\"");
+      for (int k = 0; k < players; ++k) {
+        std::string text = over;
+        text.replace(text.find("\"to_move\":0"), 11, "\"to_move\":" + std::to_string(k));
+        std::string expected;
+        for (int p = k; p < players; ++p)
+          if (s.player(p).points >= c.points_to_win) expected += "players[" + std::to_string(p) + "] ";
+        const std::string got = end_of_game_problems(c, text);
+        if (expected.empty()) {
+          check(got == "read", std::to_string(players) + " players, seat " + std::to_string(k) +
+                                   " to move after a seat before it reached points_to_win: legal, got [" + got + "]");
+          accepted_later_seat += k > 0;
+        } else {
+          check(got == expected, std::to_string(players) + " players, seat " + std::to_string(k) + " to move: expected [" +
+                                     expected + "], got [" + got + "]");
+          refused_later_seat += k > 0;
+        }
+      }
+    }
+    check(going_on > 0 && refused_later_seat > 0 && accepted_later_seat > 0,
+          "the games cover every case: " + std::to_string(going_on) + " " + std::to_string(refused_later_seat) + " " +
+              std::to_string(accepted_later_seat));
+  }
+}
+
 // FNV-1a over every to_json and observation_json of random games (chance nodes
 // included), and of the states read back from them.
 struct Digest {
