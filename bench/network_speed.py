@@ -5,7 +5,7 @@
 For each game (Splendor with 2, 3 and 4 players, Duel) and each of two positions (the
 opening of deal 1 and the position after 30 greedy moves from it), one thread searches for
 each time with the default search (the shipped network of the game's family with its
-``SHIPPED_NETWORKS`` settings) and with ``network=none`` (heuristic rollouts cut off by the
+settings in the networks index) and with ``network=none`` (heuristic rollouts cut off by the
 evaluation), the search for play (no probe, no analysis mode), a new tree each time. Prints
 the median iterations of ``--repeat`` searches, as iterations a second, and the network's
 share of the rollout search's. A tree grows with time and a network search's rate falls

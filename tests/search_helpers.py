@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from dataclasses import replace
+from pathlib import Path
 from typing import Callable
 
 import splendor_mcts as sm
-from splendor_mcts.search.defaults import SHIPPED_NETWORKS
+from splendor_mcts.search import network_index, networks
 
 
 def random_position(game: sm.Game, seed: int, plies: int) -> object:
@@ -136,8 +138,14 @@ def end_positions(game: sm.Game, seeds: range, last: int) -> list[object]:
     return found
 
 
-def default_networks_off(monkeypatch) -> None:
-    """Every entry of search.defaults.SHIPPED_NETWORKS off for this test, whatever the package
-    turns on: the default search is then the one without a network."""
-    for family, use in SHIPPED_NETWORKS.items():
-        monkeypatch.setitem(SHIPPED_NETWORKS, family, replace(use, on=False))
+def default_networks_off(monkeypatch, folder: Path) -> None:
+    """The package's networks with every index entry off, copied into ``folder`` and named by
+    ``$SPLENDOR_MCTS_NETWORKS`` for this test, whatever the package turns on: the default
+    search is then the one without a network (``network=shipped`` still finds them)."""
+    package = networks.folder()
+    entries = network_index.read_index(package)
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in entries.values():
+        shutil.copyfile(package / entry.file, folder / entry.file)
+    network_index.write_index(folder, {family: replace(use, on=False) for family, use in entries.items()})
+    monkeypatch.setenv(networks.FOLDER_VARIABLE, str(folder))

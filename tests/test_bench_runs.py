@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from splendor_mcts.learning.recipe import STATE_FILE as RECIPE_STATE
+from splendor_mcts.search.networks import shipped_file
 
 RUNS = Path(__file__).resolve().parents[1] / "bench" / "runs"
 REPO = RUNS.parents[1]
@@ -69,4 +70,4 @@ def test_the_command_reads_what_it_keeps(name: str) -> None:
     assert int(hours or 0) * 60 + int(minutes) <= 8 * 60, f"{name}: more than issue 16's 8 hours of compute"
     for key in state["shipped"]:  # a shipped run's network is there for the next run to begin from
         family = key.split("/")[1]
-        assert (RUNS / name / "networks" / family / f"{family}.smnet").is_file(), f"{key}: its network is missing"
+        assert shipped_file(family, RUNS / name / "networks") is not None, f"{key}: its network is missing"

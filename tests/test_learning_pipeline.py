@@ -4,6 +4,7 @@ is faked with synthetic shards (its command lives elsewhere) and the network age
 plain search, so the gate is a real tournament of a few Duel games."""
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import time
@@ -166,6 +167,7 @@ def test_a_run_can_start_from_a_network(tmp_path, fake_selfplay):
     assert pipe.Pipeline(settings(generations=1, start=str(start)), run, say=lambda _: None).run(time.monotonic() + 3600)
     state = json.loads((run / "pipeline.json").read_text())
     assert state["settings"]["start"] == str(start) and (run / "start.smnet").read_bytes() == start.read_bytes()
+    assert state["parent"] == hashlib.sha256(start.read_bytes()).hexdigest()[:8]  # named by its hash
     assert state["generations"][0]["guided"] is True  # generation 1 already searched with it
     candidate = read_network(run / "gen-001" / "candidate.smnet")
     assert candidate.training["settings"]["init"] == str(run / "start.smnet")  # warm-started from it

@@ -13,8 +13,14 @@ from test_learning_pipeline import fake_selfplay  # noqa: F401  (a fixture)
 
 from splendor_mcts import cli, exit_codes
 from splendor_mcts.learning import pipeline as pipe
+from splendor_mcts.learning.provenance import read_provenance
 from splendor_mcts.learning.recipe import RECIPES, RecipeRun, run_recipe
-from splendor_mcts.search.networks import folder as package_networks
+from splendor_mcts.learning.weights import read_network
+from splendor_mcts.search.network_index import read_index
+from splendor_mcts.search.networks import folder as package_networks, shipped_file
+
+ROOT = Path(__file__).resolve().parents[1]
+PROVENANCE = ROOT / "bench" / "networks"  # the package's networks' provenance, by hash
 
 SMALL = {"generations": 1, "selfplay_games": 4, "iterations": 4, "epochs": 1, "window": 1, "hidden": (4,),
          "gate_games": 2}
@@ -27,18 +33,23 @@ def compute_as_c(lines: list[str]) -> list[str]:
     return [COMPUTE.sub(", C", line) for line in lines]
 
 
-def provenance_chain(family: str) -> list[dict]:
-    """The settings of the runs behind the package's network of ``family``, the first run first."""
-    settings, where = [], package_networks() / family
-    while (where / "pipeline.json").is_file():
-        settings.insert(0, json.loads((where / "pipeline.json").read_text())["settings"])
-        where = where / "start"
-    return settings
+def provenance_chain(family: str, provenance: Path = PROVENANCE, start: str | None = None) -> list[Path]:
+    """The provenance folders of the runs behind the network ``start`` (by default the
+    package's of ``family``), each parent by its hash, the first run first."""
+    chain, key = [], start or read_index(package_networks())[family].sha256[:8]
+    while key is not None:
+        where = provenance / key
+        assert (where / "pipeline.json").is_file(), f"{where}: no provenance of the network {key}"
+        chain.insert(0, where)
+        key = read_provenance(where)["training"]["parent"]
+    return chain
 
 
 @pytest.mark.parametrize("family", ["splendor-2p", "splendor-3-4p", "duel"])
-def test_the_shipped_recipe_is_how_the_package_networks_were_made(family):
-    recorded = provenance_chain(family)
+def test_the_shipped_recipe_is_how_the_package_networks_were_made(family, monkeypatch):
+    monkeypatch.delenv("SPLENDOR_MCTS_NETWORKS", raising=False)
+    chain = provenance_chain(family)
+    recorded = [json.loads((where / "pipeline.json").read_text())["settings"] for where in chain]
     for run in recorded:
         run.pop("workers")  # the machine's, not the recipe's
         run.setdefault("dropout", 0.3)  # runs begun before the options trained with these (pipeline.py)
@@ -48,6 +59,8 @@ def test_the_shipped_recipe_is_how_the_package_networks_were_made(family):
     for run in recipe:
         run.pop("workers")
     assert recipe == recorded and len(recorded) >= 1
+    steps = [read_provenance(where)["training"]["step"] for where in chain]
+    assert steps == [f"shipped/{run.key}" for run in RECIPES["shipped"] if run.family == family]
 
 
 def accept_every_candidate(monkeypatch, accepted: bool = True) -> None:
@@ -64,28 +77,44 @@ def test_a_recipe_runs_its_chain_in_stages_ships_each_network_and_resumes(tmp_pa
     fake_selfplay.fail_at = 2  # the second run's self-play is interrupted
     with pytest.raises(KeyboardInterrupt):
         run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lines.append, runs=CHAIN)
-    networks = tmp_path / "networks" / "duel"
-    first = (tmp_path / "first" / "duel" / "current.smnet").read_bytes()
-    assert (networks / "duel.smnet").read_bytes() == first
-    assert (tmp_path / "more" / "duel" / "start.smnet").read_bytes() == first  # began from what was shipped
+    networks, provenance = tmp_path / "networks", tmp_path / "provenance"
+    first = shipped_file("duel", networks)
+    assert same_weights(first, tmp_path / "first" / "duel" / "current.smnet")
+    assert (tmp_path / "more" / "duel" / "start.smnet").read_bytes() == first.read_bytes()  # began from what was shipped
     assert json.loads((tmp_path / "recipe.json").read_text()) == {"recipe": "test", "shipped": ["first/duel"]}
     fake_selfplay.fail_at = None
     lines.clear()
     assert run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lines.append, runs=CHAIN)
-    assert lines[0] == "duel: generation 1: selfplay" and lines[-2] == f"more/duel: shipped into {networks}"
-    assert lines[-1].startswith(f"recipe test done: the networks are in {tmp_path / 'networks'}")
-    assert (networks / "duel.smnet").read_bytes() == (tmp_path / "more" / "duel" / "current.smnet").read_bytes()
-    assert (networks / "start" / "duel.smnet").read_bytes() == first  # the chain's provenance
-    assert (networks / "pipeline.log").is_file() and (networks / "start" / "gen-001" / "gate.txt").is_file()
-    shipped = {p.relative_to(tmp_path) for p in (tmp_path / "networks").rglob("*") if p.is_file()}
+    more = shipped_file("duel", networks)
+    assert lines[0] == "duel: generation 1: selfplay" and lines[-2] == f"more/duel: shipped into {more}"
+    assert lines[-1].startswith(f"recipe test done: the networks are in {networks}")
+    assert same_weights(more, tmp_path / "more" / "duel" / "current.smnet")
+    assert json.loads((tmp_path / "more" / "duel" / "pipeline.json").read_text())["parent"] == first.stem[-8:]
+    # The networks folder: the final network and the index, no earlier one; the chain by hash in provenance/.
+    assert sorted(p.name for p in networks.iterdir()) == sorted(["index.json", more.name])
+    assert [p.name for p in provenance_chain("duel", provenance, more.stem[-8:])] == [first.stem[-8:], more.stem[-8:]]
+    for where in provenance.iterdir():
+        assert sorted(str(p.relative_to(where)) for p in where.rglob("*") if p.is_file()) == \
+            [str(Path("gen-001", "gate.txt")), "network.json", "pipeline.json", "pipeline.log"]
+    assert read_network(more).training["step"] == "test/more/duel"
+    shipped = {p.relative_to(tmp_path) for p in tmp_path.glob("[np]*/**/*") if p.is_file()}
+    for path in shipped:  # the header included: no path of the run's machine
+        assert b"/" + tmp_path.name.encode() not in (tmp_path / path).read_bytes(), path
     # Interrupted after shipping but before recording it: nothing is shipped twice, nothing logged again.
     (tmp_path / "recipe.json").write_text(json.dumps({"recipe": "test", "shipped": ["first/duel"]}))
     log = (tmp_path / "more" / "duel" / "pipeline.log").read_text()
     lines.clear()
     assert run_recipe("test", tmp_path, 1, time.monotonic() + 3600, say=lines.append, runs=CHAIN)
     assert len(lines) == 1 and (tmp_path / "more" / "duel" / "pipeline.log").read_text() == log
-    assert {p.relative_to(tmp_path) for p in (tmp_path / "networks").rglob("*") if p.is_file()} == shipped
+    assert {p.relative_to(tmp_path) for p in tmp_path.glob("[np]*/**/*") if p.is_file()} == shipped
     assert json.loads((tmp_path / "recipe.json").read_text())["shipped"] == ["first/duel", "more/duel"]
+
+
+def same_weights(a: Path, b: Path) -> bool:
+    """Whether two networks' layers are byte for byte the same (their headers may differ)."""
+    first, second = read_network(a), read_network(b)
+    return [(x.name, x.weight.tobytes(), x.bias.tobytes()) for x in first.layers] == \
+        [(y.name, y.weight.tobytes(), y.bias.tobytes()) for y in second.layers]
 
 
 def test_a_recipe_refuses_another_recipes_directory_and_other_workers(tmp_path, fake_selfplay, monkeypatch):
@@ -159,28 +188,32 @@ def test_the_report_says_where_a_recipe_stands_and_its_state_goes_on_elsewhere(t
     with pytest.raises(KeyboardInterrupt):
         run_recipe("shipped", here, 1, time.monotonic() + 3600, say=lambda _: None)
     before = files_under(here)
+    first = shipped_file("duel", here / "networks").stem[-8:]
     assert cli.main(["pipeline", "--dir", str(here), "--recipe", "shipped", "--report"]) == exit_codes.OK
     assert compute_as_c(capsys.readouterr().out.splitlines()) == [
         f"recipe shipped in {here}: 1 of 2 runs shipped, C",
-        "first/duel: shipped (1 of 1 generations done, C, network: gen-001/candidate.smnet)",
+        f"first/duel: shipped as {first} (1 of 1 generations done, C, network: gen-001/candidate.smnet)",
         "more/duel: begun, no step finished yet; next: generation 1 selfplay",  # its self-play was interrupted
         f"networks: {here / 'networks'} (duel)",
     ]
     assert files_under(here) == before  # read, nothing written
-    # What a shipped run leaves, recipe.json and networks/, is all another machine needs to go on.
+    # What a shipped run leaves, recipe.json, networks/ and provenance/, is all another machine needs to go on.
     elsewhere.mkdir()
     shutil.copy(here / "recipe.json", elsewhere)
     shutil.copytree(here / "networks", elsewhere / "networks")
+    shutil.copytree(here / "provenance", elsewhere / "provenance")
     fake_selfplay.fail_at = None
     calls = len(fake_selfplay.calls)
     assert run_recipe("shipped", elsewhere, 1, time.monotonic() + 3600, say=lambda _: None)
     assert len(fake_selfplay.calls) == calls + 1  # the second run's one self-play; the first was not played again
-    assert (elsewhere / "more" / "duel" / "start.smnet").read_bytes() == (here / "first" / "duel" / "current.smnet").read_bytes()
+    assert (elsewhere / "more" / "duel" / "start.smnet").read_bytes() == \
+        shipped_file("duel", here / "networks").read_bytes()
+    more = shipped_file("duel", elsewhere / "networks").stem[-8:]
     assert cli.main(["pipeline", "--dir", str(elsewhere), "--recipe", "shipped", "--report"]) == exit_codes.OK
     assert compute_as_c(capsys.readouterr().out.splitlines()[:3]) == [
         f"recipe shipped in {elsewhere}: 2 of 2 runs shipped, C",
-        "first/duel: shipped (1 of 1 generations done, C, network: gen-001/candidate.smnet)",  # networks/duel/start/
-        "more/duel: shipped (1 of 1 generations done, C, network: gen-001/candidate.smnet)"]
+        f"first/duel: shipped as {first} (1 of 1 generations done, C, network: gen-001/candidate.smnet)",
+        f"more/duel: shipped as {more} (1 of 1 generations done, C, network: gen-001/candidate.smnet)"]
 
 
 def test_the_report_of_a_run_under_way(tmp_path, fake_selfplay, monkeypatch, capsys):
@@ -227,8 +260,10 @@ def test_the_report_counts_the_compute_of_the_steps_done(tmp_path, monkeypatch, 
     (tmp_path / "recipe.json").write_text('{"recipe": "shipped", "shipped": ["first/duel"]}')
     done = {"done": ["selfplay", "train", "gate"], "seconds": {"selfplay": 1500, "train": 300, "gate": 200},
             "gate": {"accepted": True, "why": "SPRT H1"}}
-    (tmp_path / "networks" / "duel").mkdir(parents=True)
-    (tmp_path / "networks" / "duel" / "pipeline.json").write_text(json.dumps(
+    (tmp_path / "provenance" / "0123abcd").mkdir(parents=True)
+    (tmp_path / "provenance" / "0123abcd" / "network.json").write_text(json.dumps(
+        {"family": "duel", "training": {"parent": None, "step": "shipped/first/duel"}}))
+    (tmp_path / "provenance" / "0123abcd" / "pipeline.json").write_text(json.dumps(
         {"settings": {"generations": 1}, "current": "gen-001/candidate.smnet", "generations": [done]}))
     (tmp_path / "more" / "duel").mkdir(parents=True)
     (tmp_path / "more" / "duel" / "pipeline.json").write_text(json.dumps(
@@ -237,19 +272,18 @@ def test_the_report_counts_the_compute_of_the_steps_done(tmp_path, monkeypatch, 
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--recipe", "shipped", "--report"]) == exit_codes.OK
     assert capsys.readouterr().out.splitlines()[:3] == [
         f"recipe shipped in {tmp_path}: 1 of 2 runs shipped, 1 h 38 min of compute",  # 2,000 + 2,000 + 1,900 s
-        "first/duel: shipped (1 of 1 generations done, 33 min of compute, network: gen-001/candidate.smnet)",
+        "first/duel: shipped as 0123abcd (1 of 1 generations done, 33 min of compute, network: gen-001/candidate.smnet)",
         "more/duel: 1 of 2 generations done, 1 h 5 min of compute, network: the one it began from; next: generation 2 train"]
 
 
-RECORDED = Path(__file__).resolve().parents[1] / "bench" / "recipe-run"
+RECORDED = ROOT / "bench" / "recipe-run"
 
 
 def test_the_recorded_recipe_run_is_whole_and_within_the_budget(capsys):
-    """bench/recipe-run keeps what the one command made from nothing (its recipe.json and
-    networks/ with every run's logs and gate reports): every run shipped, within issue 16's
-    8 hours of compute, and each generation's training log and gate report beside the weights."""
-    from splendor_mcts import _core
-
+    """bench/recipe-run keeps what the one command made from nothing, without its weights:
+    its recipe.json and, by hash, each network's provenance (pipeline.json, pipeline.log and
+    each generation's gate report). Every run shipped, within issue 16's 8 hours of compute,
+    each chained to the network it began from, and every file path-free."""
     assert cli.main(["pipeline", "--dir", str(RECORDED), "--recipe", "shipped", "--report"]) == exit_codes.OK
     lines = capsys.readouterr().out.splitlines()
     runs = len(RECIPES["shipped"])
@@ -257,11 +291,18 @@ def test_the_recorded_recipe_run_is_whole_and_within_the_budget(capsys):
                          lines[0])
     assert total, lines[0]
     assert int(total[1] or 0) * 60 + int(total[2]) <= 8 * 60
-    for family in ("splendor-2p", "splendor-3-4p", "duel"):
-        where = RECORDED / "networks" / family
-        assert _core.network_info(str(where / f"{family}.smnet"))["layers"]
-        while (where / "pipeline.json").is_file():  # this run, then the ones it began from
-            for record in json.loads((where / "pipeline.json").read_text())["generations"]:
-                generation = where / f"gen-{record['generation']:03d}"
-                assert (generation / "candidate.train.jsonl").is_file() and (generation / "gate.txt").is_file()
-            where = where / "start"
+    made = {}
+    for run, line in zip(RECIPES["shipped"], lines[1:]):
+        found = re.match(rf"{run.key}: shipped as ([0-9a-f]{{8}}) \(", line)
+        assert found, line
+        made[run.key] = found[1]
+    latest: dict[str, str] = {}
+    for run in RECIPES["shipped"]:
+        where = RECORDED / "provenance" / made[run.key]
+        record = read_provenance(where)
+        assert record["training"]["parent"] == (latest.get(run.family) if run.options.get("start") else None), run.key
+        latest[run.family] = made[run.key]
+        for generation in json.loads((where / "pipeline.json").read_text())["generations"]:
+            assert (where / f"gen-{generation['generation']:03d}" / "gate.txt").is_file()
+        assert "wrote gen-" in (where / "pipeline.log").read_text()  # each training's lines, relative
+    assert sorted(p.name for p in RECORDED.iterdir()) == ["provenance", "recipe.json"]

@@ -284,11 +284,11 @@ def test_agent_answers_with_a_legal_line_and_kibitz() -> None:
         assert kibitz[0].startswith("splendor-mcts: ") and "win " in kibitz[0] and "iterations" in kibitz[0]
 
 
-def test_agent_gives_back_coloured_tokens_only_and_exactly_the_excess(monkeypatch) -> None:
+def test_agent_gives_back_coloured_tokens_only_and_exactly_the_excess(monkeypatch, tmp_path) -> None:
     """Positions where the mover holds gold and 9 or 10 tokens: any take makes it give back.
     The search without a network takes there often enough to test it (the shipped network's
     seldom does: no give-back in 49 such positions)."""
-    default_networks_off(monkeypatch)
+    default_networks_off(monkeypatch, tmp_path / "networks")
     gave_back = 0
     for k, (game, state, view) in enumerate(_positions(2, games=6, seed=21)):
         me = view["players"][view["to_move"]]

@@ -78,7 +78,8 @@ class MCTSBot(Bot):
     (``search.defaults.PROBE_FOR_ADVICE``; ``probe=True`` turns it on). ``last_analysis``
     holds the statistics of the last step (its move texts are made only if read).
     ``network`` is a ``.smnet`` file, ``"shipped"`` or ``"none"``; without it, the game
-    family's shipped network where ``search.defaults.SHIPPED_NETWORKS`` turns it on.
+    family's shipped network where its entry in the networks index (``search.network_index``)
+    turns it on.
     """
 
     name = "mcts"

@@ -48,8 +48,8 @@ def _options() -> dict[str, wire.Option]:
         wire.Option("rollout_cutoff", "spin", wire.AUTO, 0, 10000),
         wire.Option("memory_limit", "spin", str(1 << 30), 1 << 20, 2**62),
         wire.Option("reuse_tree", "check", "true"),
-        # auto: the default search's (the shipped network where search.defaults.SHIPPED_NETWORKS
-        # turns it on); a .smnet file, shipped or none (docs/search.md, "Networks").
+        # auto: the default search's (the shipped network where its entry in the networks index,
+        # search.network_index, turns it on); a .smnet file, shipped or none (docs/search.md, "Networks").
         wire.Option("network", "string", wire.AUTO),
         wire.Option("value_mix", "float", wire.AUTO, 0, 1),
         wire.Option("puct", "float", wire.AUTO, 0, 1000),

@@ -23,8 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..atomic_write import atomic_write, copy_atomically
-from ..search.networks import NO_NETWORK, SHIPPED, shipped_file
-from ..search.defaults import SHIPPED_NETWORKS
+from ..search.networks import NO_NETWORK, SHIPPED, folder, index, shipped_file, short_hash
 from .families import Family, family
 from .input_features import check_features
 from .reuse import after_step, before_step
@@ -96,6 +95,8 @@ class PipelineSettings:
         if self.start is None:
             return None
         path = shipped_file(self.family, networks) if self.start == SHIPPED else Path(self.start)
+        if path is None:
+            raise ValueError(f"--start {SHIPPED}: no network of {self.family} is shipped in {networks or folder()}")
         if not path.is_file():
             raise ValueError(f"--start {self.start}: no such network file ({path})")
         read_warm_start(path, self.family, self.hidden, f"--start {self.start}", self.features)
@@ -117,13 +118,13 @@ def network_agent(network: str | None, iterations: int, family_name: str | None 
     without one). The network's value is mixed half and half with the rollout's: after the
     first generation that scored 0.617 against the plain search at equal iterations, the
     network's value alone 0.180 (docs/training.md; bench/notes/2026-12-02-first-generation.md).
-    Where the default search of ``family_name`` uses its shipped network
-    (``search.defaults.SHIPPED_NETWORKS``), the spec without a network says ``network=none``;
+    Where the default search of ``family_name`` uses its shipped network (its entry in
+    the networks index, ``search.network_index``), the spec without a network says ``network=none``;
     elsewhere it stays as it was, so that runs begun before resume."""
     base = f"mcts:iterations={iterations}"
     if network:
         return f"{base},network={network},value_mix={NETWORK_VALUE_MIX}"
-    if family_name is not None and SHIPPED_NETWORKS[family_name].on:
+    if family_name is not None and (entry := index().get(family_name)) is not None and entry.on:
         return f"{base},network={NO_NETWORK}"
     return base
 
@@ -170,7 +171,10 @@ class Pipeline:
                 self.directory.mkdir(parents=True, exist_ok=True)
                 copy_atomically(start, self.directory / START_FILE)
                 copy_atomically(start, self.directory / "current.smnet")
-            return {"settings": self.settings.recorded(), "current": START_FILE if start else None, "generations": []}
+            # The network begun from, by its hash: the key of its provenance when it was shipped.
+            parent = {"parent": short_hash(start)} if start else {}
+            return {"settings": self.settings.recorded(), "current": START_FILE if start else None, **parent,
+                    "generations": []}
         try:
             state = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:

@@ -2,12 +2,13 @@
 
 The package's networks come from several pipeline runs, a later one beginning from the
 network an earlier one made (``--start shipped``). A recipe lists such runs in order with
-their settings; :data:`RECIPES` ``["shipped"]`` is the package's, with the settings its
-networks' ``pipeline.json`` files record (tests/test_learning_recipe.py reads them there).
-:func:`run_recipe` runs them in ``DIR/<folder>/<family>/``, all within one stage's deadline
-(the same command again goes on, as the pipeline's does), and after each run ships its
-network with the run's provenance into ``DIR/networks/``, laid out as the package's folder;
-a run that begins from ``shipped`` begins from that folder's network.
+their settings; :data:`RECIPES` ``["shipped"]`` is the package's, with the settings the
+``pipeline.json`` files of its networks' provenance record (``bench/networks/<hash>/``;
+tests/test_learning_recipe.py reads them there). :func:`run_recipe` runs them in
+``DIR/<folder>/<family>/``, all within one stage's deadline (the same command again goes on,
+as the pipeline's does), and after each run ships its network into ``DIR/networks/``, laid
+out as the package's folder, and its provenance into ``DIR/provenance/<hash>/``
+(:mod:`.shipping`); a run that begins from ``shipped`` begins from that folder's network.
 """
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from ..atomic_write import atomic_write
-from ..search.networks import SHIPPED, FOLDER_VARIABLE
+from ..search.networks import FOLDER_VARIABLE, SHIPPED, index
 from .pipeline import START_FILE, Pipeline, PipelineSettings, budget, compute_text, run_report, run_seconds
-from .shipping import EARLIER, ship, shipped_from
+from .provenance import by_step
+from .shipping import ship, shipped_from
 
 NETWORKS_FOLDER = "networks"  # in the recipe's directory: what it has shipped so far
+PROVENANCE_FOLDER = "provenance"  # in the recipe's directory: where each network it shipped came from, by hash
 STATE_FILE = "recipe.json"    # the recipe's name and the runs it has shipped
 
 
@@ -86,7 +89,7 @@ def run_recipe(name: str, directory: str | Path, workers: int, deadline: float,
     ``RuntimeError`` when a run accepted no network and a later run must begin from it."""
     directory = Path(directory)
     runs = RECIPES[name] if runs is None else runs
-    networks = directory / NETWORKS_FOLDER
+    networks, provenance = directory / NETWORKS_FOLDER, directory / PROVENANCE_FOLDER
     state = _load_state(directory, name)
     _save_state(directory, state)  # the directory is this recipe's from its first step
     for run, settings in zip(runs, recipe_settings(runs, workers)):
@@ -102,9 +105,10 @@ def run_recipe(name: str, directory: str | Path, workers: int, deadline: float,
                                    "the recipe begins from it, so the recipe stops here (each generation's gate.txt "
                                    "there says why its candidate was rejected)")
             say(f"{run.key}: no network was accepted; nothing shipped")
-        elif not shipped_from(directory / run.folder, run.family, networks):  # else shipped before an interruption
-            ship(directory / run.folder, run.family, networks)
-            say(f"{run.key}: shipped into {networks / run.family}")
+        elif not shipped_from(directory / run.folder, run.family, networks, provenance, f"{name}/{run.key}"):
+            # (else shipped before an interruption)
+            shipped = ship(directory / run.folder, run.family, networks, provenance, f"{name}/{run.key}")
+            say(f"{run.key}: shipped into {shipped}")
         state["shipped"].append(run.key)
         _save_state(directory, state)
     say(f"recipe {name} done: the networks are in {networks} ({FOLDER_VARIABLE}={networks} makes every door use "
@@ -116,9 +120,9 @@ def recipe_report(name: str, directory: str | Path, runs: tuple[RecipeRun, ...] 
     """Where recipe ``name`` stands in ``directory``, read from its state files (nothing is
     written): a line for the recipe (with the compute of every run's steps done so far),
     then each run's: shipped, or its pipeline's :func:`.pipeline.run_report` (indented), or
-    not begun. A shipped run needs nothing but
-    ``recipe.json`` and ``networks/``: that pair, copied to another machine, goes on there
-    from the next run. ``ValueError`` when ``directory`` holds no recipe or another one."""
+    not begun. A shipped run needs nothing but ``recipe.json``, ``networks/`` and
+    ``provenance/``: those, copied to another machine, go on there from the next run.
+    ``ValueError`` when ``directory`` holds no recipe or another one."""
     directory = Path(directory)
     runs = RECIPES[name] if runs is None else runs
     if not (directory / STATE_FILE).is_file():
@@ -127,22 +131,24 @@ def recipe_report(name: str, directory: str | Path, runs: tuple[RecipeRun, ...] 
     lines = []
     seconds = 0.0
     networks = directory / NETWORKS_FOLDER
-    for index, run in enumerate(runs):
+    made = by_step(directory / PROVENANCE_FOLDER)
+    for run in runs:
         if run.key in shipped:
-            # Its provenance: the family's folder, one start/ down for each later run of the family shipped.
-            later = sum(1 for r in runs[index + 1:] if r.family == run.family and r.key in shipped)
-            where = networks.joinpath(run.family, *[EARLIER] * later)
+            where = made.get(f"{name}/{run.key}")
+            if where is None:
+                lines.append(f"{run.key}: shipped (its provenance is not in {directory / PROVENANCE_FOLDER})")
+                continue
             seconds += run_seconds(where)
-            lines.append(f"{run.key}: shipped ({run_report(where)[0]})")
+            lines.append(f"{run.key}: shipped as {where.name} ({run_report(where)[0]})")
             continue
         seconds += run_seconds(directory / run.folder / run.family)
         progress = run_report(directory / run.folder / run.family)
         lines.append(f"{run.key}: {progress[0]}")
         lines += [f"  {line}" for line in progress[1:]]
     lines.insert(0, f"recipe {name} in {directory}: {len(shipped)} of {len(runs)} runs shipped, {compute_text(seconds)}")
-    families = sorted(p.name for p in networks.iterdir() if p.is_dir() and not p.name.startswith(".")) \
-        if networks.is_dir() else []
-    lines.append(f"networks: {networks} ({', '.join(families)})" if families else "networks: none shipped yet")
+    families = list(index(networks))
+    lines.append(f"networks: {networks} ({', '.join(families)})" if families
+                 else f"networks: not in {networks} (its provenance only is kept)" if shipped else "networks: none shipped yet")
     return lines
 
 

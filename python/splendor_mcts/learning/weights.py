@@ -242,6 +242,19 @@ def parse_network(data: bytes, where: str = "network") -> Network:
                    header.get("features"))
 
 
+def with_training(data: bytes, training: dict[str, Any], where: str = "network") -> bytes:
+    """The bytes of the ``.smnet`` file ``data`` with its header's ``training`` replaced by
+    ``training``, and every weight byte as it was (copied, not parsed and written again);
+    ``ValueError`` as :func:`parse_network` for ``data`` that is not a network."""
+    parse_network(data, where)  # checked first: a network, whole
+    start = len(MAGIC) + 1
+    (length,) = struct.unpack_from("<I", data, start)
+    header = json.loads(data[start + 4:start + 4 + length].decode("utf-8"))
+    header["training"] = training
+    text = json.dumps(header, sort_keys=False, allow_nan=False).encode("utf-8")
+    return data[:start] + struct.pack("<I", len(text)) + text + data[start + 4 + length:]
+
+
 def check_network(network: Network, where: str = "network") -> None:
     """``ValueError`` unless ``network`` is one the format can hold and a reader accepts."""
     def fail(problem: str) -> ValueError:

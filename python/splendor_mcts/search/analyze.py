@@ -82,8 +82,8 @@ def analyze(
     network only) and its policy gives PUCT priors (constant ``puct``), shown as
     ``MoveInfo.prior`` (docs/search.md, "Networks"); ``network="shipped"`` is the package's
     network of the state's game family and ``network="none"`` no network. Without
-    ``network`` the search uses the shipped network where ``search.defaults.SHIPPED_NETWORKS``
-    turns it on for the family (docs/search.md, "Shipped networks"; not with ``evaluate_with``).
+    ``network`` the search uses the shipped network where the family's entry in the networks
+    index (``search.network_index``) turns it on (docs/search.md, "Shipped networks"; not with ``evaluate_with``).
     ``policy_cache=False`` runs the network's policy at every expansion of a node instead of
     reusing the one its first expansion computed (docs/search.md, "Networks").
     ``evaluate_with`` values the leaves with a Python callable instead (docs/search.md,

@@ -1,7 +1,8 @@
 """Every search default, written once: the per-game parameters and each tool's budget.
 
 A setting not given and not listed here keeps the engine's default (``SearchParams`` in
-C++; docs/search.md lists them all).
+C++; docs/search.md lists them all). Whether and how the search uses a family's shipped
+network is not here but in the networks folder's index (``search.network_index``).
 """
 from __future__ import annotations
 
@@ -16,47 +17,6 @@ class SearchDefaults:
     exploration: float = 0.4
     evaluator: str = "heuristic"
     rollout_cutoff: int = 30
-
-
-@dataclass(frozen=True)
-class ShippedNetwork:
-    """How the search uses a family's shipped network (``splendor_mcts/networks/``).
-
-    ``on``: the default search uses it (at every door, when no ``network`` is given;
-    ``network=none`` turns it off), for the player counts in ``players`` (None: every count
-    the family plays). ``value_mix`` and ``puct`` are those it is used with, by default or
-    as ``network=shipped``, unless given (``puct`` None: the engine's).
-    """
-
-    on: bool = False
-    value_mix: float = 0.5
-    puct: float | None = None
-    players: tuple[int, ...] | None = None
-
-    def default_for(self, players: int) -> bool:
-        """Whether the default search with ``players`` seats uses the network."""
-        return self.on and (self.players is None or players in self.players)
-
-
-# THE table of shipped networks by family (learning.families.FAMILIES): turn an entry on
-# once its network is shipped and measured stronger than the search without it at equal
-# time (docs/search.md, "Shipped networks"). value_mix 0.5: the pipeline's agents'
-# (learning.pipeline).
-SHIPPED_NETWORKS: dict[str, ShippedNetwork] = {
-    # The recipe's seventh run ("needs" input features): +193 +/- 49 Elo at 0.1 s a move against the search
-    # without a network, SPRT H1; +174 +/- 48 at 1 s, SPRT H1; +241 +/- 89 at 0.3 s and at 3 s, 100 games each
-    # (docs/search.md, "Shipped networks").
-    "splendor-2p": ShippedNetwork(on=True, value_mix=0.5),
-    # The recipe's eighth run ("needs" input features): mean share at 0.1 s a move in one seat against searches
-    # without a network, 3 players 0.597 [0.540, 0.654] (even 0.333, +189 Elo over each), 4 players 0.492
-    # [0.440, 0.544] (even 0.25, +185); at 1 s, 3 players 0.597 [0.540, 0.653] (+188), 4 players 0.498
-    # [0.440, 0.556] (+190); all SPRT H1
-    # (docs/search.md, "Shipped networks").
-    "splendor-3-4p": ShippedNetwork(on=True, value_mix=0.5),
-    # The third run's network (begun from the second's): +213 +/- 52 Elo at 0.1 s a move and +182 +/- 49
-    # at 1 s, both SPRT H1 (docs/search.md, "Shipped networks").
-    "duel": ShippedNetwork(on=True, value_mix=0.5),
-}
 
 
 # The budget each door searches with when its caller gives none.

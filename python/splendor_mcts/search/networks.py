@@ -1,23 +1,24 @@
 """The networks shipped with the package, one per game family, and the words that name them.
 
-The package's folder ``networks/`` (:func:`folder`) holds ``<family>/<family>.smnet`` for
-each family that has trained weights (``splendor-2p``, ``splendor-3-4p``, ``duel``;
-:mod:`splendor_mcts.learning.families`), with the provenance of the run that made them beside
-it (its ``pipeline.json``, logs and gate reports). The wheel takes the whole folder
-(pyproject.toml: ``wheel.packages``); networks/README.md describes it.
+The package's folder ``networks/`` (:func:`folder`) holds, for each family that has trained
+weights (``splendor-2p``, ``splendor-3-4p``, ``duel``; :mod:`splendor_mcts.learning.families`),
+its final network ``<family>-<hash>.smnet``, and the index ``index.json`` naming each family's
+file and the search settings it is used with (:mod:`.network_index`; docs/network-format.md,
+"The networks folder"); nothing else. Where each network came from is kept outside the
+package, in ``bench/networks/<hash>/`` (docs/training.md, "Shipping a network").
 
 At every door that takes the ``network`` search setting (agent specs, the command lines'
 ``--network``, the analysis protocol's ``network``, ``sm.analyze(network=...)``), the word
 :data:`SHIPPED` stands for the shipped network of the searched game's family,
 ``shipped:<family>`` and ``shipped:<family>@<hash>`` (how reports name one, so a name
 copied from a report searches with it again) for that family's, and :data:`NO_NETWORK` for
-none; anything else is a ``.smnet`` file. Whether the search uses the
-shipped network when no ``network`` is given is the table
-``search.defaults.SHIPPED_NETWORKS``; :func:`network_settings` applies both, once, for
+none; anything else is a ``.smnet`` file. Whether the search uses the shipped network when
+no ``network`` is given, and with which ``value_mix`` and ``puct``, is the index's entry
+(:class:`.network_index.ShippedNetwork`); :func:`network_settings` applies both, once, for
 ``search.settings.make_params``.
 
 The environment variable :data:`FOLDER_VARIABLE` names another folder laid out the same way
-(a run's candidates tried before they are copied here; the tests' random networks).
+(a recipe's networks tried before they are shipped here; the tests' random networks).
 """
 from __future__ import annotations
 
@@ -29,13 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from ..learning.families import FAMILIES, family, family_of
-from .defaults import SHIPPED_NETWORKS
+from .network_index import HASH_LENGTH, INDEX_FILE, SUFFIX, ShippedNetwork, read_index
 
 SHIPPED = "shipped"        # network=shipped: the shipped network of the game's family
 NO_NETWORK = "none"        # network=none: no network, whatever the default
 FOLDER_VARIABLE = "SPLENDOR_MCTS_NETWORKS"
-SUFFIX = ".smnet"
-HASH_LENGTH = 8            # hex digits of the file's SHA-256 that name a shipped network
 
 
 def folder() -> Path:
@@ -44,15 +43,23 @@ def folder() -> Path:
     return Path(override) if override else Path(__file__).resolve().parents[1] / "networks"
 
 
-def shipped_file(family_name: str, within: Path | None = None) -> Path:
-    """Where family ``family_name``'s shipped network is (whether or not it is there), in the
-    networks folder ``within`` (by default :func:`folder`)."""
-    return (within or folder()) / family_name / f"{family_name}{SUFFIX}"
+def index(within: Path | None = None) -> dict[str, ShippedNetwork]:
+    """The index of the networks folder ``within`` (by default :func:`folder`) by family;
+    ``ValueError`` for a bad one (:func:`.network_index.read_index`)."""
+    return read_index(within or folder())
+
+
+def shipped_file(family_name: str, within: Path | None = None) -> Path | None:
+    """Family ``family_name``'s network in the networks folder ``within`` (by default
+    :func:`folder`), or None when its index lists none."""
+    where = within or folder()
+    entry = read_index(where).get(family_name)
+    return where / entry.file if entry else None
 
 
 def shipped_families() -> list[str]:
     """The families with a shipped network, in the order of ``families.FAMILIES``."""
-    return [name for name in FAMILIES if shipped_file(name).is_file()]
+    return list(index())
 
 
 def game_family(game: str, players: int) -> str | None:
@@ -75,12 +82,20 @@ def shipped_network(game: str, players: int) -> Path:
 
 
 def _installed_file(family_name: str) -> Path:
-    """Family ``family_name``'s shipped network; ``ValueError`` naming it when none is shipped."""
-    path = shipped_file(family_name)
-    if not path.is_file():
+    """Family ``family_name``'s shipped network; ``ValueError`` naming it when none is
+    shipped, or when the file is not the one the index names (replaced without shipping)."""
+    where = folder()
+    entry = read_index(where).get(family_name)
+    if entry is None:
         shipped = ", ".join(shipped_families()) or "none"
-        raise ValueError(f"no network is shipped for the family {family_name} (looked for {path}; "
-                         f"shipped: {shipped}); give a .smnet file or {NO_NETWORK}")
+        looked = f"{where / INDEX_FILE} lists none" if (where / INDEX_FILE).is_file() else f"no {INDEX_FILE} in {where}"
+        raise ValueError(f"no network is shipped for the family {family_name} ({looked}; shipped: {shipped}); "
+                         f"give a .smnet file or {NO_NETWORK}")
+    path = where / entry.file
+    if short_hash(path) != entry.short_hash:
+        raise ValueError(f"{path}: the file's SHA-256 begins {short_hash(path)}, not {entry.short_hash} as "
+                         f"{where / INDEX_FILE} says (weights replaced without shipping them: docs/training.md, "
+                         "\"Shipping a network\")")
     return path
 
 
@@ -101,10 +116,11 @@ def shipped_label(path: str | None) -> str | None:
         return None
     try:
         resolved = Path(path).resolve()
-        for family_name in shipped_families():
-            if shipped_file(family_name).resolve() == resolved:
+        where = folder()
+        for family_name, entry in read_index(where).items():
+            if (where / entry.file).resolve() == resolved:
                 return f"{SHIPPED}:{family_name}@{short_hash(resolved)}"
-    except OSError:
+    except (OSError, ValueError):  # a folder that cannot be read names no file: the file is shown as given
         pass
     return None
 
@@ -119,9 +135,9 @@ def network_settings(values: Mapping[str, Any], game: str | None, players: int |
     """``values`` (search settings by name) with ``network`` made a file or empty: the word
     :data:`SHIPPED` becomes the family's shipped network, ``shipped:<family>`` (and
     ``shipped:<family>@<hash>``, as reports name it) that family's, :data:`NO_NETWORK` empty
-    (none), and no network at all the shipped one where ``search.defaults.SHIPPED_NETWORKS`` turns
-    it on for the family. With the shipped network, ``value_mix`` and ``puct`` not given
-    are the table's. ``game`` None (a door checking settings before it knows the game):
+    (none), and no network at all the shipped one where the family's index entry turns
+    it on (:class:`.network_index.ShippedNetwork`). With the shipped network, ``value_mix`` and ``puct`` not given
+    are the index entry's. ``game`` None (a door checking settings before it knows the game):
     any family's shipped network stands in, and the searched game's is found when its
     search is made. ``ValueError`` when the shipped network is asked for and there is none,
     or a named one is not the installed file or not the searched game's.
@@ -143,16 +159,16 @@ def network_settings(values: Mapping[str, Any], game: str | None, players: int |
             if explicit:
                 raise ValueError("no network is shipped with this package; give a .smnet file or leave the network out")
             return out
-        family_name, path = stand_in, shipped_file(stand_in)
+        family_name, path = stand_in, _installed_file(stand_in)
     else:
         assert players is not None, "a game's search knows its players"
         game_family_name = game_family(game, players)
-        use = SHIPPED_NETWORKS.get(game_family_name) if game_family_name is not None else None
+        use = index().get(game_family_name) if game_family_name is not None else None
         if not explicit and (use is None or not use.default_for(players)):
             return out  # the table's default: no network
         family_name, path = game_family_name, shipped_network(game, players)
     out["network"] = str(path)
-    use = SHIPPED_NETWORKS[family_name]  # type: ignore[index]
+    use = index()[family_name]  # type: ignore[index]
     if out.get("value_mix") is None:
         out["value_mix"] = use.value_mix
     if out.get("puct") is None and use.puct is not None:
@@ -164,7 +180,8 @@ def _named_shipped(network: str, game: str | None, players: int | None) -> tuple
     """For ``shipped:<family>`` or ``shipped:<family>@<hash>`` (how reports name a shipped
     network, so a name copied from one searches again with it): the family and its file,
     refused with a ``ValueError`` when that family has none shipped, the hash is not the
-    installed file's, or ``game`` is not the family's. None for any other value."""
+    installed file's (nor one the same weights had before, the entry's ``formerly``), or
+    ``game`` is not the family's. None for any other value."""
     prefix = f"{SHIPPED}:"
     if not network.startswith(prefix):
         return None
@@ -178,7 +195,7 @@ def _named_shipped(network: str, game: str | None, players: int | None) -> tuple
         raise ValueError(f"{network!r}: {exc}") from None
     if at:
         installed = short_hash(path)
-        if digits.lower() != installed:
+        if digits.lower() != installed and digits.lower() not in index()[family_name].formerly:
             raise ValueError(f"{network!r}: the installed {family_name} network is {prefix}{family_name}@{installed}, "
                              f"other weights than those named (a report of another version of the package?); "
                              f"write {prefix}{family_name} for the installed one, or give the other weights' .smnet file")
@@ -207,9 +224,9 @@ def shipped_summary() -> dict[str, dict[str, Any]]:
     whether the default search uses it, "defaultPlayers": the player counts whose default
     search uses it}`` (the analysis protocol's ``query_version``)."""
     summary = {}
-    for name in shipped_families():
-        counts = [p for p in family(name).players if SHIPPED_NETWORKS[name].default_for(p)]
-        summary[name] = {"network": shipped_label(str(shipped_file(name))), "default": bool(counts),
+    for name, entry in index().items():
+        counts = [p for p in family(name).players if entry.default_for(p)]
+        summary[name] = {"network": shipped_label(str(_installed_file(name))), "default": bool(counts),
                          "defaultPlayers": counts}
     return summary
 
@@ -217,11 +234,11 @@ def shipped_summary() -> dict[str, dict[str, Any]]:
 def _stand_in(explicit: bool) -> str | None:
     """For a check without a game: a family whose shipped network the settings may use
     (asked for by name: any shipped; by default: any the table turns on), or None."""
-    for family_name in shipped_families():
-        if explicit or SHIPPED_NETWORKS[family_name].on:
+    for family_name, entry in index().items():
+        if explicit or entry.on:
             return family_name
     return None
 
 
-__all__ = ["FOLDER_VARIABLE", "NO_NETWORK", "SHIPPED", "folder", "game_family", "network_label", "network_settings",
-           "short_hash", "shipped_families", "shipped_file", "shipped_label", "shipped_network", "shipped_summary", "shipped_used"]
+__all__ = ["FOLDER_VARIABLE", "NO_NETWORK", "SHIPPED", "SUFFIX", "folder", "game_family", "index", "network_label",
+           "network_settings", "short_hash", "shipped_families", "shipped_file", "shipped_label", "shipped_network", "shipped_summary", "shipped_used"]

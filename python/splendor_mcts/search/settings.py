@@ -74,7 +74,7 @@ SETTINGS: tuple[Setting, ...] = (
             "a policy-value network: its value values the leaves, its policy gives PUCT priors; a .smnet file "
             "(docs/network-format.md), 'shipped' (the package's network of the game's family), "
             "'shipped:FAMILY' (that family's, also as reports name it: 'shipped:FAMILY@HASH') or 'none' "
-            "(default: the shipped network where search.defaults.SHIPPED_NETWORKS turns it on, else none)",
+            "(default: the shipped network where its entry in networks/index.json turns it on, else none)",
             "network", "--network", "network"),
     Setting("value_mix", float, "with a network: leaf value = value_mix * network + (1 - value_mix) * evaluator",
             "value_mix", "--value-mix", "valueMix"),

@@ -101,7 +101,7 @@ def _check_mcts(params: list[tuple[str, Any]], spec: str) -> None:
 
 def shipped_network_of(spec: "AgentSpec", game: Any) -> str | None:
     """The shipped network an ``mcts`` agent searches ``game`` with (``network=shipped``, or
-    by default: ``search.defaults.SHIPPED_NETWORKS``) as ``shipped:<family>@<hash>``; None
+    by default: its entry in the networks index, ``search.network_index``) as ``shipped:<family>@<hash>``; None
     for another network, none, or another kind of agent. ``ValueError`` when the spec asks
     for a shipped network ``game`` has not."""
     if spec.kind != "mcts":
