@@ -161,8 +161,9 @@ def register_pipeline(subparsers: Any) -> None:
                         help="begin from this network (shipped: the package's network of each family) instead of "
                              "the search without one: generation 1's self-play uses it and its gate plays against it")
     parser.add_argument("--recipe", choices=sorted(RECIPES),
-                        help="run a recipe's chain of runs instead, shipping each one's network into DIR/networks "
-                             "(shipped: how the package's networks were made, docs/training.md); only --workers and "
+                        help="run a recipe's chain of runs instead, shipping each one's network into DIR/networks and "
+                             "its provenance into DIR/provenance (shipped: how the package's networks were made, "
+                             "docs/training.md); only --workers and "
                              "--stage-hours go with it")
     parser.add_argument("--report", action="store_true",
                         help="print where the run (or the recipe) in DIR stands, from its state files, and run "
