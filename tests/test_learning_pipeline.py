@@ -179,6 +179,8 @@ def test_the_start_network_is_checked_first(tmp_path):
     shipped = pipe.Pipeline(settings(start="shipped", hidden=(64, 64)), tmp_path / "shipped")
     assert shipped.state["current"] == "start.smnet"
     assert (tmp_path / "shipped" / "start.smnet").read_bytes() == shipped_file("duel").read_bytes()
+    with pytest.raises(ValueError, match=r"--start shipped: no network of duel is shipped in .*empty"):
+        pipe.Pipeline(settings(start="shipped"), tmp_path / "d", networks=tmp_path / "empty")
     with pytest.raises(ValueError, match=r"--start nowhere.smnet: no such network file"):
         pipe.Pipeline(settings(start="nowhere.smnet"), tmp_path / "a")
     other = write_network(tmp_path / "s2.smnet", random_network("splendor-2p", (4,)))
