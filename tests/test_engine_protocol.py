@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import sys
+import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,9 +18,18 @@ from splendor_mcts.engines.server import EngineServer
 
 
 def talk(*lines: str) -> tuple[list[str], EngineServer]:
-    """Run the engine over these input lines (then end of input); its output lines."""
+    """Run the engine over these input lines, then end of input once it has stopped thinking;
+    its output lines. End of input stops a search (as quit does), so ending it at once would
+    cut a budget short whenever the search is slower than the reader (a loaded machine)."""
     out = io.StringIO()
-    server = EngineServer(io.StringIO("".join(line + "\n" for line in lines)), out)
+
+    def stdin() -> Iterator[str]:
+        yield from (line + "\n" for line in lines)
+        deadline = time.monotonic() + 120
+        while server.busy() and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    server = EngineServer(stdin(), out)
     assert server.run() == 0
     return out.getvalue().splitlines(), server
 
