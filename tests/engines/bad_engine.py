@@ -2,12 +2,15 @@
 """An engine that misbehaves on purpose, for tests/test_engine_failures.py (plain Python).
 
 It plays like a random engine (a legal move from ``legalmoves``) until its ``--at`` move
-(counted from 1 over its whole life), where it does what ``--mode`` says:
+(counted from 1 over its whole life), where it does what ``--mode`` says (slow and spin go on
+to its ``--until`` move, by default to the end):
 
   crash     exit with code 3 (after a line on stderr)
   hang      stop answering and ignore stop (sleeps); with --child it first starts a child
             process that would outlive it if only the engine were killed
-  slow      answer --seconds late, this move and every one after it
+  slow      answer --seconds late (asleep: wall-clock time, no CPU time), this move and every
+            one after it
+  spin      answer after --seconds of CPU time (a busy loop), this move and every one after it
   illegal   answer a well-formed move that is not legal
   garbage   answer a bestmove that is not a move at all
   flood     write lines of output without end
@@ -30,8 +33,9 @@ def send(line):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", required=True,
-                        choices=["crash", "hang", "slow", "illegal", "garbage", "flood", "handshake"])
+                        choices=["crash", "hang", "slow", "spin", "illegal", "garbage", "flood", "handshake"])
     parser.add_argument("--at", type=int, default=1)
+    parser.add_argument("--until", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--child", action="store_true")
     args = parser.parse_args()
@@ -54,8 +58,13 @@ def main():
             legal = [m.strip() for m in rest.split(",") if m.strip()]
         elif word == "go":
             moves += 1
-            if args.mode == "slow" and moves >= args.at:
+            lasting = args.at <= moves <= (moves if args.until is None else args.until)
+            if args.mode == "slow" and lasting:
                 time.sleep(args.seconds)
+            elif args.mode == "spin" and lasting:
+                end = time.process_time() + args.seconds
+                while time.process_time() < end:
+                    pass
             elif moves == args.at:
                 if args.mode == "crash":
                     print(f"bad-engine: crashing at move {moves} on purpose", file=sys.stderr, flush=True)

@@ -40,11 +40,19 @@ class Introduction:
 
 @dataclass(frozen=True)
 class Answer:
-    """An engine's move: its text, the seconds from ``go`` to ``bestmove``, and its last ``info``."""
+    """An engine's move: its text, the seconds from ``go`` to ``bestmove``, its last ``info``,
+    and the CPU seconds it used for the move (None where they cannot be measured)."""
 
     move: str
     seconds: float
     info: wire.Info | None
+    cpu: float | None = None
+
+    @property
+    def charged(self) -> float:
+        """The seconds the move costs its clock: the time the engine ran (its CPU time, at most
+        the wall-clock time, so threads are not charged twice), else the wall-clock time."""
+        return self.seconds if self.cpu is None else min(self.seconds, self.cpu)
 
 
 class EngineClient:
@@ -129,35 +137,53 @@ class EngineClient:
         self.ready()
 
     def move(self, position: str, legal: Sequence[str], limits: wire.Limits, allowed: float,
-             grace: float) -> Answer:
+             grace: float, backstop: float | None = None) -> Answer:
         """Send the mover's view, its legal moves and ``go``; the ``bestmove`` text.
 
-        ``allowed`` seconds is the hang threshold: past it the engine is told ``stop`` and given
-        ``grace`` seconds more, then killed (``EngineFailure("hang")``). Judging the move (legal,
-        in time) is the caller's."""
+        ``allowed`` seconds is the hang threshold, in the time the move is charged
+        (:attr:`Answer.charged`: CPU time where it can be measured): past it the engine is told
+        ``stop`` and given ``grace`` seconds more, then killed (``EngineFailure("hang")``).
+        ``backstop`` seconds on the wall clock (at least ``allowed``) does the same whatever the
+        CPU time, so an engine that waits without running is stopped too. Judging the move
+        (legal, in time) is the caller's."""
         process = self.process
         process.reset_output_budget()
+        cpu_before = process.cpu_seconds()  # from here: reading the position is part of the move
         process.send(f"position view {position}")
         process.send(f"legalmoves {wire.join_moves(list(legal))}")
         process.send(f"go {limits.words()}".rstrip())
         started = time.monotonic()
-        deadline = started + allowed
-        stopped = False
+        wall_limit = started + (allowed if backstop is None or cpu_before is None else max(allowed, backstop))
+        check = started + allowed  # the charged time never runs ahead of the wall clock
+        stopped = ""  # why stop was sent, once it was
         last: wire.Info | None = None
+
+        def cpu_used() -> float | None:
+            now = process.cpu_seconds()
+            return None if now is None or cpu_before is None else now - cpu_before
+
         while True:
-            line = process.read_line(deadline)
+            line = process.read_line(min(check, wall_limit))
             if line is None:
                 if stopped:
                     process.kill()
-                    raise process.failure("hang", f"no bestmove {allowed:.3g} s after go, nor {grace:g} s after "
-                                                  "stop; the engine was killed")
+                    raise process.failure("hang", f"no bestmove {stopped}, nor {grace:g} s after stop; "
+                                                  "the engine was killed")
+                now = time.monotonic()
+                if now < wall_limit:
+                    charged = Answer("", now - started, None, cpu_used()).charged
+                    if charged < allowed:  # the machine kept it waiting: look again when it may be out
+                        check = now + min(max(allowed - charged, 0.01), 0.25)
+                        continue
+                    stopped = f"after {allowed:.3g} s of CPU time"
+                else:
+                    stopped = f"{wall_limit - started:.3g} s after go"
                 process.send("stop")
-                stopped = True
-                deadline = time.monotonic() + grace
+                check = wall_limit = time.monotonic() + grace
                 continue
             word, _, rest = line.strip().partition(" ")
             if word == "bestmove":
-                return Answer(rest.strip(), time.monotonic() - started, last)
+                return Answer(rest.strip(), time.monotonic() - started, last, cpu_used())
             if word == "info":
                 if rest.startswith("string error"):
                     raise process.failure("malformed", f"the engine refused the position: {rest[len('string '):]}")

@@ -16,6 +16,10 @@ SIGKILLs the group and collects the exit status.
 Output limits keep a flooding program from eating the caller's memory: a line longer than
 ``max_line`` bytes, or more than ``max_output`` bytes since :meth:`reset_output_budget`, is
 an ``EngineFailure("flood", ...)``.
+
+:meth:`EngineProcess.cpu_seconds` reads the CPU time the program and what it started have used
+(Linux's /proc), so a tournament can charge an engine for the time it ran rather than for the
+time a loaded machine kept it waiting.
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ STDERR_LINES = 20           # stderr lines kept for the record
 SEND_SECONDS = 5.0          # how long a line may wait for the program to read its input
 _STDERR_BYTES = 64 << 10    # stderr bytes kept while reading (the tail is cut to lines from it)
 _PR_SET_PDEATHSIG = 1
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # /proc's unit of CPU time
 
 
 class EngineFailure(Exception):
@@ -61,6 +66,40 @@ def die_with_parent(parent: int) -> None:  # pragma: no cover - runs in the chil
             pass
     if os.getppid() != parent:
         os._exit(1)
+
+
+def tree_cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user + system) used so far by process ``pid``: all its threads, its live
+    descendants, and the children they have waited for. None where /proc cannot tell (not
+    Linux, or ``pid`` has gone). Descendants are found through /proc's ``children`` files; a
+    kernel without them counts only the children the program has waited for."""
+    ticks = 0
+    todo, seen = [pid], set()
+    while todo:
+        proc = todo.pop()
+        if proc in seen:
+            continue
+        seen.add(proc)
+        try:
+            with open(f"/proc/{proc}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            if proc == pid:
+                return None
+            continue  # a descendant that just ended: its time moves to its parent's once waited for
+        # Fields after the name (which may hold spaces): utime, stime, cutime, cstime are 14-17 of stat.
+        ticks += sum(int(x) for x in stat[stat.rindex(b")") + 2:].split()[11:15])
+        try:
+            threads = os.listdir(f"/proc/{proc}/task")
+        except OSError:
+            continue
+        for thread in threads:
+            try:
+                with open(f"/proc/{proc}/task/{thread}/children", "rb") as f:
+                    todo.extend(int(child) for child in f.read().split())
+            except OSError:
+                pass
+    return ticks / _CLOCK_TICKS
 
 
 class EngineProcess:
@@ -104,6 +143,11 @@ class EngineProcess:
 
     def alive(self) -> bool:
         return self._proc.poll() is None
+
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds the program (and what it started) has used so far; None where that
+        cannot be measured (see :func:`tree_cpu_seconds`)."""
+        return None if self.closed else tree_cpu_seconds(self._proc.pid)
 
     def reset_output_budget(self) -> None:
         """Start counting output afresh (once per move): ``max_output`` bytes until the next reset."""

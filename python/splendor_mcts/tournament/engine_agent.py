@@ -11,6 +11,9 @@ Spec keys (:data:`ENGINE_PARAMS`):
   ``movetime=SECONDS`` per decision, ``iterations=N`` (``nodes=N``) per decision: the first
   reached ends the thinking; none of them: the engine's own default, under ``timeout``;
 * ``margin`` seconds a move may arrive after its time and still count (default 0.1);
+  a move is charged the engine's CPU time (at most the wall-clock time) where it can be
+  measured, so a loaded machine does not lose it games; a move that takes
+  :func:`backstop` seconds on the wall clock is stopped whatever its CPU time;
 * ``grace`` seconds after ``stop`` before a silent engine is killed (default 1);
 * ``timeout`` seconds a move may take when no time limit is set (default 60);
 * ``option.NAME=VALUE`` sets the engine's option NAME (it must declare it).
@@ -36,6 +39,15 @@ LIMIT_KEYS = ("tc", "movetime", "iterations", "nodes")
 DEFAULT_MARGIN = 0.1
 DEFAULT_GRACE = 1.0
 DEFAULT_TIMEOUT = 60.0
+# A move charged CPU time may still take this long on the wall clock (times its limit, plus
+# seconds): generous, as only a hung engine or a machine loaded several times over reaches it.
+BACKSTOP_FACTOR = 4.0
+BACKSTOP_SECONDS = 2.0
+
+
+def backstop(limit: float) -> float:
+    """Wall-clock seconds a move with ``limit`` seconds (margin included) may take before ``stop``."""
+    return BACKSTOP_FACTOR * limit + BACKSTOP_SECONDS
 
 # The reason of each failure kind as the game record and the database store it.
 _REASONS = {
@@ -221,13 +233,17 @@ class EngineAgent:
         limits, allowed = self.limits()
         s = self.settings
         try:
-            answer = self.client.move(state.observation_json(seat), legal, limits,
-                                      s.timeout if allowed is None else allowed + s.margin, s.grace)
-            if allowed is not None and answer.seconds > allowed + s.margin:
-                raise self.client.process.failure(
-                    "time", f"answered after {answer.seconds:.3f} s with {allowed:.3f} s left")
+            if allowed is None:
+                answer = self.client.move(state.observation_json(seat), legal, limits, s.timeout, s.grace)
+            else:
+                answer = self.client.move(state.observation_json(seat), legal, limits, allowed + s.margin, s.grace,
+                                          backstop(allowed + s.margin))
+            if allowed is not None and answer.charged > allowed + s.margin:
+                used = f"{answer.seconds:.3f} s" if answer.cpu is None else \
+                    f"{answer.charged:.3f} s of CPU time ({answer.seconds:.3f} s on the wall clock)"
+                raise self.client.process.failure("time", f"answered after {used} with {allowed:.3f} s left")
             if self.clock is not None and s.clock is not None:
-                self.clock = max(0.0, self.clock - answer.seconds) + s.clock[1]
+                self.clock = max(0.0, self.clock - answer.charged) + s.clock[1]
             return self._action(state, answer.move, legal_ids, legal)
         except EngineFailure:
             self.failed = True
