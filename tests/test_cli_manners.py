@@ -135,7 +135,9 @@ def test_duel_spec_printer_and_parser_agree():
     games = {sm.load_game(spec.replace("None", word)) for word in ("None", "none", "null", "NULL")}
     assert games == {sm.load_game("duel")}
     bad = run("random-game", "--game", "duel(first_player=nil)")
-    assert bad.returncode == 2 and "expected an integer, true/false or None" in bad.stderr
+    assert bad.returncode == 2 and "first_player must be an integer, got 'nil'" in bad.stderr
+    bad = run("random-game", "--game", "duel(first_player=1.5)")
+    assert bad.returncode == 2 and "expected an integer, true/false, None or a word" in bad.stderr
 
 
 def test_review_shows_progress_lines_when_not_on_a_terminal(tmp_path):

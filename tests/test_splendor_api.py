@@ -6,6 +6,7 @@ import dataclasses
 import json
 import pickle
 import random
+import re
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ import pytest
 import splendor_mcts as sm
 from search_helpers import policy_wins_against_random
 from splendor_mcts import _core
+from splendor_mcts.games.positions import PositionError, read_position
 
 
 def test_load_game_by_keywords_and_spec_string():
@@ -43,6 +45,8 @@ def test_variant_overrides_reach_the_engine():
         ({"reserve_limit": 4}, "reserve_limit"),
         ({"take_two_min": 1}, "take_two_min"),
         ({"take_fewer_distinct": 1}, "take_fewer_distinct"),
+        ({"take_fewer_distinct": "sometimes"}, "take_fewer_distinct must be true, false or always, got 'sometimes'"),
+        ({"take_fewer_distinct": None}, "take_fewer_distinct"),
         ({"colour": 3}, "colour"),
     ],
 )
@@ -59,6 +63,62 @@ def test_bad_variant_raises_value_error_naming_the_field(kwargs, field):
 def test_bad_spec_strings(spec, needle):
     with pytest.raises(ValueError, match=needle):
         sm.load_game(spec)
+
+
+@pytest.mark.parametrize("text, value", [("true", True), ("false", False), ("always", "always"), ("Always", "always")])
+def test_the_take_rule_reads_from_specs_and_prints_back(text, value):
+    game = sm.load_game(f"splendor(players=3,take_fewer_distinct={text})")
+    assert game.config.take_fewer_distinct == value and game.rules.take_fewer_distinct == value
+    assert sm.load_game(game.spec) == game
+    assert f"take_fewer_distinct={str(value).lower()}," in game.spec
+
+
+def test_the_default_spec_still_says_take_fewer_distinct_true():
+    """Specs, records and tournament databases written before the third value read and compare the same."""
+    assert sm.load_game("splendor").spec == ("splendor(players=2,points_to_win=15,take_fewer_distinct=true,gem_tokens=4,"
+                                             "gold_tokens=5,nobles=3,token_limit=10,reserve_limit=3,take_two_min=4)")
+
+
+def test_the_engine_refuses_a_take_rule_it_does_not_know():
+    fields = dataclasses.asdict(sm.load_game("splendor").config)
+    for bad in ("sometimes", 1, None):
+        with pytest.raises(ValueError, match="take_fewer_distinct must be true, false or always"):
+            _core.SplendorRules(**{**fields, "take_fewer_distinct": bad})
+
+
+def test_the_take_rule_round_trips_through_positions():
+    game = sm.load_game("splendor", take_fewer_distinct="always")
+    state = game.new_initial_state(seed=3)
+    text = state.to_json()
+    assert json.loads(text)["variant"]["take_fewer_distinct"] == "always"
+    position = read_position(text)
+    assert position.game == game and position.state == state
+    assert game.state_from_json(text) == state
+    view = read_position(state.observation_json(0))
+    assert view.game == game and len(view.state.legal_actions()) == 25 + 5 + 12 + 3
+    # Positions of the published rule say true, as they always have.
+    assert json.loads(sm.load_game("splendor").new_initial_state(seed=3).to_json())["variant"]["take_fewer_distinct"] is True
+
+
+@pytest.mark.parametrize("game_spec, said, message", [
+    ("splendor", "always", 'the position says "always" but the game was loaded with true'),
+    ("splendor(take_fewer_distinct=always)", True, 'the position says true but the game was loaded with "always"'),
+    ("splendor(take_fewer_distinct=always)", 1, "expected a boolean, found an integer"),
+])
+def test_a_position_of_another_take_rule_is_refused_naming_both(game_spec, said, message):
+    d = json.loads(sm.load_game("splendor", take_fewer_distinct="always").new_initial_state(seed=3).to_json())
+    d["variant"]["take_fewer_distinct"] = said
+    with pytest.raises(ValueError, match=re.escape(message)):
+        sm.load_game(game_spec).state_from_json(json.dumps(d))
+
+
+@pytest.mark.parametrize("said, message", [("sometimes", 'expected true, false or "always", found "sometimes"'),
+                                           (2, "expected a boolean, found an integer")])
+def test_a_position_with_an_unknown_take_rule_is_refused(said, message):
+    d = json.loads(sm.load_game("splendor").new_initial_state(seed=3).to_json())
+    d["variant"]["take_fewer_distinct"] = said
+    with pytest.raises(PositionError, match=re.escape(message)):
+        read_position(json.dumps(d))
 
 
 def test_state_basics():

@@ -24,8 +24,10 @@ def test_invariants_hold_over_random_games(players):
     assert report["decisions"] > 40 * 60  # real games, not stubs
 
 
-def test_invariants_hold_in_variants():
-    game = sm.load_game("splendor", players=3, take_fewer_distinct=False, token_limit=7, reserve_limit=1, points_to_win=9)
+@pytest.mark.parametrize("take_fewer_distinct", [False, "always"])
+def test_invariants_hold_in_variants(take_fewer_distinct):
+    game = sm.load_game("splendor", players=3, take_fewer_distinct=take_fewer_distinct, token_limit=7, reserve_limit=1,
+                        points_to_win=9)
     report = sm._core.splendor_self_check(game.rules, 60, 5)
     assert report["failures"] == [] and report["games"] == 60
 

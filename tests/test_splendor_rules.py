@@ -108,6 +108,30 @@ def test_take_fewer_distinct_variant_off_needs_three_colours():
     assert _distinct_takes(s) == set()
 
 
+def test_take_fewer_distinct_always_allows_one_to_three_colours_while_five_remain():
+    """The splendor-tools referee's rule: every set of 1 to 3 colours in the bank, at any time."""
+    s = Position(take_fewer_distinct="always").state()
+    takes = _distinct_takes(s)
+    assert len(takes) == 10 + 10 + 5 and {"take WUG", "take WU", "take RK", "take W", "take K"} <= takes
+    assert len(s.legal_actions()) == 25 + 5 + 12 + 3  # then take two, reserve 12 face up and 3 decks
+    assert len(Position().state().legal_actions()) == 10 + 5 + 12 + 3  # the published rule, for comparison
+    act(s, "take G")
+    assert tokens_of(s, 0) == {"white": 0, "blue": 0, "green": 1, "red": 0, "black": 0, "gold": 0}
+
+
+def test_take_fewer_distinct_always_takes_only_colours_in_the_bank():
+    s = Position(take_fewer_distinct="always").tokens(1, white=4, blue=4).state()  # green, red, black remain
+    assert _distinct_takes(s) == {"take GRK", "take GR", "take GK", "take RK", "take G", "take R", "take K"}
+    assert s.why_illegal(s.string_to_action("take WG")) == "no white left in the bank"
+
+
+def test_take_of_fewer_colours_while_three_remain_is_illegal_under_the_published_rule_only():
+    published, referee = Position().state(), Position(take_fewer_distinct="always").state()
+    action = published.string_to_action("take WU")
+    assert published.why_illegal(action) == "take three different colours while three or more are in the bank (5 are)"
+    assert referee.is_legal(action) and referee.why_illegal(action) == ""
+
+
 # ---------------------------------------------------------------- take 2 same
 
 

@@ -30,12 +30,13 @@ void raise_problems(const std::vector<core::Problem>& problems) {
   PyErr_SetObject(position_error.ptr(), error.ptr());
 }
 
-// A variant object (flat: integers, booleans, null) as keyword arguments for load_game.
+// A variant object (flat: integers, booleans, words, null) as keyword arguments for load_game.
 py::dict variant_dict(const core::json::Ordered& variant) {
   py::dict out;
   for (const auto& [key, value] : variant.items()) {
     out[py::str(key)] = value.is_null()      ? py::object(py::none())
                         : value.is_boolean() ? py::object(py::bool_(value.get<bool>()))
+                        : value.is_string()  ? py::object(py::str(value.get<std::string>()))
                                              : py::object(py::int_(value.get<int64_t>()));
   }
   return out;

@@ -15,6 +15,24 @@ constexpr const char* kColourNames[5] = {"white", "blue", "green", "red", "black
 
 }  // namespace
 
+// The take rule (variant take_fewer_distinct) as Python and specs write it: true, false or
+// "always", the words positions use (splendor::kTakeFewerAlways).
+template <>
+struct RulesValue<splendor::TakeFewer> {
+  using TakeFewer = splendor::TakeFewer;
+  using Arg = py::object;
+  static TakeFewer from_python(const py::object& v, const char* field) {
+    if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? TakeFewer::kWhenShort : TakeFewer::kNever;
+    if (py::isinstance<py::str>(v) && v.cast<std::string>() == splendor::kTakeFewerAlways) return TakeFewer::kAlways;
+    throw core::InvalidInput(std::string(field) + " must be true, false or " + splendor::kTakeFewerAlways + ", got " +
+                             py::repr(v).cast<std::string>());
+  }
+  static py::object to_python(TakeFewer rule) {
+    if (rule == TakeFewer::kAlways) return py::str(splendor::kTakeFewerAlways);
+    return py::bool_(rule == TakeFewer::kWhenShort);
+  }
+};
+
 void bind_splendor(py::module_& m) {
   using splendor::Config;
   bind_rules(m, "SplendorRules", "Engine-side rules of a Splendor variant (built by SplendorConfig).",

@@ -41,21 +41,24 @@ RulesField<Config, M> field(const char* name, M Config::*member) {
   return {name, member};
 }
 
-// Python passes an int (a bool for a flag); one too wide for its member is refused by
-// name here, Config::validate then checks the rules' own bounds.
+// How Python passes a rules field and reads it back: an int (a bool for a flag); one too
+// wide for its member is refused by name here, Config::validate then checks the rules' own
+// bounds. A game specialises RulesValue for a member of a type of its own (Splendor's take
+// rule: a bool or a word).
 template <class M>
-using RulesArg = std::conditional_t<std::is_same_v<M, bool>, bool, int>;
-
-template <class M>
-M narrow_field(RulesArg<M> v, const char* field) {
-  if constexpr (std::is_same_v<M, bool>) {
-    return v;
-  } else {
-    if (v < std::numeric_limits<M>::min() || v > std::numeric_limits<M>::max())
-      throw core::InvalidInput(std::string(field) + ": " + std::to_string(v) + " is out of range");
-    return static_cast<M>(v);
+struct RulesValue {
+  using Arg = std::conditional_t<std::is_same_v<M, bool>, bool, int>;
+  static M from_python(Arg v, const char* field) {
+    if constexpr (std::is_same_v<M, bool>) {
+      return v;
+    } else {
+      if (v < std::numeric_limits<M>::min() || v > std::numeric_limits<M>::max())
+        throw core::InvalidInput(std::string(field) + ": " + std::to_string(v) + " is out of range");
+      return static_cast<M>(v);
+    }
   }
-}
+  static M to_python(M v) { return v; }
+};
 
 // A game's Config as an immutable Python class built from one keyword per field (all
 // required: the defaults live in the Python config classes) and read back by name.
@@ -63,14 +66,16 @@ template <class Config, class... M>
 py::class_<Config> bind_rules(py::module_& m, const char* class_name, const char* doc,
                               RulesField<Config, M>... fields) {
   py::class_<Config> cls(m, class_name, doc);
-  cls.def(py::init([fields...](RulesArg<M>... values) {
+  cls.def(py::init([fields...](typename RulesValue<M>::Arg... values) {
             Config c;
-            ((c.*(fields.member) = narrow_field<M>(values, fields.name)), ...);
+            ((c.*(fields.member) = RulesValue<M>::from_python(values, fields.name)), ...);
             c.validate();
             return c;
           }),
           py::arg(fields.name)...);
-  (cls.def_readonly(fields.name, fields.member), ...);
+  (cls.def_property_readonly(
+       fields.name, [member = fields.member](const Config& c) { return RulesValue<M>::to_python(c.*member); }),
+   ...);
   cls.def("__eq__", [](const Config& a, const Config& b) { return a == b; }, py::is_operator(), py::arg("other"));
   return cls;
 }

@@ -128,9 +128,13 @@ class PositionReaderBase : protected ProblemCollector {
       attempt([&] {
         const json::Cursor f = v.get(key);
         if (!f.exists()) return;
-        const json::Ordered given = expected.is_boolean() ? json::Ordered(f.as_bool())
-                                    : f.is_null()         ? json::Ordered(nullptr)
-                                                          : json::Ordered(f.as_int(-1000, 1000));
+        // A field with a word among its values (Splendor's take_fewer_distinct: true, false or
+        // "always") is read as the word or the boolean it is.
+        const bool words = expected.is_string() || f.is_string();
+        const json::Ordered given = words && f.is_string()            ? json::Ordered(f.as_string())
+                                    : words || expected.is_boolean() ? json::Ordered(f.as_bool())
+                                    : f.is_null()                    ? json::Ordered(nullptr)
+                                                                     : json::Ordered(f.as_int(-1000, 1000));
         if (given != expected)
           f.fail("the position says " + given.dump() + " but the game was loaded with " + expected.dump() +
                  " (load the game with the position's variant)");

@@ -67,7 +67,7 @@ std::string State::why_illegal(Action a) const {
       available += left > 0;
       if (((set >> c) & 1) && left == 0) return std::string("no ") + kNames[c] + " left in the bank";
     }
-    if (!config_.take_fewer_distinct) return "a take of different colours is exactly three (this variant)";
+    if (config_.take_fewer_distinct == TakeFewer::kNever) return "a take of different colours is exactly three (this variant)";
     return "take three different colours while three or more are in the bank (" + std::to_string(available) + " are)";
   }
   if (a < kReserveTable) {

@@ -21,10 +21,24 @@ constexpr const char* kPhaseNames[] = {"main", "return_tokens", "choose_noble", 
 
 int card_level(int card) { return tables::kCards[card].level - 1; }
 
+// take_fewer_distinct as positions and specs write it: true and false as before the third
+// value existed, so older positions read the same; "always" for the referee's rule.
+json::Ordered take_fewer_json(TakeFewer rule) {
+  if (rule == TakeFewer::kAlways) return kTakeFewerAlways;
+  return rule == TakeFewer::kWhenShort;
+}
+
+TakeFewer take_fewer_of(const json::Cursor& f) {
+  if (!f.is_string()) return f.as_bool() ? TakeFewer::kWhenShort : TakeFewer::kNever;
+  if (f.as_string() != kTakeFewerAlways)
+    f.fail(std::string("expected true, false or \"") + kTakeFewerAlways + "\", found \"" + f.as_string() + "\"");
+  return TakeFewer::kAlways;
+}
+
 }  // namespace
 
 json::Ordered variant_json(const Config& c) {
-  return {{"players", c.players},         {"points_to_win", c.points_to_win}, {"take_fewer_distinct", c.take_fewer_distinct},
+  return {{"players", c.players},         {"points_to_win", c.points_to_win}, {"take_fewer_distinct", take_fewer_json(c.take_fewer_distinct)},
           {"gem_tokens", c.gem_tokens},   {"gold_tokens", c.gold_tokens},     {"nobles", c.nobles},
           {"token_limit", c.token_limit}, {"reserve_limit", c.reserve_limit}, {"take_two_min", c.take_two_min}};
 }
@@ -716,7 +730,7 @@ Config config_of(const json::Cursor& root) {
                               {"gold_tokens", &c.gold_tokens}, {"nobles", &c.nobles}, {"token_limit", &c.token_limit},
                               {"reserve_limit", &c.reserve_limit}, {"take_two_min", &c.take_two_min}})
     if (v.has(field)) *value = v[field].as_int(uint8_t{0}, uint8_t{255});
-  if (v.has("take_fewer_distinct")) c.take_fewer_distinct = v["take_fewer_distinct"].as_bool();
+  if (v.has("take_fewer_distinct")) c.take_fewer_distinct = take_fewer_of(v["take_fewer_distinct"]);
   try {
     c.validate();
   } catch (const core::InvalidInput& e) {

@@ -34,7 +34,7 @@ struct Tables {
   uint64_t noble_requirement[kNumNobles];
   uint8_t noble_points[kNumNobles];
   TakeDistinct take[25];
-  uint64_t take_legal[2][32];  // [take_fewer_distinct][colours available] -> action bits
+  uint64_t take_legal[kTakeFewerRules][32];  // [take_fewer_distinct][colours available] -> action bits
   uint8_t lane_mask[kTableSlots][16];
   int min_noble_cards = 0;  // fewest bonuses any noble asks for
   uint8_t cost_by_colour[kNumCards][kColours];
@@ -93,17 +93,19 @@ struct Tables {
       for (int i = 0; i < kDeckCapacity[l]; ++i)
         if (sorted_decks[l][i] != level_base[l] + i) throw "cards.csv must list each level's cards together";
     }
-    for (int fewer = 0; fewer < 2; ++fewer)
+    for (int rule = 0; rule < kTakeFewerRules; ++rule)
       for (int avail = 0; avail < 32; ++avail) {
         const int n = core::popcount(static_cast<unsigned>(avail));
         uint64_t bits = 0;
         for (int i = 0; i < 25; ++i) {
           const int size = core::popcount(take[i].colours);
           const bool inside = (take[i].colours & ~avail) == 0;
-          const bool allowed = n >= 3 ? size == 3 : (fewer && size <= n);
+          bool allowed = size == 3;
+          if (rule == static_cast<int>(TakeFewer::kWhenShort)) allowed = n >= 3 ? size == 3 : size <= n;
+          if (rule == static_cast<int>(TakeFewer::kAlways)) allowed = true;
           if (inside && allowed) bits |= uint64_t{1} << i;
         }
-        take_legal[fewer][avail] = bits;
+        take_legal[rule][avail] = bits;
       }
     for (int s = 0; s < kTableSlots; ++s) lane_mask[s][s] = 0xFF;
   }
@@ -210,6 +212,7 @@ void Config::validate() const {
   check(token_limit >= 1 && token_limit <= 60, "token_limit must be between 1 and 60");
   check(reserve_limit <= kMaxReserved, "reserve_limit must be between 0 and 3");
   check(take_two_min >= 2 && take_two_min <= 20, "take_two_min must be between 2 and 20");
+  check(static_cast<int>(take_fewer_distinct) < kTakeFewerRules, "take_fewer_distinct must be true, false or always");
 }
 
 // ---------------------------------------------------------------- setup
@@ -283,7 +286,7 @@ uint64_t State::legal_main_mask() const {
   uint64_t mask = 0;
 
   const uint32_t available = core::swar::lanes_at_least(bank_, 1, kColours);
-  mask |= kT.take_legal[config_.take_fewer_distinct][available];
+  mask |= kT.take_legal[static_cast<int>(config_.take_fewer_distinct)][available];
   mask |= uint64_t{core::swar::lanes_at_least(bank_, config_.take_two_min, kColours)} << kTakeTwo;
 
   if (p.num_reserved < config_.reserve_limit) {

@@ -77,12 +77,20 @@ struct TakeDistinct {
 };
 extern const TakeDistinct kTakeDistinctTable[25];
 
+// When a take of different colours may hold fewer than three (variant take_fewer_distinct,
+// docs/variants.md): never (false: exactly three), only when fewer than three colours remain
+// (true: the published rule), or always (1 to 3 at any time: the splendor-tools referee's
+// rule). The values index State's table of legal takes, so legality stays one lookup.
+enum class TakeFewer : uint8_t { kNever = 0, kWhenShort = 1, kAlways = 2 };
+inline constexpr int kTakeFewerRules = 3;
+inline constexpr const char* kTakeFewerAlways = "always";  // kAlways as written; the others are true and false
+
 // A variant of the rules. Published values by default; Python validates and names
 // fields, validate() guards the engine's own limits (array sizes, byte lanes).
 struct Config {
   uint8_t players = 2;
   uint8_t points_to_win = 15;
-  bool take_fewer_distinct = true;
+  TakeFewer take_fewer_distinct = TakeFewer::kWhenShort;
   uint8_t gem_tokens = 4;    // per colour
   uint8_t gold_tokens = 5;
   uint8_t nobles = 3;        // revealed at setup

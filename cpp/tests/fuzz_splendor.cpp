@@ -32,7 +32,10 @@ int main(int argc, char** argv) {
       if (elapsed > seconds / 3) break;
       if (max_games > 0 && games - games_before >= quota) break;
       Config config = Config::standard(players);
-      config.take_fewer_distinct = (g % 4) != 3;
+      // Every take rule: the published one on half the games, never and always on a quarter each.
+      config.take_fewer_distinct = g % 4 == 3 ? splendor::TakeFewer::kNever
+                                   : g % 4 == 2 ? splendor::TakeFewer::kAlways
+                                                : splendor::TakeFewer::kWhenShort;
       const SelfCheckReport r = self_check_random_games(config, 2, base_seed * 1000003 + g);
       for (const std::string& f : r.failures) std::fprintf(stderr, "FAIL: %s\n", f.c_str());
       failures += static_cast<int>(r.failure_count);

@@ -17,7 +17,7 @@ class SplendorRules:
     __hash__: typing.ClassVar[None] = None
     def __eq__(self, other: SplendorRules) -> bool:
         ...
-    def __init__(self, players: typing.SupportsInt | typing.SupportsIndex, points_to_win: typing.SupportsInt | typing.SupportsIndex, take_fewer_distinct: bool, gem_tokens: typing.SupportsInt | typing.SupportsIndex, gold_tokens: typing.SupportsInt | typing.SupportsIndex, nobles: typing.SupportsInt | typing.SupportsIndex, token_limit: typing.SupportsInt | typing.SupportsIndex, reserve_limit: typing.SupportsInt | typing.SupportsIndex, take_two_min: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def __init__(self, players: typing.SupportsInt | typing.SupportsIndex, points_to_win: typing.SupportsInt | typing.SupportsIndex, take_fewer_distinct: typing.Any, gem_tokens: typing.SupportsInt | typing.SupportsIndex, gold_tokens: typing.SupportsInt | typing.SupportsIndex, nobles: typing.SupportsInt | typing.SupportsIndex, token_limit: typing.SupportsInt | typing.SupportsIndex, reserve_limit: typing.SupportsInt | typing.SupportsIndex, take_two_min: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def gem_tokens(self) -> int:
@@ -38,7 +38,7 @@ class SplendorRules:
     def reserve_limit(self) -> int:
         ...
     @property
-    def take_fewer_distinct(self) -> bool:
+    def take_fewer_distinct(self) -> typing.Any:
         ...
     @property
     def take_two_min(self) -> int:

@@ -3,10 +3,11 @@
 A variant is built from keyword arguments (``load_game("splendor", players=3)``) or
 from a spec string (``"splendor(players=4,points_to_win=18)"``). Each game's config
 (``games/<game>/config.py``) checks every field so a bad variant raises ``ValueError``
-naming the field before the engine sees it.
+naming the field before the engine sees it. docs/variants.md lists every game's fields.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from typing import Any, ClassVar
 
@@ -18,11 +19,6 @@ def check_int(name: str, value: Any, lo: int, hi: int) -> None:
         raise ValueError(f"{name} must be between {lo} and {hi}, got {value}")
 
 
-def check_bool(name: str, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise ValueError(f"{name} must be true or false, got {value!r}")
-
-
 class VariantConfig:
     """Base of the games' configs (frozen dataclasses): the canonical spec string."""
 
@@ -30,7 +26,7 @@ class VariantConfig:
 
     def spec(self) -> str:
         """Canonical spec string; ``load_game(spec)`` gives back an equal game."""
-        args = ",".join(f"{f.name}={_format_value(getattr(self, f.name))}" for f in fields(self))  # type: ignore[arg-type]
+        args = ",".join(f"{f.name}={format_spec_value(getattr(self, f.name))}" for f in fields(self))  # type: ignore[arg-type]
         return f"{self.game_name}({args})"
 
 
@@ -40,7 +36,8 @@ NONE_TEXT = "None"
 NONE_WORDS = ("none", "null")
 
 
-def _format_value(value: Any) -> str:
+def format_spec_value(value: Any) -> str:
+    """A variant field's value as a spec writes it (true/false, None, a number or a word)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -48,17 +45,24 @@ def _format_value(value: Any) -> str:
     return str(value)
 
 
+# A word value (Splendor's take_fewer_distinct=always): letters and underscores; the game's
+# config says which words a field takes.
+_WORD = re.compile(r"^[a-z][a-z_]*$")
+
+
 def parse_value(name: str, text: str) -> Any:
-    """A spec value: integer, true/false, or None (also written none or null)."""
+    """A spec value: integer, true/false, None (also written none or null), or a word (lower-cased)."""
     lowered = text.strip().lower()
     if lowered in ("true", "false"):
         return lowered == "true"
     if lowered in NONE_WORDS:
         return None
+    if _WORD.match(lowered):
+        return lowered
     try:
         return int(lowered)
     except ValueError:
-        raise ValueError(f"{name}: cannot read {text!r} (expected an integer, true/false or None)") from None
+        raise ValueError(f"{name}: cannot read {text!r} (expected an integer, true/false, None or a word)") from None
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -3,13 +3,26 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Literal
 
 from ... import _core
-from ..variants import VariantConfig, check_bool, check_int
+from ..variants import VariantConfig, check_int
 
 # The letters of the notation and the board, explained in one line (hint tables, the board).
 LEGEND = "W white  U blue  G green  R red  K black  Y gold"
+
+# When a take of different colours may hold fewer than three (docs/variants.md): false never,
+# true only when fewer than three colours remain (the published rule), "always" at any time
+# (the splendor-tools referee's rule). True and false are what specs and positions said before
+# the third value, so they still read the same.
+TakeFewer = bool | Literal["always"]
+TAKE_FEWER_ALWAYS = "always"
+
+
+def check_take_fewer(value: Any) -> None:
+    """ValueError unless ``value`` is one of take_fewer_distinct's values (not 1 or 0: a typo)."""
+    if not isinstance(value, bool) and value != TAKE_FEWER_ALWAYS:
+        raise ValueError(f"take_fewer_distinct must be true, false or {TAKE_FEWER_ALWAYS}, got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -18,13 +31,15 @@ class SplendorConfig(VariantConfig):
 
     ``gem_tokens`` (per colour) and ``nobles`` default to the published numbers for
     the player count (4/5/7 tokens, players + 1 nobles) when left as ``None``.
+    ``take_fewer_distinct`` is ``True`` (the published rule), ``False`` or ``"always"``
+    (:data:`TakeFewer`). docs/variants.md describes every field.
     """
 
     game_name: ClassVar[str] = "splendor"
 
     players: int = 2
     points_to_win: int = 15
-    take_fewer_distinct: bool = True
+    take_fewer_distinct: TakeFewer = True
     gem_tokens: int | None = None
     gold_tokens: int = 5
     nobles: int | None = None
@@ -39,7 +54,7 @@ class SplendorConfig(VariantConfig):
         if self.nobles is None:
             object.__setattr__(self, "nobles", self.players + 1)
         check_int("points_to_win", self.points_to_win, 1, 100)
-        check_bool("take_fewer_distinct", self.take_fewer_distinct)
+        check_take_fewer(self.take_fewer_distinct)
         check_int("gem_tokens", self.gem_tokens, 1, 20)
         check_int("gold_tokens", self.gold_tokens, 0, 20)
         check_int("nobles", self.nobles, 0, 10)
