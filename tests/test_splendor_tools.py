@@ -347,7 +347,11 @@ def _spec(program: Path, *args: str, **params) -> str:
     return "splendor-tools:" + ",".join(words)
 
 
-def _play(seats: tuple[str, ...], seed: int = 3, game: str = "splendor"):
+# The game a referee-format program is seated in: the published rules with the referee's take rule.
+REFEREE_GAME = "splendor(take_fewer_distinct=always)"
+
+
+def _play(seats: tuple[str, ...], seed: int = 3, game: str = REFEREE_GAME):
     return play_game(GameTask(game_id=1, game_spec=game, seed=seed, seats=seats,
                               agent_seeds=tuple(range(len(seats))))).record
 
@@ -437,7 +441,6 @@ MISBEHAVIOUR = [
     ("sleep", {"wall": 1.5}, "time-out: no answer within the wall-clock limit"),
     ("flood", {}, "crash: output flood"),
     ("fork", {"cpu": 1}, "time-out: the CPU-time limit was reached"),
-    ("fewer", {}, "not allowed under our rules: '1 2 "),
     ("pass", {}, "not allowed under our rules: '1 0': pass only when no other move exists"),
 ]
 
@@ -456,7 +459,7 @@ def test_a_misbehaving_program_forfeits_and_leaves_no_process(tmp_path: Path, mo
 
 def test_a_move_printed_before_a_crash_is_played_as_the_referee_plays_it(tmp_path: Path) -> None:
     state, view = _opening()
-    seat = SplendorToolsSeat(sm.load_game("splendor"), cmd=f"{_install(tmp_path, 'misbehave.py')} late-crash")
+    seat = SplendorToolsSeat(sm.load_game(REFEREE_GAME), cmd=f"{_install(tmp_path, 'misbehave.py')} late-crash")
     action = seat.step(state)
     assert state.action_to_string(action).startswith("take ") and state.is_legal(action)
 
@@ -466,7 +469,7 @@ def test_the_program_dies_with_the_process_that_seated_it(tmp_path: Path) -> Non
     program = _install(tmp_path, "misbehave.py")
     script = ("import splendor_mcts as sm\n"
               "from splendor_mcts.splendor_tools.seat import SplendorToolsSeat\n"
-              "game = sm.load_game('splendor')\n"
+              f"game = sm.load_game({REFEREE_GAME!r})\n"
               f"SplendorToolsSeat(game, cmd={str(program) + ' sleep'!r}).step(game.new_initial_state(seed=1))\n")
     worker = subprocess.Popen([sys.executable, "-c", script])
     try:
@@ -507,10 +510,68 @@ def test_agent_specs_parse_round_trip_and_name_their_errors(tmp_path: Path) -> N
 
 def test_the_seat_refuses_other_rules(tmp_path: Path) -> None:
     program = _install(tmp_path, "misbehave.py")
-    with pytest.raises(ValueError, match="published rules"):
-        SplendorToolsSeat(sm.load_game("splendor(points_to_win=18)"), cmd=str(program))
-    with pytest.raises(ValueError, match="published rules"):
-        SplendorToolsSeat(sm.load_game("duel"), cmd=str(program))
+    for game in ("splendor(points_to_win=18,take_fewer_distinct=always)", "duel", "splendor"):
+        with pytest.raises(ValueError, match=r"published rules and its own take rule \(take_fewer_distinct=always\)"):
+            SplendorToolsSeat(sm.load_game(game), cmd=str(program))
+
+
+def _main_actions(record, seat: int) -> list[str]:
+    """The decisions of ``seat`` in a game record, as text, in order."""
+    state = sm.load_game(record.game).new_initial_state(seed=record.seed, explicit_chance=True)
+    texts = []
+    for action in record.actions:
+        if not state.is_chance_node() and state.current_player() == seat:
+            texts.append(state.action_to_string(action))
+        state.apply_action(action)
+    return texts
+
+
+def test_a_take_of_fewer_colours_the_referee_allows_is_played(tmp_path: Path) -> None:
+    """Two colours while five are in the bank: legal under the referee's take rule, which the seat plays."""
+    record = _play((_spec(_install(tmp_path, "misbehave.py"), "fewer", "2"), "greedy"))
+    assert record.forfeit is None or not record.forfeit.reason.startswith("not allowed under our rules"), record.forfeit
+    moves = _main_actions(record, 0)
+    assert len(moves) >= 2 and len(moves[1]) == len("take WU"), moves  # its round-2 move: two colours
+
+
+def test_a_tournament_seats_referee_programs_under_the_referees_take_rule(tmp_path: Path) -> None:
+    """A program that takes one colour while five are in the bank is not forfeited: the game is
+    played with take_fewer_distinct=always, and the report says so."""
+    seat = _spec(_install(tmp_path, "scripted.py"), "--single-at", "1", name="single")
+    result = run_tournament(TournamentConfig(game="splendor", agents=(seat, "greedy"), deals=1, seed=2,
+                                             db=tmp_path / "t.sqlite", concurrency=1))
+    assert "take_fewer_distinct=always" in result.game_spec and result.forfeits == []
+    report = result.report()
+    assert "Rules: take_fewer_distinct=always, the splendor-tools referee's take rule, which single plays under" \
+        in report.splitlines()[1]
+    assert result.to_dict()["rules"].startswith("take_fewer_distinct=always")
+    store = TournamentStore.open_existing(tmp_path / "t.sqlite")
+    try:
+        records = list(store.records())
+    finally:
+        store.close()
+    assert [r.termination for r in records] == ["normal", "normal"]
+    for record in records:
+        first = _main_actions(record, record.seats.index(next(s for s in record.seats if s.endswith("name=single"))))[0]
+        assert first.startswith("take ") and len(first) == len("take W"), first
+
+
+@pytest.mark.parametrize("game", ["splendor(take_fewer_distinct=true)", "splendor(players=2,take_fewer_distinct=false)"])
+def test_a_tournament_refuses_a_game_spec_that_forbids_the_referees_take_rule(tmp_path: Path, game: str) -> None:
+    seat = _spec(_install(tmp_path, "scripted.py"), name="bot")
+    with pytest.raises(ValueError, match=r"agent 'bot' plays under the splendor-tools referee's take rule "
+                                         r"\(take_fewer_distinct=always\), which the game .* forbids .*: give "
+                                         r"take_fewer_distinct=always or leave take_fewer_distinct out of the game spec"):
+        run_tournament(TournamentConfig(game=game, agents=(seat, "greedy"), deals=1, db=tmp_path / "t.sqlite"))
+    assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_a_tournament_refuses_a_referee_program_in_another_game(tmp_path: Path) -> None:
+    seat = _spec(_install(tmp_path, "scripted.py"), name="bot")
+    for game in ("duel", "splendor(points_to_win=10)"):
+        with pytest.raises(ValueError, match="agent 'bot': the splendor-tools referee plays the base game"):
+            run_tournament(TournamentConfig(game=game, agents=(seat, "greedy"), deals=1, db=tmp_path / "t.sqlite"))
+    assert not (tmp_path / "t.sqlite").exists()
 
 
 def test_the_documented_input_is_the_example_view_in_the_referees_format() -> None:

@@ -6,6 +6,9 @@ It knows nothing of splendor_mcts: it reads the referee's input on stdin and the
 own folder, as a referee agent would, and prints one move: buy the most valuable card it can
 afford; else take three colours (two of one colour, or what the bank has left); else reserve;
 else pass. Tokens above 10 are given back, most plentiful colour first.
+
+Usage: scripted.py [--single-at ROUND]: in round ROUND, instead of three colours it takes one,
+the first the bank has (the referee allows a take of 1 to 3 colours at any time).
 """
 import json
 import os
@@ -17,6 +20,7 @@ def ints(line):
 
 
 def main():
+    single_at = int(sys.argv[2]) if sys.argv[1:2] == ["--single-at"] else None
     lines = sys.stdin.read().strip().splitlines()
     n, me = ints(lines[0])
     bank = ints(lines[2])
@@ -44,7 +48,10 @@ def main():
         return
     held = list(tokens)
     available = [c for c in range(5) if bank[c] > 0]
-    if len(available) >= 3:
+    if available and int(lines[1]) == single_at:
+        wanted = available[:1]
+        move = [1, 1] + wanted
+    elif len(available) >= 3:
         wanted = sorted(available, key=lambda c: (held[c], c))[:3]
         move = [1, 3] + wanted
     elif any(bank[c] >= 4 for c in range(5)):

@@ -17,12 +17,19 @@ import json
 import os
 from typing import Any
 
+from ..games.splendor.config import TAKE_FEWER_ALWAYS
+from ..games.variants import format_spec_value
 from ..records import AgentForfeit
 from .board import format_input, input_from_view
 from .moves import A_NOBLE, MoveFormatError, MoveRefused, parse_move, to_our_actions
 from .process import run_once, split_command
 
 KIND = "splendor-tools"
+# The referee lets a take hold 1 to 3 distinct colours at any time: our variant
+# take_fewer_distinct=always (docs/variants.md). Its programs are seated only under it, so a take
+# it allows is never a forfeit; a tournament plays its game so (docs/splendor-tools.md).
+REFEREE_VARIANT: dict[str, Any] = {"take_fewer_distinct": TAKE_FEWER_ALWAYS}
+REFEREE_RULE = "the splendor-tools referee's take rule"
 REFEREE_CPU_SECONDS = 11  # the referee's per-move limit (its ulimit -t)
 DEFAULT_WALL_SECONDS = 30.0
 REFEREE_MAX_ROUNDS = 100
@@ -87,6 +94,18 @@ def format_spec(params: tuple[tuple[str, Any], ...]) -> str:
     return f"{KIND}:" + ",".join(f"{k}={format_value(v, quoted=k in ('cmd', 'save'))}" for k, v in params)
 
 
+def check_game(game: Any) -> None:
+    """ValueError unless ``game`` is what the referee plays: the base game with the published
+    rules and its own take rule (:data:`REFEREE_VARIANT`)."""
+    from ..games.game import load_game
+
+    if game.name != "splendor" or game.config != load_game("splendor", players=game.num_players(),
+                                                           **REFEREE_VARIANT).config:
+        wanted = ",".join(f"{k}={format_spec_value(v)}" for k, v in REFEREE_VARIANT.items())
+        raise ValueError(f"the splendor-tools referee plays the base game with the published rules and its own "
+                         f"take rule ({wanted}), not {game.spec}")
+
+
 def _tail(stderr: str) -> str:
     lines = [line.strip()[:200] for line in stderr.strip().splitlines() if line.strip()][-STDERR_LINES:]
     return f" (last stderr: {' | '.join(lines)})" if lines else ""
@@ -98,10 +117,7 @@ class SplendorToolsSeat:
     def __init__(self, game: Any, seed: int = 0, cmd: str = "", cpu: int = REFEREE_CPU_SECONDS,
                  wall: float = DEFAULT_WALL_SECONDS, max_rounds: int = REFEREE_MAX_ROUNDS,
                  save: str | None = None) -> None:
-        from ..games.game import load_game
-
-        if game.name != "splendor" or game.config != load_game("splendor", players=game.num_players()).config:
-            raise ValueError(f"the splendor-tools referee plays the base game with the published rules, not {game.spec}")
+        check_game(game)
         self.argv = split_command(cmd)
         self.cpu, self.wall, self.max_rounds, self.save = int(cpu), float(wall), int(max_rounds), save
         self.seed = seed  # the program gets no seed: the referee passes none

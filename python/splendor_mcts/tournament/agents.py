@@ -99,6 +99,29 @@ def _check_mcts(params: list[tuple[str, Any]], spec: str) -> None:
         raise ValueError(f"agent spec {spec!r}: parameter {key!r}: {exc}") from None
 
 
+def protocol_variant(spec: "AgentSpec") -> tuple[dict[str, Any], str]:
+    """The variant fields an agent's own protocol fixes, and the rule's name: a splendor-tools
+    program plays under the referee's take rule (``take_fewer_distinct=always``), so the game a
+    tournament seats it in is played with it. ({}, "") for the other agents."""
+    if spec.kind != _SPLENDOR_TOOLS:
+        return {}, ""
+    from ..splendor_tools.seat import REFEREE_RULE, REFEREE_VARIANT
+
+    return dict(REFEREE_VARIANT), REFEREE_RULE
+
+
+def check_seatable(spec: "AgentSpec", game: Any) -> None:
+    """ValueError naming the agent when ``game`` is one it cannot play (a splendor-tools program:
+    anything but the base game under the referee's rules), before any game starts."""
+    if spec.kind == _SPLENDOR_TOOLS:
+        from ..splendor_tools.seat import check_game
+
+        try:
+            check_game(game)
+        except ValueError as exc:
+            raise ValueError(f"agent {spec.name!r}: {exc}") from None
+
+
 def shipped_network_of(spec: "AgentSpec", game: Any) -> str | None:
     """The shipped network an ``mcts`` agent searches ``game`` with (``network=shipped``, or
     by default: its entry in the networks index, ``search.network_index``) as ``shipped:<family>@<hash>``; None

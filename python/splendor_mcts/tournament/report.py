@@ -49,6 +49,8 @@ class TournamentResult:
     networks: dict[str, str] = field(default_factory=dict)
     # (game id, reason) of games adjudicated a draw at the decision cap
     adjudicated: list[tuple[int, str]] = field(default_factory=list)
+    # the variant fields seated agents' own protocols fixed, and why (runner._protocol_rules)
+    rules: str | None = None
 
     def report(self) -> str:
         """The full end-of-run report (:func:`format_report`)."""
@@ -76,6 +78,7 @@ class TournamentResult:
             "forfeits": [{"game": g, "agent": self.names[a], "reason": reason} for g, a, reason in self.forfeits],
             "adjudicated": [{"game": g, "reason": reason} for g, reason in self.adjudicated],
             "networks": dict(self.networks),
+            "rules": self.rules,
         }
 
 
@@ -220,6 +223,8 @@ def format_report(result: TournamentResult) -> str:
         f"Game: {result.game_spec}   games stored: {len(result.games)} of {result.scheduled} scheduled"
         f"   played by this run: {result.played_now} in {result.elapsed:.1f} s"
     ]
+    if result.rules:
+        lines.append(f"Rules: {result.rules}")
     if result.networks:
         lines.append("Shipped networks: " + ", ".join(f"{name} {label}" for name, label in result.networks.items()))
     for m in result.matches:

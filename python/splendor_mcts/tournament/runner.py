@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,7 +17,8 @@ from typing import Any
 
 from ..games.limits import MAX_DECISIONS, check_max_decisions
 from ..seeds import check_seed
-from .agents import AgentSpec, parse_agent_spec, shipped_network_of
+from ..games.variants import format_spec_value, parse_spec
+from .agents import AgentSpec, check_seatable, parse_agent_spec, protocol_variant, shipped_network_of
 from .backends import BACKENDS, make_backend
 from .engine_agent import with_time_control
 from .matches import all_matches
@@ -68,6 +70,45 @@ def _load_game(loader: str, game: str, players: int | None) -> Any:
     except (ValueError, TypeError, KeyError) as exc:
         shown = game if players is None else f"{game} with players={players}"
         raise ValueError(f"cannot load game {shown}: {exc}") from None
+
+
+def _protocol_rules(game: Any, specs: list[AgentSpec], game_text: str, loader: str) -> tuple[Any, str | None]:
+    """``game`` under the variant fields the seated agents' own protocols fix (a splendor-tools
+    program: the referee's take rule), and the report's line naming them (None: no agent fixes
+    one). A field the game spec leaves unsaid takes the protocol's value; one it gives otherwise
+    is refused (ValueError naming the value to give), as such a game would forfeit a legal move
+    of the agent's."""
+    fixed: dict[str, tuple[Any, str, list[str]]] = {}  # field -> value, rule, agents
+    for spec in specs:
+        fields, rule = protocol_variant(spec)
+        for key, value in fields.items():
+            fixed.setdefault(key, (value, rule, []))[2].append(spec.name)
+    if not fixed:
+        return game, None
+    config = getattr(game, "config", None)  # a game brought by --game-loader may have none
+    known = {f.name for f in dataclasses.fields(config)} if dataclasses.is_dataclass(config) else set()
+    fixed = {k: v for k, v in fixed.items() if k in known}  # another game: check_seatable says why not
+    if not fixed:
+        return game, None
+    try:
+        given = parse_spec(game_text)[1]
+    except ValueError:  # a custom loader's own syntax: nothing said in ours
+        given = {}
+    changes: dict[str, Any] = {}
+    for key, (value, rule, agents) in fixed.items():
+        if getattr(config, key) == value:
+            continue
+        wanted = f"{key}={format_spec_value(value)}"
+        if key in given:
+            raise ValueError(f"agent {agents[0]!r} plays under {rule} ({wanted}), which the game {game_text!r} "
+                             f"forbids ({key}={format_spec_value(given[key])}): give {wanted} or leave {key} out of "
+                             "the game spec")
+        changes[key] = value
+    if changes:  # through the loader, as every worker loads the game again from its spec
+        game = _load_game(loader, dataclasses.replace(config, **changes).spec(), None)
+    note = "; ".join(f"{key}={format_spec_value(value)}, {rule}, which {', '.join(agents)} "
+                     f"play{'s' if len(agents) == 1 else ''} under" for key, (value, rule, agents) in fixed.items())
+    return game, note
 
 
 class SprtTracker:
@@ -159,6 +200,10 @@ class Tournament:
                 else f"agent {duplicates[0]!r} is listed twice; add name=... to tell the copies apart"
             )
         self.game = _load_game(config.loader, config.game, config.players)
+        # Agents whose protocol has its own rules play under them, and the report says so.
+        self.game, self.rules = _protocol_rules(self.game, self.specs, config.game, config.loader)
+        for spec in self.specs:
+            check_seatable(spec, self.game)
         self.game_spec: str = self.game.spec
         self.num_players: int = self.game.num_players()
         # The shipped network each mcts agent searches with, by name and hash: in the report,
@@ -289,6 +334,7 @@ class Tournament:
             contradictions=store.result_contradictions(
                 lambda spec: self.game if spec == self.game_spec else _load_game(self.config.loader, spec, None)),
             networks=dict(self.networks),
+            rules=self.rules,
         )
 
 
