@@ -195,6 +195,8 @@ def test_an_engine_kept_waiting_is_charged_its_cpu_time_not_the_wall_clock(tmp_p
     (4 x 0.4 + 2 s) would stop it."""
     result, db = play(tmp_path, bad("slow", at=1, limits="movetime=0.3,grace=0.3", extra=" --until 3 --seconds 0.6"))
     assert result.forfeits == []
+    assert "Engine clocks: bad: a move is charged the engine's CPU time (at most the wall-clock time" in result.report()
+    assert result.to_dict()["engineClocks"].endswith("stopped after 4 x its limit + 2 s on the wall clock")
     store = TournamentStore.open_existing(db)
     try:
         assert [r.termination for r in store.records()] == ["normal", "normal"]

@@ -49,6 +49,17 @@ def backstop(limit: float) -> float:
     """Wall-clock seconds a move with ``limit`` seconds (margin included) may take before ``stop``."""
     return BACKSTOP_FACTOR * limit + BACKSTOP_SECONDS
 
+
+# What a tournament report says when an engine plays under a time limit (docs/engine-protocol.md).
+CLOCK_RULE = (f"a move is charged the engine's CPU time (at most the wall-clock time; the wall clock where the "
+              f"system cannot tell), and stopped after {BACKSTOP_FACTOR:g} x its limit + {BACKSTOP_SECONDS:g} s "
+              "on the wall clock")
+
+
+def timed(spec: Any) -> bool:
+    """Whether an agent spec is an engine playing under a time limit (``tc`` or ``movetime``)."""
+    return spec.kind == "engine" and any(key in ("tc", "movetime") for key, _ in spec.params)
+
 # The reason of each failure kind as the game record and the database store it.
 _REASONS = {
     "start": "engine did not start", "crash": "engine crashed", "hang": "engine hung",

@@ -51,6 +51,8 @@ class TournamentResult:
     adjudicated: list[tuple[int, str]] = field(default_factory=list)
     # the variant fields seated agents' own protocols fixed, and why (runner._protocol_rules)
     rules: str | None = None
+    # how engines under a time limit were charged (engine_agent.CLOCK_RULE), naming them
+    clocks: str | None = None
 
     def report(self) -> str:
         """The full end-of-run report (:func:`format_report`)."""
@@ -79,6 +81,7 @@ class TournamentResult:
             "adjudicated": [{"game": g, "reason": reason} for g, reason in self.adjudicated],
             "networks": dict(self.networks),
             "rules": self.rules,
+            "engineClocks": self.clocks,
         }
 
 
@@ -225,6 +228,8 @@ def format_report(result: TournamentResult) -> str:
     ]
     if result.rules:
         lines.append(f"Rules: {result.rules}")
+    if result.clocks:
+        lines.append(f"Engine clocks: {result.clocks}")
     if result.networks:
         lines.append("Shipped networks: " + ", ".join(f"{name} {label}" for name, label in result.networks.items()))
     for m in result.matches:

@@ -20,7 +20,7 @@ from ..seeds import check_seed
 from ..games.variants import format_spec_value, parse_spec
 from .agents import AgentSpec, check_seatable, parse_agent_spec, protocol_variant, shipped_network_of
 from .backends import BACKENDS, make_backend
-from .engine_agent import with_time_control
+from .engine_agent import CLOCK_RULE, timed, with_time_control
 from .matches import all_matches
 from .places import tally_places
 from .play import DEFAULT_LOADER, GameTask, resolve_loader
@@ -204,6 +204,8 @@ class Tournament:
         self.game, self.rules = _protocol_rules(self.game, self.specs, config.game, config.loader)
         for spec in self.specs:
             check_seatable(spec, self.game)
+        timed_engines = [s.name for s in self.specs if timed(s)]
+        self.clocks = f"{', '.join(timed_engines)}: {CLOCK_RULE}" if timed_engines else None
         self.game_spec: str = self.game.spec
         self.num_players: int = self.game.num_players()
         # The shipped network each mcts agent searches with, by name and hash: in the report,
@@ -335,6 +337,7 @@ class Tournament:
                 lambda spec: self.game if spec == self.game_spec else _load_game(self.config.loader, spec, None)),
             networks=dict(self.networks),
             rules=self.rules,
+            clocks=self.clocks,
         )
 
 
