@@ -60,11 +60,11 @@ def test_bad_lines_are_answered_and_the_engine_reads_on() -> None:
     assert len(errors) == 8, out
     assert "unknown command 'fly'" in errors[0]
     assert "unknown option 'nope'" in errors[1]
-    assert "threads must be between 1 and 256" in errors[2]
+    assert "option threads must be a whole number from 1 to 256, got '0'" in errors[2]
     assert "send newgame GAME first" in errors[3]
     assert errors[4].startswith("info string error position: ")
     assert "no position" in errors[5]  # the refused view left none: the state before it is not searched
-    assert errors[6] == "info string error go: iterations must be positive, got -3"
+    assert errors[6] == "info string error go: iterations must be a whole number from 1 to 4611686018427387904, got '-3'"
     assert out.count("bestmove (none)") == 2  # every go is answered, even one that cannot search
     assert out[-1] == "readyok"
 
@@ -128,7 +128,7 @@ def test_client_speaks_to_the_engine_process() -> None:
         assert client.intro.reuse and client.intro.plays("duel") and "seed" in client.intro.options
         with pytest.raises(ValueError, match="no option 'hash'"):
             client.setoption("hash", "16")
-        with pytest.raises(ValueError, match="between 1 and 256"):
+        with pytest.raises(ValueError, match="option threads must be a whole number from 1 to 256"):
             client.setoption("threads", "999")
         game = sm.load_game("splendor")
         client.newgame(game.spec)
@@ -151,7 +151,7 @@ def test_wire_round_trips() -> None:
     assert wire.parse_info(info.line()) == info
     option = wire.Option("Skill Level", "spin", "3", 0, 20)
     assert wire.parse_option(option.line()) == option
-    with pytest.raises(ValueError, match="between 0 and 20"):
+    with pytest.raises(ValueError, match="option Skill Level must be a whole number from 0 to 20, got '21'"):
         option.check("21")
 
 
@@ -207,3 +207,45 @@ def test_the_engine_command_survives_bytes_that_are_not_utf8() -> None:
                           capture_output=True, timeout=60)
     lines = done.stdout.decode().splitlines()
     assert done.returncode == 0 and lines[0].startswith("info string error unknown command") and lines[1] == "readyok"
+
+
+HUGE = "1" + "0" * 400  # issue 49: a whole number no float holds
+
+
+@pytest.mark.parametrize("limits", [f"movetime {HUGE}", f"time {HUGE}", f"time 1000 inc {HUGE}",
+                                    f"iterations {HUGE}", f"nodes {HUGE}", "movetime 1e3", "movetime nan",
+                                    "time inf", "movetime 1_000", "movetime \u0661", "movetime 0", "inc -1",
+                                    f"movetime 1{'0' * 5000}", f"movetime -{'0' * 5000}1"],
+                         ids=lambda limits: limits[:30])
+def test_go_refuses_a_number_out_of_its_range_and_the_engine_reads_on(limits: str) -> None:
+    state = opening(sm.load_game("splendor"), 1)
+    out, _ = talk("newgame splendor", f"position view {state.observation_json(state.current_player())}",
+                  f"go {limits}", "isready")
+    word = limits.split()[-2]
+    assert out[-3].startswith(f"info string error go: {word} must be a whole number"), out
+    assert out[-2:] == ["bestmove (none)", "readyok"]
+
+
+def test_go_takes_the_longest_times_the_engine_documents() -> None:
+    limits = wire.parse_go(["movetime", "1000000000", "time", "0", "inc", "1000000000", "nodes", str(2**62)])
+    assert limits == wire.Limits(iterations=2**62, movetime=1e6, time=0.0, inc=1e6)
+    with pytest.raises(ValueError, match="movetime must be a whole number of milliseconds from 1 to 1000000000"):
+        wire.parse_go(["movetime", "1000000001"])
+
+
+@pytest.mark.parametrize("line", [f"setoption name threads value {HUGE}", "setoption name exploration value 1e400",
+                                  "setoption name value_mix value nan", f"setoption name seed value {HUGE}",
+                                  f"position startpos seed {HUGE}", "position startpos seed \u00b2"],
+                         ids=lambda line: line[:40])
+def test_options_and_seeds_out_of_range_are_refused_by_name(line: str) -> None:
+    out, server = talk("newgame splendor", line, "isready")
+    assert out[-2].startswith("info string error ") and "must be a" in out[-2], out
+    assert out[-1] == "readyok"
+    assert server.values == {name: o.default for name, o in server.options.items()}  # nothing was set
+
+
+@pytest.mark.parametrize("line", [f"info time {HUGE}", f"info iterations {HUGE}0", "info winrate nan",
+                                  "info nps -1", "info time 1e3"], ids=lambda line: line[:20])
+def test_the_manager_refuses_an_engines_info_numbers_as_value_errors(line: str) -> None:
+    with pytest.raises(ValueError, match="info: .* must be a"):
+        wire.parse_info(line)

@@ -22,6 +22,7 @@ from ..play import hidden
 from ..search.defaults import BOT_ITERATIONS, SearchDefaults
 from ..search.networks import shipped_used
 from ..search.settings import SETTINGS, SettingError, make_params
+from ..ranges import MAX_SECONDS, Whole
 from ..seeds import MAX_SEED
 from ..version import __version__
 from . import wire
@@ -30,7 +31,8 @@ NO_MOVE = "(none)"
 UNSEEN = "?"                     # a chance outcome the engine's seat did not see, in startpos moves
 INFO_EVERY = 1.0                 # seconds between info lines while thinking
 _POLL = 0.02                     # seconds between checks for stop while thinking
-_INFINITE_SECONDS = 1e6          # the engine's longest time budget (search/params.hpp)
+_INFINITE_SECONDS = MAX_SECONDS  # go infinite: the engine's longest time budget
+_SEEDS = Whole(0, MAX_SEED)
 
 
 def _options() -> dict[str, wire.Option]:
@@ -204,9 +206,9 @@ class EngineServer:
         words = head.split()
         seed = 0
         if words:
-            if words[0] != "seed" or len(words) != 2 or not words[1].isdigit() or int(words[1]) > MAX_SEED:
+            if words[0] != "seed" or len(words) != 2:
                 raise ValueError(f"startpos: expected 'seed N' (0 to 2**64-1) then 'moves ...', got {head.strip()!r}")
-            seed = int(words[1])
+            seed = _SEEDS.parse(words[1], "startpos: seed")
         state = self.game.new_initial_state(seed=seed, explicit_chance=True)
         actions: list[int] = []
         unseen: list[int] = []  # indexes in actions of the outcomes written '?'

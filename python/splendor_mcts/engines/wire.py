@@ -6,9 +6,10 @@ the tournament (:mod:`.manager`) to write commands and read answers. Every reade
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..ranges import ITERATIONS, MAX_SECONDS, Number, Whole
 
 PROTOCOL_VERSION = 1
 HELLO = "sep"          # first command: the engine introduces itself
@@ -61,15 +62,8 @@ class Option:
             if value not in ("true", "false"):
                 raise ValueError(f"option {self.name} takes true or false, got {value!r}")
         elif self.type in ("spin", "float"):
-            try:
-                number = int(value) if self.type == "spin" else float(value)
-            except ValueError:
-                kind = "an integer" if self.type == "spin" else "a number"
-                raise ValueError(f"option {self.name} takes {kind}, got {value!r}") from None
-            if not math.isfinite(number) or (self.min is not None and number < self.min) or \
-                    (self.max is not None and number > self.max):
-                raise ValueError(f"option {self.name} must be between {_number_text(self.min)} and "
-                                 f"{_number_text(self.max)}, got {value}")
+            kind = Whole if self.type == "spin" else Number
+            kind(self.min, self.max).parse(value, f"option {self.name}")
         elif self.type == "combo" and value not in self.choices:
             raise ValueError(f"option {self.name} must be one of {', '.join(self.choices)}, got {value!r}")
         return value
@@ -115,10 +109,7 @@ def parse_option(line: str) -> Option:
     bounds: dict[str, float | None] = {}
     for bound in ("min", "max"):
         text = " ".join(fields.get(bound, []))
-        try:
-            bounds[bound] = None if not text or text == "any" else float(text)
-        except ValueError:
-            raise ValueError(f"option {name}: {bound} must be a number, got {text!r}") from None
+        bounds[bound] = None if not text or text == "any" else Number().parse(text, f"option {name}: {bound}")
     return Option(name, kind, " ".join(fields.get("default", [])), bounds["min"], bounds["max"], tuple(choices))
 
 
@@ -162,12 +153,19 @@ def _given(*fields: tuple[str, Any]) -> list[str]:
     return [f"{key} {value}" for key, value in fields if value is not None]
 
 
-_GO_NUMBERS = {"iterations": "iterations", "nodes": "iterations", "movetime": "movetime", "time": "time",
-               "inc": "inc"}
+# Times on the wire are whole milliseconds, up to the engine's longest time budget.
+MILLISECONDS = Whole(0, int(MAX_SECONDS * 1000), unit="milliseconds")
+# go's numbers: its words (nodes is UCI's name for iterations), what Limits calls them, their range.
+_GO_NUMBERS: dict[str, tuple[str, Whole]] = {
+    "iterations": ("iterations", ITERATIONS), "nodes": ("iterations", ITERATIONS),
+    "movetime": ("movetime", Whole(1, MILLISECONDS.high, unit="milliseconds")),
+    "time": ("time", MILLISECONDS), "inc": ("inc", MILLISECONDS),
+}
 
 
 def parse_go(words: list[str]) -> Limits:
-    """``go``'s words (after ``go``) as :class:`Limits`; ``nodes`` is read as ``iterations``."""
+    """``go``'s words (after ``go``) as :class:`Limits`; ``nodes`` is read as ``iterations``.
+    Each number must be in its range (:data:`_GO_NUMBERS`), else ``ValueError`` naming it."""
     values: dict[str, Any] = {}
     i = 0
     while i < len(words):
@@ -180,14 +178,8 @@ def parse_go(words: list[str]) -> Limits:
             raise ValueError(f"unknown word {word!r} (known: infinite, {', '.join(_GO_NUMBERS)})")
         if i + 1 >= len(words):
             raise ValueError(f"{word} needs a number")
-        try:
-            number = int(words[i + 1])
-        except ValueError:
-            raise ValueError(f"{word} needs a whole number, got {words[i + 1]!r}") from None
-        if number < 0 or (word in ("iterations", "nodes", "movetime") and number == 0):
-            raise ValueError(f"{word} must be {'positive' if word != 'time' and word != 'inc' else '>= 0'}, "
-                             f"got {number}")
-        key = _GO_NUMBERS[word]
+        key, kind = _GO_NUMBERS[word]
+        number = kind.parse(words[i + 1], word)
         values[key] = number if key == "iterations" else number / 1000.0
         i += 2
     return Limits(**values)
@@ -212,6 +204,10 @@ class Info:
                                           ("string", self.string)))
 
 
+_COUNTED = Whole(0, 2**64 - 1)   # an engine's counters: whatever fits its 64 bits
+_PERCENT = Number(0, 100)
+
+
 def parse_info(line: str) -> Info:
     """Read an ``info`` line; ``pv`` and ``string`` take the rest of the line."""
     words = line.split(" ")
@@ -231,16 +227,13 @@ def parse_info(line: str) -> Info:
         if i + 1 >= len(words):
             raise ValueError(f"info: {word} needs a value")
         value = words[i + 1]
-        try:
-            if word == "iterations":
-                info.iterations = int(value)
-            elif word == "time":
-                info.time = int(value) / 1000.0
-            elif word == "nps":
-                info.nps = int(value)
-            elif word == "winrate":
-                info.winrate = float(value)
-        except ValueError:
-            raise ValueError(f"info: {word} needs a number, got {value!r}") from None
+        if word == "iterations":
+            info.iterations = _COUNTED.parse(value, "info: iterations")
+        elif word == "time":
+            info.time = MILLISECONDS.parse(value, "info: time") / 1000.0
+        elif word == "nps":
+            info.nps = _COUNTED.parse(value, "info: nps")
+        elif word == "winrate":
+            info.winrate = _PERCENT.parse(value, "info: winrate")
         i += 2  # unknown words with a value are skipped: engines may say more
     return info
