@@ -67,6 +67,15 @@ def test_interleaved_queries_bad_lines_and_version():
     assert by_id["j"] == [{"id": "j", "error": "parallelism must be a string, got ['tree']", "field": "parallelism"}]
 
 
+def test_a_setting_no_float_holds_is_refused_by_its_field():
+    # issue 49: a JSON integer of 400 digits met float() and the whole query was refused unnamed
+    huge = int("1" + "0" * 400)
+    fields = ("maxTime", "maxIterations", "exploration", "threads", "valueMix")
+    out = {r["id"]: r for r in run_engine([json.dumps({"id": f, "position": position(), f: huge}) for f in fields])}
+    for field in fields:
+        assert out[field]["field"] == field and "is out of range, got 1000" in out[field]["error"], out[field]
+
+
 def test_every_search_setting_is_a_query_field_checked_before_the_search():
     settings = {"maxIterations": 300, "maxTime": 30, "threads": 2, "parallelism": "tree", "seed": 4,
                 "exploration": 0.6, "evaluator": "random", "rolloutCutoff": 5, "perfectInformation": True,

@@ -196,7 +196,7 @@ def test_tournament_time_control_options_are_checked_before_any_game(tmp_path, c
     assert main(["tournament", spec, "random", "--tc", "soon", "--db", str(tmp_path / "t.sqlite")]) == 2
     assert "tc must be BASE+INC" in capsys.readouterr().err
     assert main(["tournament", spec, "random", "--movetime", "-1", "--db", str(tmp_path / "t.sqlite")]) == 2
-    assert "movetime must be a positive number" in capsys.readouterr().err
+    assert "movetime must be a number of seconds greater than 0 and at most 1000000, got -1.0" in capsys.readouterr().err
     assert not (tmp_path / "t.sqlite").exists()
 
 

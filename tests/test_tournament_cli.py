@@ -95,9 +95,12 @@ def test_replay_and_export(tmp_path: Path, capsys: pytest.CaptureFixture) -> Non
 @pytest.mark.parametrize("extra, message", [
     (["--games", "5"], "not a multiple of the 2 seat rotations"),
     (["--sprt", "elo0=0", "elo1=x"], "elo1 must be a number"),
+    (["--sprt", "elo0=nan", "elo1=1"], "elo0 must be a number from -1000 to 1000, got 'nan'"),
     (["--plot", "ratings.pdf"], "--plot wants a file name ending in .png or .svg"),
     (["--plot", "no-such-folder/ratings.png"], "the folder 'no-such-folder' does not exist"),
-    (["--concurrency", "0"], "--concurrency must be at least 1"),
+    (["--concurrency", "0"], "--concurrency must be a whole number of at least 1, got 0"),
+    (["--games", "1" + "0" * 400], "--games must be a whole number from 1 to 2000000, got 1000"),
+    (["--sprt", "elo0=0", "elo1=1e300"], "--sprt: elo1 must be a number from -1000 to 1000, got '1e300'"),
     (["--players", "5"], "players=5"),
 ])
 def test_bad_options_fail_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture, extra: list[str],

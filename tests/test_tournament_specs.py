@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import sys
 from collections import Counter
 
 import pytest
@@ -104,8 +105,13 @@ def test_games_must_be_whole_deals() -> None:
     assert deals_for_games(10, 2) == 5
     with pytest.raises(ValueError, match="use --games 6"):
         deals_for_games(5, 3)
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="--deals must be a whole number from 1 to 1000000, got 0"):
         make_schedule(2, 2, "round-robin", 0, 0)
+    # issue 49: a schedule of 10**400 deals was built, game by game, before the first game
+    with pytest.raises(ValueError, match="--games must be a whole number from 1 to 2000000, got 1000"):
+        deals_for_games(10**400, 2)
+    with pytest.raises(ValueError, match="--deals must be a whole number from 1 to 1000000, got 1000"):
+        make_schedule(2, 2, "round-robin", 10**400, 0)
 
 
 def test_an_mcts_spec_sets_every_search_setting() -> None:
@@ -120,3 +126,26 @@ def test_an_mcts_spec_sets_every_search_setting() -> None:
     assert default.iterations == 2000 and default.evaluator == "heuristic" and default.rollout_cutoff == 30
     assert default.solver is True
     assert build_agent(parse_agent_spec("mcts:time=0.02,solver=false"), sm.load_game("duel"), seed=1).params.solver is False
+
+
+HUGE = "1" + "0" * 400  # issue 49: a number no float holds
+
+
+@pytest.mark.parametrize("params, message", [
+    (f"movetime={HUGE}", "movetime must be a number of seconds greater than 0 and at most 1000000, got 1000"),
+    (f"timeout={HUGE}", "timeout must be a number of seconds greater than 0"),
+    (f"margin={HUGE}", "margin must be a number of seconds"), (f"grace={HUGE}", "grace must be a number of seconds"),
+    ("movetime=nan", "movetime must be a number of seconds"), ("timeout=inf", "timeout must be a number of seconds"),
+    (f"iterations={HUGE}", "iterations must be a whole number from 1 to 4611686018427387904"),
+    (f"tc={HUGE}+1", "tc must be BASE\\+INC in seconds \\(e.g. 60\\+0.5\\): the base must be a number of seconds"),
+    (f"tc=60+{HUGE}", "the increment must be a number of seconds from 0 to 1000000"),
+], ids=lambda x: x[:24])
+def test_engine_spec_numbers_out_of_range_are_named(params: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_agent_spec(f'engine:cmd="{sys.executable}",{params}')
+
+
+@pytest.mark.parametrize("key", ["time", "exploration", "puct", "value_mix"])
+def test_mcts_spec_numbers_no_float_holds_are_named(key: str) -> None:
+    with pytest.raises(ValueError, match=f"parameter '{key}': .* is out of range, got 1000"):
+        parse_agent_spec(f"mcts:{key}={HUGE}")

@@ -50,11 +50,13 @@ def _number_text(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else repr(float(x))
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
+    """A value as a message quotes it: a text in quotes, a long one cut (with its length)."""
     text = value if isinstance(value, str) else repr(value)
     if len(text) <= _SHOWN:
         return repr(value) if isinstance(value, str) else text
-    return f"{text[:_SHOWN]!r}... ({len(text)} characters)"
+    cut = repr(text[:_SHOWN]) if isinstance(value, str) else text[:_SHOWN]
+    return f"{cut}... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ class _Range:
         return kind
 
     def refuse(self, field: str | None, value: Any) -> NumberError:
-        return NumberError(field, f"must be {self.words()}, got {_shown(value)}")
+        return NumberError(field, f"must be {self.words()}, got {shown(value)}")
 
     def _inside(self, value: int | float) -> bool:
         # Compared as given: an int of any size against the bounds, exactly, with no float conversion.
@@ -161,10 +163,11 @@ class Number(_Range):
 
 # The kinds every door shares.
 SECONDS = Number(0, MAX_SECONDS, unit="seconds", above=True)       # a time limit, a move time
-ANY_NUMBER = Number()                                                # finite, unbounded (e.g. an Elo)
+ANY_NUMBER = Number()                                                # finite, unbounded: where a later check
+WHOLE = Whole()                                                      # ... gives the range
 ITERATIONS = Whole(1, MAX_ITERATIONS)
 COUNT = Whole(1)                                                     # how many, at least one
 INDEX = Whole(0)                                                     # a position from 0
 
 __all__ = ["ANY_NUMBER", "COUNT", "INDEX", "ITERATIONS", "MAX_ITERATIONS", "MAX_SECONDS", "NumberError", "Number",
-           "SECONDS", "Whole"]
+           "SECONDS", "WHOLE", "Whole", "shown"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import _core
 from .networks import network_settings
+from ..ranges import shown
 from ..seeds import check_seed
 from .defaults import SearchDefaults
 
@@ -93,6 +94,7 @@ SETTINGS: tuple[Setting, ...] = (
 )
 BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 _ALIASES: dict[str, str] = {alias: s.name for s in SETTINGS for alias in s.aliases}
+_OUT_OF_RANGE = "{} is out of range, got {}"
 _KIND_WORDS = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
 
 
@@ -117,8 +119,11 @@ def _check_type(setting: Setting, value: Any) -> Any:
     ok = isinstance(value, bool) if kind is bool else (
         not isinstance(value, bool) and isinstance(value, (int, float) if kind is float else kind))
     if not ok:
-        raise SettingError(setting.name, f"{setting.name} must be {_KIND_WORDS[kind]}, got {value!r}")
-    return float(value) if kind is float else value
+        raise SettingError(setting.name, f"{setting.name} must be {_KIND_WORDS[kind]}, got {shown(value)}")
+    try:
+        return float(value) if kind is float else value
+    except OverflowError:  # an int no float holds: out of every setting's range (the engine checks the rest)
+        raise SettingError(setting.name, _OUT_OF_RANGE.format(setting.name, shown(value))) from None
 
 
 def make_params(defaults: SearchDefaults, *, game: str | None = None, players: int | None = None,
@@ -148,7 +153,7 @@ def make_params(defaults: SearchDefaults, *, game: str | None = None, players: i
         try:
             setattr(params, name, value)
         except TypeError:  # outside the field's C++ type
-            raise SettingError(name, f"{name} is out of range, got {value!r}") from None
+            raise SettingError(name, _OUT_OF_RANGE.format(name, shown(value))) from None
         except ValueError as exc:  # parallelism: not one of its names
             raise SettingError(name, str(exc)) from None
     problem = params.problem()

@@ -10,6 +10,7 @@ from typing import Any
 from .. import exit_codes
 from ..games.limits import MAX_DECISIONS
 from ..games.registry import DEFAULT_GAME
+from ..ranges import ANY_NUMBER, WHOLE, Whole
 from ..records import GameRecord, read_jsonl, replay, result_problem, write_jsonl
 from ..wording import counted
 from .backends import BACKENDS
@@ -22,6 +23,9 @@ from .runner import Progress, Tournament, TournamentConfig, _load_game
 from .schedule import MODES, deals_for_games
 from .sprt import SprtConfig
 from .store import TournamentStore
+
+# Text to numbers only: the tournament checks each range (Tournament, with_time_control), the same for its Python API.
+_GAME_NUMBER = Whole(0, 2**63 - 1)  # a database's game id (an SQLite INTEGER) or a line number
 
 EXAMPLES = """examples:
   splendor-mcts tournament mcts:iterations=400 greedy --deals 50
@@ -74,16 +78,16 @@ def register(subparsers: Any) -> None:
     p.add_argument("--mode", choices=MODES, default="round-robin",
                    help="round-robin: every group of agents meets; gauntlet: the first agent meets every other")
     count = p.add_mutually_exclusive_group()
-    count.add_argument("--deals", type=int, help="deals per pairing; each is played once per seat rotation (default 10)")
-    count.add_argument("--games", type=int, help="games per pairing (a multiple of the number of players)")
+    count.add_argument("--deals", type=WHOLE.arg(), help="deals per pairing; each is played once per seat rotation (default 10)")
+    count.add_argument("--games", type=WHOLE.arg(), help="games per pairing (a multiple of the number of players)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed: fixes every deal (default 0)")
     p.add_argument("--db", default="results.sqlite", help="SQLite database of the games (default: ./results.sqlite)")
-    p.add_argument("--concurrency", type=int, help="games played at once (default: all cores)")
+    p.add_argument("--concurrency", type=WHOLE.arg(), help="games played at once (default: all cores)")
     p.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or a Ray cluster")
     p.add_argument("--ray-address", help="address of an existing Ray cluster (default: start a local Ray)")
     p.add_argument("--tc", metavar="BASE+INC", help="clock of every engine:... agent without its own limit, in "
                    "seconds (e.g. 60+0.5); the tournament keeps it and an engine that runs out loses")
-    p.add_argument("--movetime", type=float, metavar="SECONDS",
+    p.add_argument("--movetime", type=ANY_NUMBER.arg(), metavar="SECONDS",
                    help="seconds per decision for every engine:... agent without its own limit")
     p.add_argument("--max-decisions", type=int, default=MAX_DECISIONS, metavar="N",
                    help="adjudicate a game still going after N decisions a draw, every seat an equal share "
@@ -113,7 +117,7 @@ def register(subparsers: Any) -> None:
     source = r.add_mutually_exclusive_group(required=True)
     source.add_argument("--db", help="tournament database")
     source.add_argument("--records", metavar="JSONL", help="file of game records (one per line)")
-    r.add_argument("game", type=int, help="game id in the database, or line number (from 1) in the file")
+    r.add_argument("game", type=_GAME_NUMBER.arg(), help="game id in the database, or line number (from 1) in the file")
     r.add_argument("--upto", type=int, help="stop after this many actions")
     r.add_argument("--json", action="store_true", help="print the final state as JSON instead of the moves")
     r.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",

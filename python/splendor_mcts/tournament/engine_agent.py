@@ -32,6 +32,7 @@ from typing import Any
 from ..engines import wire
 from ..engines.manager import EngineClient
 from ..engines.process import EngineFailure
+from ..ranges import ITERATIONS, MAX_SECONDS, SECONDS, Number
 
 ENGINE_PARAMS = ("cmd", "tc", "movetime", "iterations", "nodes", "margin", "grace", "timeout")
 OPTION_PREFIX = "option."
@@ -92,29 +93,21 @@ class EngineSettings:
         return self.argv, self.options
 
 
+_INCREMENT = Number(0, MAX_SECONDS, unit="seconds")
+
+
 def parse_tc(text: Any) -> tuple[float, float]:
     """``"60+0.5"`` -> (60.0, 0.5); ``60`` -> (60.0, 0.0). ``ValueError`` otherwise."""
-    base, _, inc = str(text).partition("+")
+    base, plus, inc = str(text).partition("+")
     try:
-        clock = (float(base), float(inc or 0))
-    except ValueError:
-        raise ValueError(f"tc must be BASE+INC in seconds (e.g. 60+0.5), got {text!r}") from None
-    if not clock[0] > 0 or not clock[1] >= 0 or not all(map(_finite, clock)):
-        raise ValueError(f"tc needs a base > 0 and an increment >= 0 seconds, got {text!r}")
-    return clock
-
-
-def _finite(x: float) -> bool:
-    return x == x and abs(x) != float("inf")
+        return SECONDS.parse(base, "the base"), _INCREMENT.parse(inc, "the increment") if plus else 0.0
+    except ValueError as exc:
+        raise ValueError(f"tc must be BASE+INC in seconds (e.g. 60+0.5): {exc}") from None
 
 
 def _positive(params: Mapping[str, Any], key: str, default: float | None) -> float | None:
-    if key not in params:
-        return default
-    value = params[key]
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 or not _finite(value):
-        raise ValueError(f"{key} must be a positive number of seconds, got {value!r}")
-    return float(value)
+    """A spec's seconds (``movetime``, ``margin``, ``grace``, ``timeout``), or ``default`` when not given."""
+    return SECONDS.check(params[key], key) if key in params else default
 
 
 def engine_settings(params: Mapping[str, Any]) -> EngineSettings:
@@ -137,8 +130,8 @@ def engine_settings(params: Mapping[str, Any]) -> EngineSettings:
     if "iterations" in params and "nodes" in params:
         raise ValueError("give iterations or nodes, not both (they are the same)")
     iterations = params.get("iterations", params.get("nodes"))
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
-        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+    if iterations is not None:
+        ITERATIONS.check(iterations, "iterations")
     options = tuple((k[len(OPTION_PREFIX):], str(v).lower() if isinstance(v, bool) else str(v))
                     for k, v in params.items() if k.startswith(OPTION_PREFIX))
     if any(not name for name, _ in options):

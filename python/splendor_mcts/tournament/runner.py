@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..games.limits import MAX_DECISIONS, check_max_decisions
+from ..ranges import COUNT
 from ..seeds import check_seed
 from ..games.variants import format_spec_value, parse_spec
 from .agents import AgentSpec, check_seatable, parse_agent_spec, protocol_variant, shipped_network_of
@@ -26,7 +27,7 @@ from .places import tally_places
 from .play import DEFAULT_LOADER, GameTask, resolve_loader
 from .ratings import RatingTable, ScoredGame, rating_table
 from .report import SprtStatus, TournamentResult
-from .schedule import MODES, ScheduledGame, agent_seed, make_pairings, make_schedule
+from .schedule import DEALS, MODES, ScheduledGame, agent_seed, make_pairings, make_schedule
 from .elo import mean_score, share_from_elo
 from .sprt import SprtConfig, llr, llr_scores
 from .store import DatabaseReadOnly, PlayedGame, TournamentStore
@@ -178,13 +179,12 @@ class Tournament:
             raise ValueError(f"unknown --mode {config.mode!r}: expected one of {', '.join(MODES)}")
         if config.backend not in BACKENDS:
             raise ValueError(f"unknown --backend {config.backend!r}: expected one of {', '.join(BACKENDS)}")
-        if config.concurrency is not None and config.concurrency < 1:
-            raise ValueError(f"--concurrency must be at least 1, got {config.concurrency}")
+        if config.concurrency is not None:
+            COUNT.check(config.concurrency, "--concurrency")
         if config.ray_address is not None and config.backend != "ray":
             raise ValueError("--ray-address needs --backend ray")
         check_seed(config.seed, "--seed")
-        if config.deals < 1:
-            raise ValueError(f"--deals must be at least 1, got {config.deals}")
+        DEALS.check(config.deals, "--deals")
         check_max_decisions(config.max_decisions, "--max-decisions")
         if len(config.agents) < 2:
             raise ValueError(f"a tournament needs at least 2 agents, got {len(config.agents)}")

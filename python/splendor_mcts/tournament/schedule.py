@@ -15,6 +15,8 @@ import hashlib
 import itertools
 from dataclasses import dataclass
 
+from ..ranges import Whole
+
 MODES = ("round-robin", "gauntlet")
 SEED_BITS = 53  # seeds stay exact in JSON readers that use doubles
 
@@ -69,12 +71,16 @@ def rotate(group: tuple[int, ...], rotation: int) -> tuple[int, ...]:
     return tuple(group[(s + rotation) % n] for s in range(n))
 
 
+# Deals per pairing a tournament plays at most: its schedule is a list built before the first game.
+MAX_DEALS = 1_000_000
+DEALS = Whole(1, MAX_DEALS)
+
+
 def make_schedule(
     num_agents: int, num_players: int, mode: str, deals: int, tournament_seed: int
 ) -> list[ScheduledGame]:
     """Every game of the tournament in play order (deal by deal, all rotations of a deal together)."""
-    if deals < 1:
-        raise ValueError(f"number of deals must be at least 1, got {deals}")
+    DEALS.check(deals, "--deals")
     pairings = make_pairings(num_agents, num_players, mode)
     per_deal = len(pairings) * num_players
     return [scheduled_game(pairings, num_players, tournament_seed, game_id) for game_id in range(deals * per_deal)]
@@ -92,8 +98,7 @@ def scheduled_game(
 
 def deals_for_games(games: int, num_players: int) -> int:
     """Deals for ``--games`` (games per pairing, as cutechess counts per encounter); whole deals only."""
-    if games < 1:
-        raise ValueError(f"number of games must be at least 1, got {games}")
+    Whole(1, MAX_DEALS * num_players).check(games, "--games")
     if games % num_players:
         raise ValueError(
             f"--games {games} is not a multiple of the {num_players} seat rotations of a deal; "

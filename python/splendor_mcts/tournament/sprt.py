@@ -24,7 +24,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..ranges import ANY_NUMBER, Number
 from .elo import score_from_elo
+
+# The Elo differences a test may name: beyond them every score rounds to a sure win or loss.
+ELO = Number(-1000, 1000)
 
 TRINOMIAL_SCORES = (0.0, 0.5, 1.0)
 PENTANOMIAL_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -116,6 +120,8 @@ class SprtConfig:
     beta: float = 0.05
 
     def __post_init__(self) -> None:
+        for key in ("elo0", "elo1"):
+            ELO.check(getattr(self, key), f"SPRT {key}")
         if not self.elo1 > self.elo0:
             raise ValueError(f"SPRT needs elo1 > elo0, got elo0={self.elo0} elo1={self.elo1}")
         for key in ("alpha", "beta"):
@@ -139,10 +145,7 @@ class SprtConfig:
             key, eq, text = item.partition("=")
             if not eq or key not in ("elo0", "elo1", "alpha", "beta"):
                 raise ValueError(f"--sprt: expected elo0=, elo1=, alpha=, beta=, got {item!r}")
-            try:
-                values[key] = float(text)
-            except ValueError:
-                raise ValueError(f"--sprt: {key} must be a number, got {text!r}") from None
+            values[key] = (ELO if key.startswith("elo") else ANY_NUMBER).parse(text, f"--sprt: {key}")
         return cls(**values)
 
     def verdict(self, value: float) -> str | None:
