@@ -184,9 +184,9 @@ def test_bad_answers_are_value_errors_and_the_search_works_after(state, kind, me
 def test_bad_settings_are_refused(state, tmp_path):
     with pytest.raises(ValueError, match="evaluate_with must be callable"):
         sm.analyze(state, iterations=10, evaluate_with=3)
-    with pytest.raises(ValueError, match="batch_size must be 1..4096, got 0"):
+    with pytest.raises(ValueError, match="batch_size must be a whole number from 1 to 4096, got 0"):
         sm.analyze(state, iterations=10, evaluate_with=shares(0.5), batch_size=0)
-    with pytest.raises(ValueError, match="batch_size must be an integer"):
+    with pytest.raises(ValueError, match="batch_size must be a whole number"):
         sm.analyze(state, iterations=10, evaluate_with=shares(0.5), batch_size=2.0)
     with pytest.raises(ValueError, match="one thread"):
         sm.analyze(state, iterations=10, threads=2, evaluate_with=shares(0.5))

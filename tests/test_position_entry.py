@@ -146,7 +146,7 @@ def test_cli_missing_file_and_bad_options_exit_2(tmp_path):
     run = run_cli("hint", str(tmp_path / "none.json"))
     assert run.returncode == 2 and "cannot read" in run.stderr
     run = run_cli("hint", str(VIEWS[0]), "--top", "0")
-    assert run.returncode == 2 and "--top must be positive" in run.stderr
+    assert run.returncode == 2 and "--top must be a whole number from 1 to 2147483647, got 0" in run.stderr
 
 
 def test_finished_game_has_nothing_to_hint_exit_4(tmp_path):

@@ -310,7 +310,7 @@ def test_serve_command_listens_locally_unless_told_and_then_warns(monkeypatch, c
     assert "reachable from the network" in capsys.readouterr().err and runs[-1]["host"] == "0.0.0.0"
     assert opened == []  # nothing opened without --open
     assert main(["serve", "--port", "0"]) == 2
-    assert "--port must be 1-65535" in capsys.readouterr().err
+    assert "--port must be a whole number from 1 to 65535, got 0" in capsys.readouterr().err
 
 
 def test_a_proven_win_is_said_in_words(client):

@@ -20,6 +20,7 @@ from .. import exit_codes
 from ..atomic_write import atomic_write_text
 from ..console import note_reading_stdin
 from ..games.positions import Position, PositionError, read_position_file
+from ..search.analyze import TOP_K
 from ..wording import counted, seat_name
 from .running import add_limit_arguments, check_option_limits, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, pv_turns_text
@@ -62,8 +63,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_hint_command(args: argparse.Namespace) -> int:
-    if args.top <= 0:
-        raise ValueError(f"--top must be positive, got {args.top}")
+    TOP_K.check(args.top, "--top")
     limits = limits_from_args(args, top_k=args.top)
     if args.position == "-":
         note_reading_stdin("hint", "a position")

@@ -13,6 +13,7 @@ from typing import Any
 
 from .game import load_game
 from ..console import StepProgress
+from ..ranges import Whole
 from .playouts import perft
 from .registry import DEFAULT_GAME
 
@@ -26,13 +27,18 @@ EXAMPLES = """examples:
 """
 
 
+# Deeper than any count can finish (depth 6 of a deal is billions of lines), within the engine's int.
+DEPTH = Whole(0, 1000)
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "perft", help="count the leaf decisions DEPTH plies below a deal (move generation check)",
         description="Count every line of play DEPTH plies deep from the deal of --seed (chess's perft): "
         "compare the count with a golden or another engine to check move generation.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("depth", type=int, metavar="DEPTH", help="plies to count, chance outcomes included")
+    p.add_argument("depth", type=DEPTH.arg(), metavar="DEPTH",
+                   help=f"plies to count, chance outcomes included ({DEPTH.low:g} to {DEPTH.high:g})")
     p.add_argument("--game", default=DEFAULT_GAME,
                    help=f'game or spec, e.g. "splendor(players=3)" (default: {DEFAULT_GAME})')
     p.add_argument("--seed", type=int, default=1, help="deal seed (default: 1)")
@@ -65,8 +71,6 @@ def divided(state: Any, depth: int, on_move: Callable[[int, int], None]) -> dict
 def run(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     state = game.new_initial_state(seed=args.seed, explicit_chance=args.explicit_chance)
-    if args.depth < 0:
-        raise ValueError(f"the depth must be at least 0, got {args.depth}")
     if args.divide and args.depth < 1:
         raise ValueError(f"--divide needs a depth of at least 1, got {args.depth}")
     display = StepProgress("perft", enabled=not args.no_progress, live=not args.json, every=PLAIN_PROGRESS_EVERY,

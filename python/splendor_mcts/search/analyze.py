@@ -17,9 +17,14 @@ from numpy.typing import NDArray
 
 from .. import _core
 from ..games.registry import entry_of_state
+from ..ranges import Whole
 from .defaults import ANALYZE_ITERATIONS, PROBE_FOR_ADVICE
 from .networks import NO_NETWORK
 from .settings import make_params
+
+# Moves shown: any number of them (more than a position has shows them all), within the engine's int.
+TOP_K = Whole(1, 2**31 - 1)
+BATCH_SIZE = Whole(1, _core.MAX_BATCH_SIZE)
 
 Analysis = _core.Analysis
 MoveInfo = _core.MoveInfo
@@ -111,12 +116,9 @@ def analyze(
         iterations = ANALYZE_ITERATIONS
     if not isinstance(turns, bool):
         raise ValueError(f"turns must be True or False, got {turns!r}")
-    if batch_size is None:
-        batch_size = _core.DEFAULT_BATCH_SIZE
-    elif isinstance(batch_size, bool) or not isinstance(batch_size, int):
-        raise ValueError(f"batch_size must be an integer, got {batch_size!r}")
-    if top_k is not None and (isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1):
-        raise ValueError(f"top_k must be a positive integer or None, got {top_k!r}")
+    batch_size = _core.DEFAULT_BATCH_SIZE if batch_size is None else BATCH_SIZE.check(batch_size, "batch_size")
+    if top_k is not None:
+        TOP_K.check(top_k, "top_k")
     entry = entry_of_state(state)
     if evaluate_with is not None and network is None:
         network = NO_NETWORK  # the hook values the leaves: not the default's shipped network

@@ -11,8 +11,10 @@ import sys
 from typing import Any
 
 from .. import exit_codes
+from ..ranges import Whole
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+PORT = Whole(1, 65535)
 
 EXAMPLES = """examples:
   splendor-mcts serve                      # http://127.0.0.1:8765/
@@ -25,7 +27,7 @@ exit codes: 0 stopped, 1 Starlette or uvicorn missing, 2 bad option (pip install
 
 def register(subparsers: Any) -> None:
     """Add ``serve`` to the ``splendor-mcts`` parser."""
-    from .settings import ServeSettings
+    from .settings import RANGES, ServeSettings
 
     defaults = ServeSettings()
     p = subparsers.add_parser(
@@ -34,39 +36,39 @@ def register(subparsers: Any) -> None:
         "follow a real table, review a record with its win-rate graph, export SVG/PNG/JSON.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    p.add_argument("--port", type=int, default=8765, help=f"port (default 8765; {PORT.words()})")
     p.add_argument("--open", action="store_true", help="open the board in a browser")
-    p.add_argument("--max-search-seconds", type=float, default=defaults.max_search_seconds, metavar="S",
-                   help=f"longest search a request may ask for (default {defaults.max_search_seconds:g})")
-    p.add_argument("--searches-per-client", type=int, default=defaults.searches_per_client, metavar="N",
-                   help=f"searches one client may run at once (default {defaults.searches_per_client})")
-    p.add_argument("--max-body", type=int, default=defaults.max_body, metavar="BYTES",
-                   help=f"largest request body (default {defaults.max_body:,})")
-    p.add_argument("--threads", type=int, default=None, metavar="N", help="search threads (default: at most 2)")
+    p.add_argument("--max-search-seconds", type=RANGES["max_search_seconds"].arg(), default=defaults.max_search_seconds,
+                   metavar="S", help=f"longest search a request may ask for (default {defaults.max_search_seconds:g}; "
+                   f"{RANGES['max_search_seconds'].words()})")
+    p.add_argument("--searches-per-client", type=RANGES["searches_per_client"].arg(),
+                   default=defaults.searches_per_client, metavar="N",
+                   help=f"searches one client may run at once (default {defaults.searches_per_client}; "
+                   f"{RANGES['searches_per_client'].words()})")
+    p.add_argument("--max-body", type=RANGES["max_body"].arg(), default=defaults.max_body, metavar="BYTES",
+                   help=f"largest request body (default {defaults.max_body:,}; {RANGES['max_body'].words()})")
+    p.add_argument("--threads", type=RANGES["threads"].arg(), default=None, metavar="N",
+                   help=f"search threads (default: at most 2; {RANGES['threads'].words()})")
     p.set_defaults(func=run_serve_command)
 
 
 def run_serve_command(args: argparse.Namespace) -> int:
-    if not 0 < args.port < 65536:
-        raise ValueError(f"--port must be 1-65535, got {args.port}")
-    if args.max_search_seconds <= 0 or args.searches_per_client < 1 or args.max_body < 1024:
-        raise ValueError("--max-search-seconds must be positive, --searches-per-client at least 1, "
-                         "--max-body at least 1024")
-    if args.threads is not None and args.threads < 1:
-        raise ValueError(f"--threads must be at least 1, got {args.threads}")
+    from .settings import ServeSettings
+
+    PORT.check(args.port, "--port")
+    # The options were read with their ranges (RANGES); the settings check them again for callers of the API.
+    settings = ServeSettings(max_body=args.max_body, max_search_seconds=args.max_search_seconds,
+                             searches_per_client=args.searches_per_client, threads=args.threads)
     try:
         import uvicorn
 
         from .app import make_app
-        from .settings import ServeSettings
     except ImportError as exc:
         print(f"splendor-mcts serve: {exc.name} is missing: pip install \"splendor-mcts[serve]\"", file=sys.stderr)
         return exit_codes.FAILURE
     if args.host not in LOCAL_HOSTS:
         print(f"splendor-mcts serve: warning: listening on {args.host}: the board (and its searches) is reachable "
               "from the network, without a password", file=sys.stderr)
-    settings = ServeSettings(max_body=args.max_body, max_search_seconds=args.max_search_seconds,
-                             searches_per_client=args.searches_per_client, threads=args.threads)
     url = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}/"
     print(f"splendor-mcts serve: the board is at {url} (Ctrl-C stops)", file=sys.stderr)
     if args.open:
