@@ -19,12 +19,20 @@ from rich.console import Console
 UNWRAPPED_WIDTH = 100_000
 
 
+class _Console(Console):
+    """rich's console, but a closed pipe is the command line's to handle (``splendor_mcts.cli``:
+    quietly, exit code 141), not rich's exit with code 1."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
 def make_console(stderr: bool = False, **options: Any) -> Console:
     """A console on standard output (or standard error); ``options`` go to rich's ``Console``."""
     stream = sys.stderr if stderr else sys.stdout
     if stream is not None and stream.isatty():
-        return Console(stderr=stderr, **options)
-    return Console(stderr=stderr, width=UNWRAPPED_WIDTH, soft_wrap=True, **options)
+        return _Console(stderr=stderr, **options)
+    return _Console(stderr=stderr, width=UNWRAPPED_WIDTH, soft_wrap=True, **options)
 
 
 def note_reading_stdin(command: str, what: str) -> None:

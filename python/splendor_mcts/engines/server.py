@@ -89,6 +89,7 @@ class EngineServer:
         self._stop = threading.Event()
         self._thinking: threading.Thread | None = None
         self._busy = False  # a search runs: set by go, cleared with the bestmove (under _out)
+        self._unwritten: OSError | None = None  # the search thread's answer could not be written
         self._commands: dict[str, Callable[[str], None]] = {
             wire.HELLO: self._hello, "isready": lambda _: self.send("readyok"), "setoption": self._setoption,
             "newgame": self._newgame, "position": self._position, "legalmoves": self._legalmoves,
@@ -108,6 +109,8 @@ class EngineServer:
     def run(self) -> int:
         try:
             for raw in self.stdin:
+                if self._unwritten is not None:
+                    break
                 line = raw.strip()
                 if not line:
                     continue
@@ -119,6 +122,8 @@ class EngineServer:
             self._stop.set()
             if self._thinking is not None:
                 self._thinking.join()
+        if self._unwritten is not None:  # raised here, where the command line reports it, as for any line
+            raise self._unwritten
         return 0
 
     def handle(self, word: str, rest: str) -> None:
@@ -297,7 +302,11 @@ class EngineServer:
         def progress(partial: Any) -> bool:
             if time.monotonic() - last[0] >= INFO_EVERY and partial.moves:
                 last[0] = time.monotonic()
-                self.send(self._info(partial, state).line())
+                try:
+                    self.send(self._info(partial, state).line())
+                except OSError as exc:  # nobody reads the answers any more: stop thinking
+                    self._unwritten = exc
+                    return True
             return self._stop.is_set()
 
         try:
@@ -307,8 +316,11 @@ class EngineServer:
             lines = [f"info string error go: {' '.join(str(exc).split())}", f"bestmove {NO_MOVE}"]
         with self._out:  # idle before the answer is out: the next command may follow it at once
             self._busy = False
-            self.stdout.write("\n".join(lines) + "\n")
-            self.stdout.flush()
+            try:
+                self.stdout.write("\n".join(lines) + "\n")
+                self.stdout.flush()
+            except OSError as exc:  # a full disk, a closed pipe: the reading loop ends on it
+                self._unwritten = exc
 
     def _info(self, analysis: Any, state: Any) -> wire.Info:
         root = analysis.root

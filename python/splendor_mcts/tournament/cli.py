@@ -199,6 +199,9 @@ def _report(result: TournamentResult, args: argparse.Namespace) -> int:
         store = TournamentStore.open_existing(args.db)
         try:
             count = write_jsonl(store.records(), args.export)
+        except OSError as exc:  # the command line says what; here, that no game is lost
+            exc.add_note(f"every game is kept in {args.db}: write them with splendor-mcts export --db {args.db} -o FILE")
+            raise
         finally:
             store.close()
         print(f"Exported {counted(count, 'game')} to {args.export}", file=sys.stderr if args.json else sys.stdout)
@@ -267,6 +270,7 @@ def run_export_command(args: argparse.Namespace) -> int:
     try:
         if args.output == "-":
             count = write_jsonl(store.records(), sys.stdout)
+            sys.stdout.flush()  # all of it out before the count is said
         else:
             count = write_jsonl(store.records(), args.output)
         try:
