@@ -106,3 +106,14 @@ def test_serve_refuses_a_cap_out_of_range_at_start_up(option: str, value: str,
 def test_serve_settings_refuse_a_cap_out_of_range(caps: dict[str, float]) -> None:
     with pytest.raises(ValueError, match=f"^{next(iter(caps))} must be a "):
         ServeSettings(**caps)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("args, message", [
+    (("play", "--hint-time", "nan"), "--hint-time must be a number of seconds greater than 0 and at most 1000000, got nan"),
+    (("play", "--hint-time", "inf"), "--hint-time must be a number of seconds"),
+    (("analyze", "--workers", "2000"), "--workers must be a whole number from 1 to 1024, got 2000"),
+], ids=lambda x: "-".join(x) if isinstance(x, tuple) else None)
+def test_other_commands_refuse_numbers_out_of_range(args: tuple[str, ...], message: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", *args], input="", capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr, done.stderr

@@ -21,6 +21,7 @@ from typing import IO, Any
 from .. import exit_codes
 from ..console import note_reading_stdin
 from ..json_input import JsonInputError, read_json
+from ..ranges import Whole
 from ..search.defaults import PROTOCOL_ITERATIONS
 from ..search.networks import shipped_summary
 from ..search.settings import SettingError
@@ -251,8 +252,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_analyze_command(args: argparse.Namespace) -> int:
-    if args.workers < 1:
-        raise ValueError(f"--workers must be positive, got {args.workers}")
+    Whole(1, 1024).check(args.workers, "--workers")  # a thread each
     try:
         check_limits(SearchLimits(iterations=PROTOCOL_ITERATIONS, threads=args.threads))
     except SettingError as exc:

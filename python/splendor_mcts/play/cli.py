@@ -6,6 +6,7 @@ import sys
 from typing import Any
 
 from .. import exit_codes
+from ..ranges import SECONDS
 from ..console import make_console
 from ..analysis.running import add_limit_arguments, check_option_limits, limits_from_args, run_search
 from ..games.game import load_game
@@ -88,8 +89,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     for seat in seats:
         if not 0 <= seat < game.num_players():
             raise ValueError(f"--seat {seat} is not a seat of a {game.num_players()}-player game (0..{game.num_players() - 1})")
-    if args.hint_time <= 0:
-        raise ValueError(f"--hint-time must be positive, got {args.hint_time}")
+    SECONDS.check(args.hint_time, "--hint-time")
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
         limits = limits.replace(time_limit=PLAY_SECONDS)

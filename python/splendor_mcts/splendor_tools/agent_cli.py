@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from .. import exit_codes
 from ..games.game import load_game
+from ..ranges import ITERATIONS
 from ..search.settings import make_params
 from ..wording import counted
 from .board import parse_input, view_from_input
@@ -61,8 +62,8 @@ def register(subparsers: Any) -> None:
 def run_agent_command(args: argparse.Namespace) -> int:
     if args.time is not None and not 0 < args.time <= 3600:
         raise ValueError(f"--time must be between 0 and 3600 seconds, got {args.time}")
-    if args.iterations is not None and args.iterations < 1:
-        raise ValueError(f"--iterations must be positive, got {args.iterations}")
+    if args.iterations is not None:
+        ITERATIONS.check(args.iterations, "--iterations")
     try:
         line, kibitz = answer(sys.stdin.read(), args.time, args.iterations, args.seed)
     except InputError as exc:
