@@ -227,7 +227,7 @@ def test_pipeline_command_errors(tmp_path, monkeypatch, capsys):
     assert "hidden sizes [64, 64] differ from --hidden [128, 128]" in capsys.readouterr().err
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now raises ImportError
     assert cli.main(["pipeline", "--dir", str(tmp_path), "--families", "duel"]) == exit_codes.FAILURE
-    assert "pip install 'splendor-mcts[train]'" in capsys.readouterr().err
+    assert "pip install \".[train]\"" in capsys.readouterr().err
     assert not (tmp_path / "duel").exists()  # nothing started
 
 

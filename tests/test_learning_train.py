@@ -213,11 +213,11 @@ def test_the_search_value_share_needs_format_2_shards(tmp_path, capsys):
 
 def test_train_command_without_torch_names_the_extra(tmp_path, data, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now raises ImportError
-    with pytest.raises(RuntimeError, match=r"pip install 'splendor-mcts\[train\]'"):
+    with pytest.raises(RuntimeError, match=r'pip install "\.\[train\]"'):
         require_torch()
     code = cli.main(["train", "--family", "duel", "--data", str(data), "--out", str(tmp_path / "n.smnet")])
     assert code == exit_codes.FAILURE
-    assert "training needs PyTorch: pip install 'splendor-mcts[train]'" in capsys.readouterr().err
+    assert "training needs PyTorch: pip install \".[train]\"" in capsys.readouterr().err
 
 
 def test_train_command_reports_bad_data(tmp_path, data, capsys):

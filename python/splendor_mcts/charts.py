@@ -2,12 +2,14 @@
 that imports matplotlib, checks a chart's file name before any work is done, and saves it.
 
 The file's suffix picks the format: ``.png`` or ``.svg``. matplotlib is an optional dependency
-(``pip install 'splendor-mcts[tournament]'``); without it ``--plot`` is refused up front.
+(``pip install ".[tournament]"`` in the project's folder); without it ``--plot`` is refused up front.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+
+from .wording import install_hint
 
 FORMATS = (".png", ".svg")
 PNG_DPI = 100
@@ -36,7 +38,7 @@ def pyplot(option: str = "--plot") -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ValueError(f"{option} needs matplotlib: pip install 'splendor-mcts[tournament]'") from None
+        raise ValueError(f"{option} needs matplotlib: {install_hint('tournament')}") from None
     return plt
 
 

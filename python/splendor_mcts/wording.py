@@ -29,3 +29,10 @@ def turn_name(turn_number: int) -> str:
 def counted(number: int, noun: str) -> str:
     """``1 decision``, ``2 decisions``, ``1,200 games``: a count with its noun, plural right."""
     return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional part (a ``pyproject.toml`` extra such as ``serve``):
+    the project is installed from its folder, not from PyPI (where ``splendor-mcts`` is
+    not published), so the hint names the folder's extra."""
+    return f'pip install ".[{extra}]" (in the project\'s folder)'

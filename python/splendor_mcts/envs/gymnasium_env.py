@@ -42,12 +42,14 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ..wording import install_hint
+
 try:
     import gymnasium
     from gymnasium import spaces
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise ImportError(
-        "splendor_mcts.envs needs Gymnasium: pip install 'splendor-mcts[pettingzoo]' (or pip install gymnasium)"
+        f"splendor_mcts.envs needs Gymnasium: {install_hint('pettingzoo')} (or pip install gymnasium)"
     ) from err
 
 from .. import _core

@@ -60,6 +60,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ..wording import install_hint
+
 try:
     import gymnasium
     from gymnasium import spaces
@@ -68,7 +70,7 @@ try:
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise ImportError(
         "splendor_mcts.envs needs PettingZoo and Gymnasium: "
-        "pip install 'splendor-mcts[pettingzoo]' (or pip install pettingzoo gymnasium)"
+        f"{install_hint('pettingzoo')} (or pip install pettingzoo gymnasium)"
     ) from err
 
 from .. import _core

@@ -1,7 +1,7 @@
 """The policy-value network in PyTorch, its losses, and its conversion to and from
 :class:`~splendor_mcts.learning.weights.Network` (the ``.smnet`` layers).
 
-Imported only when torch is installed (``pip install 'splendor-mcts[train]'``): callers go
+Imported only when torch is installed (``pip install ".[train]"`` in the project's folder): callers go
 through :func:`splendor_mcts.learning.train.require_torch` first.
 """
 from __future__ import annotations

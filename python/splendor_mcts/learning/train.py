@@ -30,6 +30,7 @@ from .. import exit_codes
 from ..atomic_write import atomic_write
 from ..stopping import deferred_interrupts
 from ..version import __version__
+from ..wording import install_hint
 from .dataset import Examples, load_examples, split_by_game
 from .families import FAMILIES, family
 from .input_features import check_features, feature_sets, with_features
@@ -53,7 +54,7 @@ DEFAULT_POSITIONS_PER_GAME = 8
 # bench/notes/2026-12-02-value-target.md).
 DEFAULT_SEARCH_VALUE_SHARE = 0.5
 
-INSTALL_HINT = "pip install 'splendor-mcts[train]'"
+INSTALL_HINT = install_hint("train")
 EXAMPLES = f"""examples:
   splendor-mcts train --family duel --data runs/duel/gen-001/selfplay-2p --out duel.smnet
   splendor-mcts train --family splendor-2p --data a/ b/shard-00003.npz --out s2.smnet --epochs 20 --seed 3

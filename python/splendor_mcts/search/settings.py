@@ -57,7 +57,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("seed", int, "search seed (one thread and an iteration budget: reproducible)",
             None, "--seed", "seed"),
     Setting("exploration", float, "UCT exploration constant", "exploration", "--exploration", "exploration"),
-    Setting("evaluator", str, "how a new leaf is valued: one of EVALUATORS",
+    Setting("evaluator", str, f"how a new leaf is valued: one of {', '.join(_core.EVALUATORS)}",
             "evaluator", "--evaluator", "evaluator", aliases=("rollout",)),
     Setting("rollout_cutoff", int, "rollout plies before the heuristic evaluation (0: play out to the end)",
             "rollout_cutoff", "--rollout-cutoff", "rolloutCutoff"),

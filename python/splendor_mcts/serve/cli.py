@@ -2,7 +2,7 @@
 
 Listens on 127.0.0.1 unless ``--host`` says otherwise (then it warns that the board is
 reachable from the network), opens a browser only with ``--open``. Needs the ``serve``
-extra (``pip install "splendor-mcts[serve]"``: Starlette and uvicorn).
+extra (``pip install ".[serve]"`` in the project's folder: Starlette and uvicorn).
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import exit_codes
 from ..ranges import Whole
+from ..wording import install_hint
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 PORT = Whole(1, 65535)
@@ -21,7 +22,7 @@ EXAMPLES = """examples:
   splendor-mcts serve --port 9000 --open
   splendor-mcts serve --max-search-seconds 20 --searches-per-client 1
 
-exit codes: 0 stopped, 1 Starlette or uvicorn missing, 2 bad option (pip install "splendor-mcts[serve]").
+exit codes: 0 stopped, 1 Starlette or uvicorn missing, 2 bad option (pip install ".[serve]" in the project's folder).
 """
 
 
@@ -64,7 +65,7 @@ def run_serve_command(args: argparse.Namespace) -> int:
 
         from .app import make_app
     except ImportError as exc:
-        print(f"splendor-mcts serve: {exc.name} is missing: pip install \"splendor-mcts[serve]\"", file=sys.stderr)
+        print(f"splendor-mcts serve: {exc.name} is missing: {install_hint('serve')}", file=sys.stderr)
         return exit_codes.FAILURE
     if args.host not in LOCAL_HOSTS:
         print(f"splendor-mcts serve: warning: listening on {args.host}: the board (and its searches) is reachable "

@@ -31,6 +31,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
+from ..wording import install_hint
 from .engine_agent import EnginePool
 from .play import play_game, play_games
 
@@ -358,7 +359,7 @@ class RayBackend:
         try:
             import ray
         except ImportError:
-            raise ValueError("--backend ray needs Ray: pip install 'splendor-mcts[ray]'") from None
+            raise ValueError(f"--backend ray needs Ray: {install_hint('ray')}") from None
         self._ray: Any = ray
         self.address = address
         # A Ray this backend starts is its own to stop (close); Ray's processes also share the

@@ -31,12 +31,12 @@ EXAMPLES = """examples:
   splendor-mcts tournament mcts:iterations=400 greedy --deals 50
   splendor-mcts tournament mcts:iterations=800,name=new mcts:iterations=400,name=old \\
       --deals 5000 --sprt elo0=0 elo1=20 alpha=0.05 beta=0.05 --db ab.sqlite
-  splendor-mcts tournament mcts:iterations=1000,exploration=0.6,name=c06 mcts:iterations=1000,name=c04 \
+  splendor-mcts tournament mcts:iterations=1000,exploration=0.6,name=c06 mcts:iterations=1000,name=c04 \\
       --deals 2000 --sprt elo0=0 elo1=20 --db c.sqlite
   splendor-mcts tournament random greedy mcts:iterations=100 mcts:iterations=300 --players 4 --deals 10
-  splendor-mcts tournament mcts:time=0.1,name=net "mcts:time=0.1,network=none,name=r1" \
+  splendor-mcts tournament mcts:time=0.1,name=net "mcts:time=0.1,network=none,name=r1" \\
       "mcts:time=0.1,network=none,name=r2" --players 3 --deals 500 --sprt elo0=-5 elo1=5 --db net3p.sqlite
-  splendor-mcts tournament mcts:time=0.1,name=net "mcts:time=0.1,network=none,name=r1" \
+  splendor-mcts tournament mcts:time=0.1,name=net "mcts:time=0.1,network=none,name=r1" \\
       "mcts:time=0.1,network=none,name=r2" --players 3 --deals 500 --sprt elo0=-5 elo1=5 --db net3p.sqlite --report
   splendor-mcts tournament mcts:time=0.5 greedy --game duel --backend ray --ray-address auto
   splendor-mcts tournament 'engine:cmd="./mybot --level 3",name=mybot' mcts:iterations=1000 --tc 60+0.5

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..wording import install_hint
 from .elo import Z95
 
 ELO_PER_NATURAL = 400.0 / math.log(10.0)
@@ -139,7 +140,7 @@ def plackett_luce_table(names: Sequence[str], games: Sequence[ScoredGame]) -> Ra
     try:
         from openskill.models import PlackettLuce
     except ImportError as exc:  # pragma: no cover - openskill is a dependency of the tournament extra
-        raise RuntimeError("ratings for 3-4 players need openskill: pip install 'splendor-mcts[tournament]'") from exc
+        raise RuntimeError(f"ratings for 3-4 players need openskill: {install_hint('tournament')}") from exc
     model = PlackettLuce()
     ratings = [model.rating(name=name) for name in names]
     for g in sorted(games, key=lambda g: g.game_id):
