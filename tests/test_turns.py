@@ -134,17 +134,20 @@ def check_turns(state: Any, analysis: Any, exact: bool) -> None:
     seat = state.current_player()
     moves = {m.action: m for m in analysis.moves}
     assert analysis.turns, "a search with turns=True reports turns"
-    by_first: dict[int, int] = {}
+    # A turn is every line reaching its position (search/turns.hpp): its visits may pass those of
+    # the first decision it is shown with (Splendor's take GK is take GRK, return R), never the root's.
+    assert sum(turn.visits for turn in analysis.turns) <= sum(m.visits for m in analysis.moves)
     for turn in analysis.turns:
         first = moves[turn.actions[0]]
-        assert 0 < turn.visits <= first.visits
-        by_first[first.action] = by_first.get(first.action, 0) + turn.visits
+        assert 0 < turn.visits
         assert 0.0 <= turn.lcb <= turn.win_rate <= 1.0
         assert turn.text == SEPARATOR.join(turn.moves) and len(turn.moves) == len(turn.actions)
         assert turn.pv_actions[:len(turn.actions)] == turn.actions and turn.pv[:len(turn.moves)] == turn.moves
         assert turn.pv_turns[0]["seat"] == seat and turn.pv_turns[0]["turn"] == 1
-        if len(turn.actions) == 1 and turn.complete:  # a one-decision turn is that decision
-            assert (turn.visits, turn.win_rate) == (first.visits, first.win_rate)
+        if len(turn.actions) == 1 and turn.complete:  # a one-decision turn is that decision, other lines to its position added
+            assert turn.visits >= first.visits
+            if turn.visits == first.visits:
+                assert turn.win_rate == first.win_rate
         if exact:
             assert parse_turn(state, turn.text) == turn.actions
             after = state.clone()
@@ -153,8 +156,6 @@ def check_turns(state: Any, analysis: Any, exact: bool) -> None:
             assert turn.complete == (after.is_terminal() or after.current_player() != seat)
             if turn.complete:
                 assert turn.pv_turns[0]["moves"] == turn.moves
-    for action, visits in by_first.items():
-        assert visits <= moves[action].visits
 
 
 @pytest.mark.parametrize("game_name, pattern", PATTERNS, ids=lambda p: "+".join(p) if isinstance(p, tuple) else p)

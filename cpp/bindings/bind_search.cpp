@@ -263,6 +263,7 @@ py::dict analysis_dict(Analysis& a) {
     out["turnInfos"] = turns;
   }
   out["bestAction"] = r.best_action;
+  out["bestWinrate"] = search::best_play_value(r);
   out["proof"] = proof_name(r.proof);
   out["proofTurns"] = r.proof_turns;
   out["bestMove"] = r.best_action >= 0 ? py::object(py::str(a.d->texts->text(r.best_action))) : py::none();
@@ -368,6 +369,11 @@ void bind_results(py::module_& m) {
       .def_property_readonly("proof", [](const Analysis& a) { return proof_name(a.d->result.proof); },
                              "The root's proven result for the player to move (\"win\", \"loss\") or None.")
       .def_property_readonly("proof_turns", [](const Analysis& a) { return a.d->result.proof_turns; })
+      .def_property_readonly("best_win_rate", [](const Analysis& a) { return search::best_play_value(a.d->result); },
+                             "The value of the best play found for the player to move, the one a person is told: "
+                             "the proven result (1 or 0), else the first whole turn's win rate (with turns), else "
+                             "the best move's; not the root's mean (root.win_rates), which averages every move "
+                             "searched (docs/analysis-protocol.md, bestWinrate).")
       .def_property_readonly("moves", &moves_of)
       .def_property_readonly("turns", &turns_of,
                              "The whole turns of the player to move (at most top_k, in the moves' order), or None "
@@ -377,7 +383,7 @@ void bind_results(py::module_& m) {
                              "A copy of the settings searched with.")
       .def("to_dict", &analysis_dict,
            "KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'turnInfos': [...] (with turns), 'bestAction', "
-           "'bestMove', 'params'} "
+           "'bestWinrate', 'proof', 'proofTurns', 'bestMove', 'params'} "
            "(docs/analysis-protocol.md).")
       .def("to_json", [](Analysis& a) { return dumps(analysis_dict(a)); }, "to_dict() as a JSON string.")
       .def("__repr__", [](const Analysis& a) {

@@ -82,6 +82,19 @@ struct NodeSum {
     }
   }
 
+  // Adds another sum (the same turn by another order of its moves: search/turns.hpp).
+  void merge(const NodeSum& o) {
+    visits += o.visits;
+    avail += o.avail;
+    value += o.value;
+    if (solver::proof_of(o.proof) != solver::Proof::kUnknown) proof = proven_first(proof, o.proof);
+    if (o.best_tree >= 0 && (o.best_visits > best_visits || best_tree < 0)) {
+      best_visits = o.best_visits;
+      best_tree = o.best_tree;
+      best_node = o.best_node;
+    }
+  }
+
   // The statistics of move `action` (no principal variation yet); visits > 0 or proven.
   MoveStats stats(core::Action action) const {
     MoveStats m;

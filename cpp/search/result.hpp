@@ -54,4 +54,16 @@ struct SearchResult {
   std::vector<TurnStats> turns;  // whole turns, in the order of `moves`' rule (search/turns.hpp)
 };
 
+// The value of the best play found for the player to move, the one a person is told
+// ("wins X% with the best play found"; the analysis JSON's bestWinrate): a proven root's
+// result (1 or 0), else the first whole turn's win rate when the result has turns (the
+// turn shown first, which begins with best_action), else the best move's. Not the
+// root's mean (seat_values), which averages every move searched, the weaker ones too.
+inline double best_play_value(const SearchResult& r) {
+  if (r.proof != solver::Proof::kUnknown) return r.proof == solver::Proof::kWin ? 1.0 : 0.0;
+  if (r.has_turns && !r.turns.empty()) return r.turns.front().stats.win_rate;
+  if (!r.moves.empty()) return r.moves.front().win_rate;
+  return r.seat_values.empty() ? 0.0 : r.seat_values.at(static_cast<size_t>(r.player));
+}
+
 }  // namespace search

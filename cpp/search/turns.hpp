@@ -4,11 +4,14 @@
 // another seat is to move or the game ends (a Duel "again" ability's extra turn runs
 // on in the same turn: the same seat keeps deciding). This file makes the per-turn
 // answer from the per-decision trees: each line of the mover's own decisions below the
-// root, with the statistics of its last node, and splits move lines into turns.
+// root, with the statistics of its last node, the lines that reach the same position
+// (the same privileges, returns or picks in another order) merged into one turn.
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/turns.hpp"
@@ -54,14 +57,56 @@ void walk(const Tree& tree, uint32_t node, int player, int t, const typename G::
   }
 }
 
+// The hash of the position `line` reaches on the sample `view`; none where the sample
+// cannot play it (a line the trees found on other samples), which then stays a turn of its own.
+template <class G>
+std::optional<uint64_t> reached(const typename G::State& view, const std::vector<core::Action>& line) {
+  typename G::State s = view;
+  for (core::Action a : line) {
+    if (s.is_terminal() || !s.is_legal(a)) return std::nullopt;
+    s.apply(a);
+  }
+  return s.hash();
+}
+
+// The lines of one turn: every order of its decisions that reaches the same position.
+struct Merged {
+  TurnAcc sum;
+  std::vector<std::pair<const std::vector<core::Action>*, const TurnAcc*>> lines;
+
+  void add(const std::vector<core::Action>& actions, const TurnAcc& a) {
+    sum.merge(a);
+    sum.complete = sum.complete && a.complete;
+    lines.emplace_back(&actions, &a);
+  }
+
+  // The line the turn is shown as (its moves, and its own sum whose most visited node
+  // the principal variation follows): the one holding the most visited node, among the
+  // lines that begin with `first` when there are any (so the best turn begins with the
+  // best move, the move played).
+  std::pair<const std::vector<core::Action>*, const TurnAcc*> shown(core::Action first) const {
+    const bool any_first =
+        std::any_of(lines.begin(), lines.end(), [&](const auto& l) { return l.first->front() == first; });
+    const std::pair<const std::vector<core::Action>*, const TurnAcc*>* best = nullptr;
+    for (const auto& l : lines) {
+      if (any_first && l.first->front() != first) continue;
+      if (!best || l.second->best_visits > best->second->best_visits) best = &l;
+    }
+    return *best;
+  }
+};
+
 }  // namespace turns_detail
 
 // Per-turn statistics from the trees of one search (root parallelism: merged by the
 // turn's moves over the threads' trees). A turn's visits and win rate are those of its
-// last decision's node (the iterations that played the whole turn), so a turn has at
-// most the visits of its first decision; its proof is that node's. Ordered by the
-// result's rule for moves (search/choice.hpp's better_move), except that the best turn that
-// begins with `best_action` comes first, so the turn shown first is the move played.
+// last decision's node (the iterations that played the whole turn); its proof is that
+// node's. The lines that reach
+// the same position on the sample (privileges spent, tokens returned or picked in
+// another order) are one turn: their visits summed, their values weighted by visits,
+// shown as the line of its most visited node. Ordered by the result's rule for moves
+// (search/choice.hpp's better_move), except that the best turn that can begin with
+// `best_action` comes first, so the turn shown first is the move played.
 template <class G>
 std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, const typename G::State& root,
                                      int player, const SearchParams& params, uint64_t search_index,
@@ -80,9 +125,22 @@ std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, co
       turns_detail::walk<G>(tree, c, player, t, view, line, acc);
     }
   }
-  std::vector<TurnStats> out;
-  out.reserve(acc.size());
+  // One turn per position reached (in the map's order of the lines: deterministic).
+  std::vector<turns_detail::Merged> merged;
+  std::map<uint64_t, size_t> by_position;
   for (const auto& [actions, a] : acc) {
+    const std::optional<uint64_t> position = turns_detail::reached<G>(view, actions);
+    size_t k = merged.size();
+    if (position) k = by_position.emplace(*position, merged.size()).first->second;
+    if (k == merged.size()) merged.emplace_back();
+    merged[k].add(actions, a);
+  }
+  std::vector<TurnStats> out;
+  out.reserve(merged.size());
+  for (const turns_detail::Merged& group : merged) {
+    const auto [line_of, shown] = group.shown(best_action);
+    const std::vector<core::Action>& actions = *line_of;
+    const TurnAcc& a = group.sum;
     TurnStats turn;
     turn.actions = actions;
     turn.complete = a.complete;
@@ -96,7 +154,7 @@ std::vector<TurnStats> collect_turns(const std::vector<TreeSearch<G>>& trees, co
       if (playable) s.apply(actions[i]);
     }
     m.pv.assign(actions.begin(), actions.end() - 1);
-    if (playable) principal_variation<G>(trees[a.best_tree].own_tree, a.best_node, s, m);
+    if (playable) principal_variation<G>(trees[shown->best_tree].own_tree, shown->best_node, s, m);
     if (m.pv.size() < actions.size()) m.pv = actions;
     out.push_back(std::move(turn));
   }

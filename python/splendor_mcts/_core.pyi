@@ -821,7 +821,7 @@ class Analysis:
         ...
     def to_dict(self) -> dict:
         """
-        KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'turnInfos': [...] (with turns), 'bestAction', 'bestMove', 'params'} (docs/analysis-protocol.md).
+        KataGo-style: {'rootInfo': {...}, 'moveInfos': [...], 'turnInfos': [...] (with turns), 'bestAction', 'bestWinrate', 'proof', 'proofTurns', 'bestMove', 'params'} (docs/analysis-protocol.md).
         """
     def to_json(self) -> str:
         """
@@ -836,6 +836,11 @@ class Analysis:
     @property
     def best_text(self) -> str:
         ...
+    @property
+    def best_win_rate(self) -> float:
+        """
+        The value of the best play found for the player to move, the one a person is told: the proven result (1 or 0), else the first whole turn's win rate (with turns), else the best move's; not the root's mean (root.win_rates), which averages every move searched (docs/analysis-protocol.md, bestWinrate).
+        """
     @property
     def moves(self) -> list:
         ...

@@ -149,12 +149,19 @@ def print_hint_header(console: Any, game: Any, analysis: Any, threads: int) -> N
     root = analysis.root
     title = (f"{game.entry.title}, {game.num_players()} players: {seat_name(root.player)} to move. "
              f"{counted(root.iterations, 'iteration')} in {root.seconds:.1f} s on {counted(threads, 'thread')}; "
-             f"{seat_name(root.player)} ")
-    if analysis.proof:
-        title += f"proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
-    else:
-        title += f"wins {100 * root.win_rates[root.player]:.1f}% with the best play found"
+             f"{headline(analysis)}")
     console.print(title, highlight=False)
+
+
+def headline(analysis: Any) -> str:
+    """What the best play found gives the player to move, as the hint's header and the web
+    board say it: the proven result, else ``seat N wins X% with the best play found`` with
+    ``analysis.best_win_rate``, the value of the turn listed first (not the root's mean,
+    ``root.win_rates``, which averages the weaker moves searched too)."""
+    seat = seat_name(analysis.root.player)
+    if analysis.proof:
+        return f"{seat} proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
+    return f"{seat} wins {100 * analysis.best_win_rate:.1f}% with the best play found"
 
 
 def print_decision_table(console: Any, analysis: Any) -> None:

@@ -203,7 +203,9 @@ class Engine:
     def response(self, job: Job, analysis: Any, during: bool) -> dict[str, Any]:
         data = analysis.to_dict()
         out: dict[str, Any] = {"id": job.query_id, "isDuringSearch": during, **_numbers(job)}
-        out["rootInfo"] = data["rootInfo"]
+        out["rootInfo"] = data["rootInfo"]  # as KataGo's: winrate is the root's mean over every move searched
+        for key in ("bestWinrate", "proof", "proofTurns"):  # the best play found: what a headline shows
+            out[key] = data[key]
         out["moveInfos"] = data["moveInfos"]
         if job.turns:
             out["turnInfos"] = data["turnInfos"]

@@ -14,12 +14,11 @@ import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
-from ..analysis.hint import proof_words, win_words
+from ..analysis.hint import headline, win_words
 from ..analysis.running import SearchLimits
 from ..games.registry import entry_of_state
 from ..pictures.board import turn_marks
 from ..search.settings import make_params
-from ..wording import seat_name
 
 
 class TooManySearches(Exception):
@@ -85,7 +84,9 @@ def pv_steps(state: Any, actions: list[int]) -> list[dict[str, Any]]:
 def hint_json(state: Any, analysis: Any, final: bool) -> dict[str, Any]:
     """A (partial) analysis as the page shows it: the whole turns best first, each with
     its win % and interval (or proven result in words), the principal variation after it
-    with its cards, and the board elements the turn uses (``marks``)."""
+    with its cards, and the board elements the turn uses (``marks``). ``words`` is the
+    headline (:func:`~splendor_mcts.analysis.hint.headline`), of ``bestWinRate``, the value
+    of the first turn; ``winRate`` is the root's mean over every move searched."""
     root = analysis.root
     turns = []
     for turn in analysis.turns or []:
@@ -97,11 +98,9 @@ def hint_json(state: Any, analysis: Any, final: bool) -> dict[str, Any]:
             "pv": pv_steps(state, pv)[len(turn.actions):], "marks": sorted(turn_marks(state, list(turn.actions))),
         })
     player = root.player
-    words = (f"{seat_name(player)} proven: {proof_words(analysis.proof, analysis.proof_turns, root=True)}"
-             if analysis.proof else f"{seat_name(player)} wins {100 * root.win_rates[player]:.1f}% with the best play found")
     return {"final": final, "iterations": root.iterations, "seconds": root.seconds, "toMove": player,
-            "visits": root.visits, "reused": root.reused_visits,
-            "winRate": root.win_rates[player], "proof": analysis.proof, "words": words, "turns": turns}
+            "visits": root.visits, "reused": root.reused_visits, "winRate": root.win_rates[player],
+            "bestWinRate": analysis.best_win_rate, "proof": analysis.proof, "words": headline(analysis), "turns": turns}
 
 
 async def search_events(state: Any, searcher: Any, top_k: int | None, every: float,
