@@ -111,9 +111,9 @@ def test_a_turn_marks_the_cards_and_tokens_it_uses():
 def test_win_rate_graph_has_a_point_per_decision():
     from splendor_mcts.analysis.review import Decision, Review
 
-    decisions = [Decision(turn_number=t, action_number=t, seat=t % 2, played="take WUG", played_action=0, best="take WUG", best_action=0,
-                          best_win_rate=0.5 + 0.01 * t, played_win_rate=0.4, drop=0.1 * (t == 3), position_win_rate=0.5, win_rates=[0.5, 0.5],
-                          played_turn="take WUG", best_turn="take WUG") for t in range(6)]
+    decisions = [Decision(turn_number=t, action_number=t, seat=t % 2, played_turn="take WUG", played_actions=[0],
+                          best_turn="take WUG", best_actions=[0], best_win_rate=0.5 + 0.01 * t, played_win_rate=0.4,
+                          drop=0.1 * (t == 3), position_win_rate=0.5, win_rates=[0.5, 0.5]) for t in range(6)]
     svg = win_rate_graph_svg(Review(game="splendor(players=2)", seats=["mcts", "human"], decisions=decisions, threshold=0.05))
     root = ET.fromstring(svg)
     points = [c for c in root.iter(f"{NS}circle") if c.get("class") == "point"]

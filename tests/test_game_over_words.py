@@ -31,7 +31,7 @@ def test_play_says_who_won_with_the_points(tmp_path, game, seed, line):
     assert line in run.stdout.splitlines()
 
 
-def test_review_counts_one_decision_in_the_singular(tmp_path):
+def test_review_counts_one_turn_in_the_singular(tmp_path):
     record = json.loads(cli("random-game", "--seed", "3", "--json").stdout)
     cut = 18  # the deal's reveals, then one decision of each seat
     short = {**record, "actions": record["actions"][:cut], "result": None, "termination": "unfinished"}
@@ -39,6 +39,6 @@ def test_review_counts_one_decision_in_the_singular(tmp_path):
     path.write_text(json.dumps(short))
     run = cli("review", str(path), "--iterations", "50", "--threads", "1", "--threshold", "0", "--no-progress")
     assert run.returncode == 0, run.stderr
-    assert ": 2 decisions; mistakes" in run.stdout
-    assert "seat 1 (random): 1 mistake in 1 decision, average loss" in run.stdout
-    assert "1 decisions" not in run.stdout and "1 mistakes" not in run.stdout
+    assert ": 2 turns; mistakes" in run.stdout
+    assert "seat 1 (random): 1 mistake in 1 turn, average loss" in run.stdout
+    assert "1 turns" not in run.stdout and "1 mistakes" not in run.stdout

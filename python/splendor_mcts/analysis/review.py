@@ -1,13 +1,15 @@
-"""``splendor-mcts review RECORD``: every decision of a game analyzed, each player's mistakes.
+"""``splendor-mcts review RECORD``: every turn of a game analyzed, each player's mistakes.
 
-For each decision in the record (chance outcomes are skipped) the position is searched
-from the view of the player who moved. The mistake is the win-rate drop of the move
-played against the best move found: ``best.win_rate - played.win_rate`` from the same
-search. When the played move got too few visits for its win rate to mean much, its
-value is taken from the search of the next position instead (that search's win rate
-for the same player). Drops of at least ``--threshold`` are reported. Each decision
-also names the whole turns: the rest of the turn played from it (``take WUK, return R``)
-and the best whole turn found that starts with the best move.
+A turn is a seat's decisions until another seat decides (a take and its returns, Duel's
+privileges, action and returns; analysis/turns.py). At the start of each turn in the
+record (chance outcomes are skipped) the position is searched from the view of the
+player to move, with whole turns. The turn played is judged once, whole: its loss is the
+win-rate drop against the best whole turn found, ``best.win_rate - played.win_rate``
+from the same search, the played turn being the search's turn that reaches the same
+position (whatever the order of its privileges, returns or picks). When the search did
+not find the played turn, or gave it too few visits for its win rate to mean much, its
+value is taken from the search of the next turn instead (that search's win rate for the
+same player). Drops of at least ``--threshold`` are reported.
 """
 from __future__ import annotations
 
@@ -32,40 +34,41 @@ from .turns import SEPARATOR, turn_at, turn_label
 
 DEFAULT_THRESHOLD = 0.05
 PLAIN_PROGRESS_EVERY = 5.0  # seconds between progress lines when standard error is not a terminal
-# A played move with fewer visits than this (or this share of the best move's) is valued
-# by the search of the next position instead of its own few visits.
+# A played turn with fewer visits than this (or this share of the best turn's) is valued
+# by the search of the next turn instead of its own few visits.
 MIN_VISITS = 100
 MIN_VISITS_SHARE = 0.05
 
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision: ``turn_number`` counts turns as players do, from 0 like the
-    analysis protocol's ``turnNumber`` (a take and its returns are one turn; card reveals
-    start none; people read it from 1, :func:`~splendor_mcts.wording.turn_name`);
-    ``action_number`` is the index of the action in the record; played_turn the turn played
-    from this decision on, best_turn the best whole turn found that starts with the best
-    move (both as people read them)."""
+    """One reviewed turn: a player's decisions until another seat decides, judged whole.
+    ``turn_number`` counts turns as players do, from 0 like the analysis protocol's
+    ``turnNumber`` (card reveals start none; people read it from 1,
+    :func:`~splendor_mcts.wording.turn_name`); ``action_number`` is the index in the
+    record of the turn's first action; ``played_turn`` the turn played and ``best_turn``
+    the best whole turn found (as people read them, with the cards), ``played_actions``
+    and ``best_actions`` their decisions; ``drop`` the win rate the turn played loses
+    against the best one (0 when it is the best one, in any order of its moves)."""
 
     turn_number: int
     action_number: int
     seat: int
-    played: str
-    played_action: int
-    best: str
-    best_action: int
+    played_turn: str
+    played_actions: list[int]
+    best_turn: str
+    best_actions: list[int]
     best_win_rate: float
     played_win_rate: float
     drop: float
     position_win_rate: float
-    win_rates: list[float]  # every seat's win rate at this decision (by seat index)
-    played_turn: str
-    best_turn: str
+    win_rates: list[float]  # every seat's win rate at the turn's start (by seat index)
 
 
 @dataclass(frozen=True)
 class Review:
-    """All reviewed decisions and the mistakes per seat (drops of at least ``threshold``)."""
+    """All reviewed turns (``decisions``, one per turn) and the mistakes per seat (drops
+    of at least ``threshold``)."""
 
     game: str
     seats: list[str]
@@ -91,30 +94,31 @@ class Review:
 
 def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_THRESHOLD,
                   turns: list[int] | None = None, on_turn: Any = None) -> Review:
-    """Analyze each decision of ``record`` (a :class:`~splendor_mcts.records.GameRecord`).
+    """Analyze each turn of ``record`` (a :class:`~splendor_mcts.records.GameRecord`).
 
-    ``turns`` limits the review to those action indexes. ``on_turn(index, total)`` is
-    called before each analysis (progress). Raises ``ValueError`` for a record that does
-    not replay, or whose stated termination or result contradicts its replay.
+    ``turns`` limits the review to the turns starting at those action indexes.
+    ``on_turn(index, total)`` is called before each analysis (progress). Raises
+    ``ValueError`` for a record that does not replay, or whose stated termination or
+    result contradicts its replay.
     """
     game = load_game(record.game)
     state = game.new_initial_state(seed=record.seed, explicit_chance=record.explicit_chance)
-    states: list[tuple[int, Any]] = []
+    starts: list[tuple[int, Any]] = []  # (action index, state) of each turn's first decision
     turn_numbers: dict[int, int] = {}  # action index -> turn number, numbered as the protocol does
     steps = [Step(action, f"record.actions[{index}]") for index, action in enumerate(record.actions)]
     for point in walk(state, steps, game.num_distinct_actions()):
         if isinstance(point, BadStep):
             raise ValueError(point.message)
         turn_numbers[point.action_number] = point.turn_number
-        if point.action_number < len(record.actions) and decision_problem(point.state) is None:
-            states.append((point.action_number, point.state.clone()))
+        if point.turn_start and point.action_number < len(record.actions) and decision_problem(point.state) is None:
+            starts.append((point.action_number, point.state.clone()))
     final = state
     problem = result_problem(record, final)
     if problem is not None:  # a review would pin mistakes on a game that did not end this way
         raise ValueError(f"the record's stated result contradicts its replay: {problem}")
-    wanted = [s for s in states if turns is None or s[0] in turns]
-    if decision_problem(final) is None:  # an unfinished record: its last position values the last move
-        states.append((len(record.actions), final))
+    wanted = [s for s in starts if turns is None or s[0] in turns]
+    if decision_problem(final) is None:  # an unfinished record: its last position values the last turn
+        starts.append((len(record.actions), final))
     analyses: dict[int, Any] = {}
 
     def analysis_at(index: int, st: Any) -> Any:
@@ -122,40 +126,63 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
             analyses[index] = run_search(st, limits.replace(top_k=None), turns=True)
         return analyses[index]
 
-    next_decision = {states[i][0]: states[i + 1] if i + 1 < len(states) else None for i in range(len(states))}
+    next_start = {starts[i][0]: starts[i + 1] if i + 1 < len(starts) else None for i in range(len(starts))}
     decisions = []
     for n, (index, st) in enumerate(wanted):
         if on_turn:
             on_turn(n, len(wanted))
         seat = st.current_player()
         analysis = analysis_at(index, st)
-        played = record.actions[index]
-        best = analysis.moves[0]
-        info = next((m for m in analysis.moves if m.action == played), None)
-        if info is not None and (info.action == best.action or info.visits >= max(MIN_VISITS, MIN_VISITS_SHARE * best.visits)):
-            played_value = info.win_rate
+        whole = turn_at(st, record.actions[index:])  # with the record's reveals, as they happened
+        played = decisions_of(st, whole)
+        best = analysis.turns[0]
+        found = next((t for t in analysis.turns if same_position(st, list(t.actions), played)), None)
+        is_best = found is not None and same_position(st, list(best.actions), played)
+        if is_best or (found is not None and found.visits >= max(MIN_VISITS, MIN_VISITS_SHARE * best.visits)):
+            played_value = found.win_rate
         else:
-            played_value = value_after(next_decision[index], final, seat, analysis_at)
+            played_value = value_after(next_start[index], final, seat, analysis_at)
         decisions.append(Decision(
-            turn_number=turn_numbers[index], action_number=index, seat=seat, played=st.action_label(played), played_action=played,
-            best=best.label, best_action=best.action, best_win_rate=best.win_rate,
-            played_win_rate=played_value, drop=max(0.0, best.win_rate - played_value) if played != best.action else 0.0,
-            position_win_rate=analysis.root.win_rates[seat], win_rates=[float(w) for w in analysis.root.win_rates],
-            played_turn=turn_label(st, turn_at(st, record.actions[index:])), best_turn=best_turn(analysis, best)))
+            turn_number=turn_numbers[index], action_number=index, seat=seat,
+            played_turn=turn_label(st, whole), played_actions=played,
+            best_turn=best.label + ("" if best.complete else f"{SEPARATOR}..."), best_actions=list(best.actions),
+            best_win_rate=best.win_rate, played_win_rate=played_value,
+            drop=0.0 if is_best else max(0.0, best.win_rate - played_value),
+            position_win_rate=analysis.root.win_rates[seat], win_rates=[float(w) for w in analysis.root.win_rates]))
     return Review(game=record.game, seats=list(record.seats), decisions=decisions, threshold=threshold)
 
 
-def best_turn(analysis: Any, best: Any) -> str:
-    """The most favoured whole turn that starts with the best move (its label)."""
-    turn = next((t for t in analysis.turns if t.actions[0] == best.action), None)
-    if turn is None:
-        return str(best.label)
-    return str(turn.label) + ("" if turn.complete else f"{SEPARATOR}...")
+def decisions_of(state: Any, actions: list[int]) -> list[int]:
+    """The decisions among a turn's ``actions`` played from ``state`` (a record's card
+    reveals and bag draws left out, as a search's turns have none)."""
+    probe = state.clone()
+    out = []
+    for action in actions:
+        if not probe.is_chance_node():
+            out.append(action)
+        probe.apply_action(action)
+    return out
+
+
+def same_position(state: Any, turn: list[int], played: list[int]) -> bool:
+    """Whether the decisions ``turn`` reach the position ``played`` reaches from ``state``
+    (the same turn, its privileges, returns or picks perhaps in another order). Both are
+    played without explicit chance, so the same deal reveals the same cards to both."""
+    reached = []
+    for line in (turn, played):
+        probe = state.clone()
+        probe.set_explicit_chance(False)
+        for action in line:
+            if probe.is_terminal() or not probe.is_legal(action):
+                return False
+            probe.apply_action(action)
+        reached.append(probe)
+    return bool(reached[0] == reached[1])
 
 
 def value_after(next_state: tuple[int, Any] | None, final: Any, seat: int, analysis_at: Any) -> float:
-    """The value for ``seat`` of the game after a move: the next decision's search, or the result."""
-    if next_state is None:  # the move ended the game (or only reveals follow it)
+    """The value for ``seat`` of the game after a turn: the next turn's search, or the result."""
+    if next_state is None:  # the turn ended the game (or only reveals follow it)
         return float(final.returns()[seat]) if final.is_terminal() else 0.5
     return float(analysis_at(*next_state).root.win_rates[seat])
 
@@ -170,9 +197,9 @@ REVIEW_EXAMPLES = """examples:
 def register(subparsers: Any) -> None:
     """Add ``review`` to the ``splendor-mcts`` parser."""
     p = subparsers.add_parser(
-        "review", help="analyze every decision of a game record and list each player's mistakes",
-        description="Search every decision of a recorded game from the mover's view and report the moves "
-        "whose win rate falls short of the best move found by at least --threshold.", epilog=REVIEW_EXAMPLES,
+        "review", help="analyze every turn of a game record and list each player's mistakes",
+        description="Search every turn of a recorded game from the mover's view and report the whole turns "
+        "whose win rate falls short of the best whole turn found by at least --threshold.", epilog=REVIEW_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("record", help="game record: a JSON file (one record), a JSON-lines file with --game-index, or -")
     p.add_argument("--game-index", type=int, default=1, help="which record of a JSON-lines file (from 1; default 1)")
@@ -232,7 +259,7 @@ def run_review_command(args: argparse.Namespace) -> int:
     display = StepProgress("review", enabled=not args.no_progress, live=not args.json, every=PLAIN_PROGRESS_EVERY)
 
     def progress(n: int, total: int) -> None:
-        display.step(f"reviewing decision {n + 1} of {total}", f"decision {n + 1} of {total}")
+        display.step(f"reviewing turn {n + 1} of {total}", f"turn {n + 1} of {total}")
 
     try:
         review = review_record(record, limits, threshold=args.threshold, on_turn=progress)
@@ -259,14 +286,14 @@ def print_review(review: Review) -> None:
     from ..console import make_console
 
     console = make_console()
-    console.print(f"Review of {review.game}: {counted(len(review.decisions), 'decision')}; mistakes lose at least "
-                  f"{100 * review.threshold:.0f}% win rate against the best move found", highlight=False)
+    console.print(f"Review of {review.game}: {counted(len(review.decisions), 'turn')}; mistakes lose at least "
+                  f"{100 * review.threshold:.0f}% win rate against the best turn found", highlight=False)
     for seat, name in enumerate(review.seats):
         own = [d for d in review.decisions if d.seat == seat]
         mistakes = review.mistakes(seat)
         avg = 100 * sum(d.drop for d in own) / len(own) if own else 0.0
         console.print(f"\n{seat_name(seat)} ({name}): {counted(len(mistakes), 'mistake')} in "
-                      f"{counted(len(own), 'decision')}, average loss {avg:.1f}%", highlight=False)
+                      f"{counted(len(own), 'turn')}, average loss {avg:.1f}%", highlight=False)
         if not mistakes:
             continue
         table = Table(show_edge=False, pad_edge=False, header_style="bold")

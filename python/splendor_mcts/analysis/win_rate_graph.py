@@ -7,10 +7,10 @@ matplotlib figure here (``review --plot``) and the web page's clickable SVG
 
 * One line per seat: its win % at the start of each turn (turns as players count them,
   from 1; the search of the turn's first decision values every seat).
-* One point per reviewed decision, on its mover's colour at its win % there; a turn's
-  later decisions (a take's returns, a noble's choice) sit just after the turn's start.
-* Each mistake (a drop of at least the review's threshold against the best move) is
-  marked, the largest with the win % they lost.
+* One point per reviewed turn (a take and its returns, a buy and its noble: one turn),
+  on its mover's colour at its win % there.
+* Each mistake (a drop of at least the review's threshold against the best whole turn)
+  is marked, the largest with the win % they lost.
 
 It takes a :class:`~splendor_mcts.analysis.review.Review` (typed ``Any`` here: review.py's
 command imports this module, so this one does not import it back).
@@ -28,12 +28,11 @@ from ..wording import seat_name, turn_name
 SEAT_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd")
 MISTAKE_COLOUR = "#d62728"
 LABELLED_MISTAKES = 5  # the largest drops get their size written beside the mark
-TURN_SPREAD = 0.6      # a turn's decisions share this much of the x axis after the turn's start
 
 
 @dataclass(frozen=True)
 class GraphPoint:
-    """A reviewed decision on the graph: ``x`` in turns (from 1), ``win`` in % for its mover."""
+    """A reviewed turn on the graph: ``x`` in turns (from 1), ``win`` in % for its mover."""
 
     decision: Any
     x: float
@@ -49,7 +48,7 @@ class WinRateGraph:
     title: str
     seats: list[str]          # the legend's names: ``seat 1 (mcts)``
     lines: list[list[tuple[float, float]]]  # per seat: (turn, win %) at each turn's start
-    points: list[GraphPoint]  # per decision, in record order
+    points: list[GraphPoint]  # per reviewed turn, in record order
     threshold: float
     last_turn: float          # the x axis runs from 1 to here
 
@@ -66,30 +65,24 @@ class WinRateGraph:
 
     @staticmethod
     def tip(point: GraphPoint) -> str:
-        """A decision in words (the page's tooltip)."""
+        """A reviewed turn in words (the page's tooltip)."""
         d = point.decision
-        return (f"{seat_name(d.seat)}, turn {turn_name(d.turn_number)}: {d.played} ({100 * d.played_win_rate:.1f}%), "
-                f"best {d.best} ({100 * d.best_win_rate:.1f}%), loss {100 * d.drop:.1f}%")
+        return (f"{seat_name(d.seat)}, turn {turn_name(d.turn_number)}: {d.played_turn} ({100 * d.played_win_rate:.1f}%), "
+                f"best {d.best_turn} ({100 * d.best_win_rate:.1f}%), loss {100 * d.drop:.1f}%")
 
 
 def graph_of(review: Any) -> WinRateGraph:
     """The graph of ``review`` (:class:`~splendor_mcts.analysis.review.Review`)."""
     ordered = sorted(review.decisions, key=lambda d: d.action_number)
-    by_turn: dict[int, list[Any]] = {}
-    for d in ordered:
-        by_turn.setdefault(d.turn_number, []).append(d)
     labelled = {id(d) for d in sorted(review.mistakes(), key=lambda d: -d.drop)[:LABELLED_MISTAKES]}
-    points = []
-    for turn, decisions in by_turn.items():
-        for k, d in enumerate(decisions):
-            points.append(GraphPoint(d, int(turn_name(turn)) + TURN_SPREAD * k / len(decisions),
-                                     100 * d.position_win_rate, d.drop >= review.threshold, id(d) in labelled))
-    lines = [[(float(turn_name(turn)), 100 * ds[0].win_rates[seat]) for turn, ds in by_turn.items()]
+    points = [GraphPoint(d, float(turn_name(d.turn_number)), 100 * d.position_win_rate, d.drop >= review.threshold,
+                         id(d) in labelled) for d in ordered]
+    lines = [[(float(turn_name(d.turn_number)), 100 * d.win_rates[seat]) for d in ordered]
              for seat in range(len(review.seats))]
     return WinRateGraph(title=f"Review of {review.game}",
                         seats=[f"{seat_name(s)} ({name})" for s, name in enumerate(review.seats)],
                         lines=lines, points=points, threshold=review.threshold,
-                        last_turn=max((p.x for p in points), default=1.0) + (1 - TURN_SPREAD))
+                        last_turn=max((p.x for p in points), default=1.0) + 0.5)
 
 
 def review_figure(review: Any) -> Any:

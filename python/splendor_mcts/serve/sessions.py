@@ -61,6 +61,7 @@ class BoardSession:
     hint_searcher: Any = None  # keeps its tree: a hint asked again on the same position continues
     hint_seconds: float | None = None
     sample_seed: int = 0  # draws again the cards a position gave by colour and points, when the table shows one
+    seat_names: tuple[str, ...] | None = None  # a loaded record's names of its seats (random, mcts, ...), kept
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -265,8 +266,9 @@ class BoardSession:
             raise ValueError("a game set up from a position has no record (export the position instead)")
         over = self.state.is_terminal()
         actions = tuple(step.action for step in self.history)
-        names = ["human" if self.mode != "play" or s == self.seat else "mcts" for s in range(self.game.num_players())]
-        return GameRecord(game=self.game.spec, seed=self.seed, seats=tuple(names), actions=actions,
+        names = self.seat_names or tuple(
+            "human" if self.mode != "play" or s == self.seat else "mcts" for s in range(self.game.num_players()))
+        return GameRecord(game=self.game.spec, seed=self.seed, seats=names, actions=actions,
                           result=tuple(self.state.returns()) if over else None,
                           termination="normal" if over else "unfinished", explicit_chance=self.state.explicit_chance,
                           meta={"mode": self.mode})
@@ -304,7 +306,8 @@ def record_session(text: str, mode: str = "analyze", seat: int = 0) -> BoardSess
     record = GameRecord.from_json(text)
     game = load_game(record.game)
     replay(record, game=game)  # every problem of the record before anything else
-    session = BoardSession(game=game, state=start_of(record, game), mode="analyze", seat=seat, seed=record.seed)
+    session = BoardSession(game=game, state=start_of(record, game), mode="analyze", seat=seat, seed=record.seed,
+                           seat_names=tuple(record.seats))
     for action in record.actions:
         session.apply(action, "dealt" if session.state.is_chance_node() else "user")
     session.mode = mode

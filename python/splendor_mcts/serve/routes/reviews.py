@@ -1,10 +1,9 @@
-"""A session's record reviewed: each decision searched as ``splendor-mcts review`` does, as
-one JSON answer or its progress as server-sent events; and the turn marked on the board
-at a reviewed decision."""
+"""A session's record reviewed: each turn searched and judged whole as ``splendor-mcts
+review`` does, as one JSON answer or its progress as server-sent events; and the turn
+marked on the board at a reviewed turn."""
 from __future__ import annotations
 
 import asyncio
-import re
 import threading
 import time
 from typing import Any
@@ -112,20 +111,8 @@ def review_decision(session: BoardSession, ply: int) -> Any:
 
 
 def decision_actions(session: BoardSession, ply: int, decision: Any, which: str) -> list[int]:
-    """The actions of the turn played, or of the best turn found, at a reviewed decision."""
-    from ...analysis.turns import parse_turn
-
-    state = session.state_at(ply)
-    text = decision.best_turn if which == "best" else decision.played_turn
-    try:
-        return parse_turn(state, _plain_turn(text))
-    except ValueError:
-        return [decision.best_action if which == "best" else decision.played_action]
-
-
-def _plain_turn(label: str) -> str:
-    """A turn's label without the card texts in brackets (``buy 2.1 (green 1pt W2U3K2)`` -> ``buy 2.1``)."""
-    return re.sub(r" \([^)]*\)", "", label)
+    """The decisions of the turn played, or of the best turn found, at a reviewed turn."""
+    return list(decision.best_actions if which == "best" else decision.played_actions)
 
 
 ROUTES: list[BaseRoute] = [
