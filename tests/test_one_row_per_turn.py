@@ -48,7 +48,7 @@ def test_no_turn_of_a_hint_is_listed_twice_in_another_order(name, threads):
 def test_the_duel_example_lists_its_privileges_in_one_order(capsys, monkeypatch):
     """The issue's case: two privileges spent before a buy, in either order, were rows 1 and 2."""
     monkeypatch.setenv("COLUMNS", "300")
-    assert main(["hint", str(EXAMPLES / "duel-view.json"), "--seed", "0", "--threads", "4", "--iterations", "40000",
+    assert main(["hint", str(EXAMPLES / "duel-view.json"), "--seed", "0", "--threads", "16", "--iterations", "100000",
                  "--top", "10", "--json"]) == 0
     turns = json.loads(capsys.readouterr().out)["turnInfos"]
     kinds = Counter(frozenset(t["moves"]) for t in turns)
