@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -163,7 +164,8 @@ TEST_CASE("duel search") {
 
 // Whole turns from the per-decision trees (search/turns.hpp), one tree and two merged:
 // each turn is one seat's decisions (core::split_turns agrees), complete exactly when
-// that seat's turn is over, and the turns that start with a move share its visits.
+// that seat's turn is over, no two reach the same position (the orders of one turn are
+// one), and together they have at most the root's visits.
 TEST_CASE("whole turns") {
   duel::State s = duel::State::initial(duel::Config{}, 5, false);
   core::Rng rng(2);
@@ -178,20 +180,22 @@ TEST_CASE("whole turns") {
     search::MCTS<duel::Game> m(p);
     const auto r = m.search(s, true);
     expect(r.has_turns && !r.turns.empty(), "turns when asked for");
-    std::vector<uint64_t> shared(duel::kNumDistinctActions, 0);
+    uint64_t visits = 0;
+    std::set<uint64_t> reached;
     for (const auto& t : r.turns) {
       const auto first = std::find_if(r.moves.begin(), r.moves.end(),
                                       [&](const search::MoveStats& mv) { return mv.action == t.actions[0]; });
-      expect(first != r.moves.end() && t.stats.visits <= first->visits, "a turn has at most its first move's visits");
-      shared[static_cast<size_t>(t.actions[0])] += t.stats.visits;
+      expect(first != r.moves.end() && t.stats.visits > 0, "a turn begins with a root move and was visited");
+      visits += t.stats.visits;
       const auto split = core::split_turns(s, t.actions);
       expect(split.size() == 1 && split[0].seat == seat && split[0].actions == t.actions, "a turn is one seat's");
       duel::State after = s;
       for (core::Action a : t.actions) after.apply(a);
       expect(t.complete == (after.is_terminal() || after.current_player() != seat), "complete when the turn is over");
+      expect(reached.insert(after.hash()).second, "no two turns reach the same position");
       expect(std::equal(t.actions.begin(), t.actions.end(), t.stats.pv.begin()), "the line starts with the turn");
     }
-    for (const auto& mv : r.moves) expect(shared[static_cast<size_t>(mv.action)] <= mv.visits, "turns share a move's visits");
+    expect(visits <= r.root_visits, "the turns share the root's visits");
   }
   search::SearchParams p;
   p.iterations = 100;
