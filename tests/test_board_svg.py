@@ -90,6 +90,19 @@ def test_every_card_draws_its_cost_and_points():
             assert card["text"] in svg
 
 
+
+def test_a_cards_bonus_gem_is_filled_with_its_colour_and_stands_out_of_its_band():
+    """The gem in a card's header was drawn in the band's own colour: an empty ring to the eye."""
+    for game in ("splendor", "duel"):
+        for card in sm.load_game(game).cards():
+            if card["bonus"] not in ("white", "blue", "green", "red", "black"):
+                continue
+            head = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{card_svg(game, card["id"])}</svg>')
+            band = next(head.iter(f"{NS}path"))  # the header, drawn first
+            gem = next(e for e in head.iter(f"{NS}circle") if e.get("cy") == "14")  # the circle in it
+            assert gem.get("fill") == FILL[card["bonus"]], card
+            assert band.get("fill") != gem.get("fill"), card
+
 def test_a_turn_marks_the_cards_and_tokens_it_uses():
     game = sm.load_game("splendor", players=2)
     state = game.new_initial_state(seed=5)

@@ -31,6 +31,9 @@ from ..wording import counted, seat_name
 COLOURS = ("white", "blue", "green", "red", "black")
 FILL = {"white": "#f4f1ea", "blue": "#1f5fbf", "green": "#1e8f4e", "red": "#c9302c", "black": "#2b2b2b",
         "gold": "#e3b522", "pearl": "#e9c6de", "joker": "#9c8fb8", "none": "#b9b3a6"}
+# A card's header band is a darker shade of its bonus colour, so the bonus gem drawn on it in
+# the colour itself stands out (on a band of the same colour it read as an empty ring).
+BAND = {"white": "#d9d1bf", "blue": "#15417f", "green": "#13603a", "red": "#8e1f1c", "black": "#5c5c5c"}
 TINT = {"white": "#fbfaf6", "blue": "#dde8f8", "green": "#dcf1e3", "red": "#f7dedd", "black": "#d9d9d9",
         "joker": "#ebe6f4", "none": "#efece6"}
 DARK_TEXT = {"white", "gold", "pearl", "none"}  # light fills: their numbers are written in black
@@ -91,11 +94,13 @@ def card_svg(game: str, card_id: int, x: float = 0, y: float = 0, scale: float =
     out = [f'<g transform="translate({x:g},{y:g}) scale({scale:g})"{_attrs({"id": ident, "data-card": card_id, **data})}>',
            f'<title>{escape(card["text"])} (#{card_id})</title>',
            f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="{TINT[bonus]}" stroke="#555" stroke-width="1.2"/>',
-           f'<path d="M0 6 a6 6 0 0 1 6 -6 h{CARD_W - 12} a6 6 0 0 1 6 6 v22 h-{CARD_W} z" fill="{FILL[bonus]}"/>']
+           f'<path class="band" d="M0 6 a6 6 0 0 1 6 -6 h{CARD_W - 12} a6 6 0 0 1 6 6 v22 h-{CARD_W} z" '
+           f'fill="{BAND.get(bonus, FILL[bonus])}"/>']
     if card["points"]:
         out.append(_text(7, 22, card["points"], size=19, fill=band_text, weight="bold"))
     if bonus in COLOURS:
-        out.append(f'<circle cx="{CARD_W - 14}" cy="14" r="9" fill="{FILL[bonus]}" stroke="{band_text}" stroke-width="1.5"/>')
+        out.append(f'<circle class="gem" cx="{CARD_W - 14}" cy="14" r="9" fill="{FILL[bonus]}" stroke="{band_text}" '
+                   'stroke-width="1.5"/>')
         if card.get("bonus_count", 1) == 2:
             out.append(_text(CARD_W - 28, 19, "2x", size=11, fill=band_text, anchor="end", weight="bold"))
     if card.get("crowns"):
