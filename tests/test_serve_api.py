@@ -44,7 +44,8 @@ def events(response) -> list[dict]:
 def test_page_and_static_files_are_served(client):
     page = client.get("/")
     assert page.status_code == 200 and 'src="/static/app.js"' in page.text
-    for name, kind in (("app.js", "javascript"), ("setup.js", "javascript"), ("board.css", "css")):
+    for name, kind in (("app.js", "javascript"), ("common.js", "javascript"), ("hint.js", "javascript"),
+                       ("picker.js", "javascript"), ("setup.js", "javascript"), ("board.css", "css")):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200 and kind in response.headers["content-type"]
     assert client.get("/static/../serve/app.py").status_code == 404

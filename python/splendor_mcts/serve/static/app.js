@@ -1,70 +1,104 @@
-// The web board's page: plain ES module, no build step. The server draws every picture
-// (board, cards, review graph) as SVG; this module places them, sends moves and reads the
-// live hint (server-sent events).
+// The web board's page: plain ES modules, no build step. The server draws every picture
+// (board, cards, review graph) as SVG; this module places them, sends moves and reviews, and
+// keeps the page's one model of what is on the board (below); hint.js shows the live hint,
+// setup.js sets up a position, picker.js picks a card.
+import { $, api, cardsOf, postEvents, problemList, say } from "/static/common.js";
+import { HintPanel } from "/static/hint.js";
+import { pickCard, pickNoble } from "/static/picker.js";
 import { SetupEditor } from "/static/setup.js";
 
-const $ = (id) => document.getElementById(id);
-const state = { session: null, cards: {}, hint: null, reviewPly: null };
+// ------------------------------------------------------------------ the model
+// What the board shows, and what belongs to it. The hint (and its search), the turn
+// outlined, the move typed and the legal moves listed are always of the position on the
+// board: present() is the one place that position changes (a new game, a load, a move, an
+// undo, the engine's reply, a reviewed decision, the set-up table), and it drops whatever
+// belonged to the one before. An answer that arrives for a position no longer shown (an
+// outline, the legal moves, the engine's turn, a review) is dropped: each carries the `epoch`
+// it was asked in.
+const model = {
+  session: null,     // the session as the server last sent it (its current position)
+  view: "none",      // on the board: "session" (its current position), "ply" (a reviewed position), "setup", "none"
+  epoch: 0,          // counts the positions shown
+  outlined: "",      // the actions outlined on the board ("12,40"), "" for none
+  engineAsked: null, // the session whose engine turn is being asked for
+  review: null,      // the review shown: { id, plies } of the session and record reviewed, its AbortController
+};
 
-// ------------------------------------------------------------------ requests
-export async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  };
-  const response = await fetch(path, options);
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) {
-    const error = new Error(data.error || `HTTP ${response.status}`);
-    error.problems = data.problems || [];
-    throw error;
+const hint = new HintPanel({ outline, play: playMove });
+
+function present(view, { session = model.session, svg = null, caption = "" } = {}) {
+  const before = model.session;
+  model.epoch += 1;
+  model.view = view;
+  model.session = session;
+  model.outlined = "";
+  outlining.next = null;
+  hint.clear();
+  $("move-input").value = "";
+  $("legal-moves").innerHTML = "";
+  $("move-list").innerHTML = "";
+  // A review is of a session's record as it was: another session, or a move or undo since, ends it.
+  if (model.review && (!session || session.id !== model.review.id || session.history.length !== model.review.plies)) {
+    clearReview();
   }
-  return data;
+  if (session && before && session.id !== before.id) model.engineAsked = null;
+  drawBoard(svg ?? (view === "none" ? null : session.svg));
+  $("play-bar").hidden = !(session && (view === "session" || view === "ply"));
+  $("viewing-box").hidden = view !== "ply";
+  $("viewing-what").textContent = caption;
+  if (session && view !== "setup") drawSession(session, view === "session");
+  hint.offer(view === "session" && session.waiting === "move", session);
 }
 
-export function say(text, isError = false) {
-  const box = $("message");
-  box.textContent = text;
-  box.classList.toggle("error", isError);
+function drawBoard(svg) {
+  const box = $("board");
+  if (svg === null) return;
+  box.innerHTML = svg;
+  box.dataset.ready = "true";
+  box.dataset.outlined = model.outlined;
 }
 
-export function problemList(list, problems) {
-  list.innerHTML = "";
-  for (const p of problems) {
-    const li = document.createElement("li");
-    li.textContent = (p.path ? `${p.path}: ` : "") + p.message;
-    list.appendChild(li);
+// Outlines a turn's actions on the board (the server draws the marks). One request at a time,
+// the latest wish next: the outline keeps up with a hint updating ten times a second.
+const outlining = { busy: false, next: null };
+
+async function outline(actions) {
+  outlining.next = actions;
+  if (outlining.busy) return;
+  outlining.busy = true;
+  try {
+    while (outlining.next !== null && outlining.next !== model.outlined && model.view === "session") {
+      const wanted = outlining.next;
+      const epoch = model.epoch;
+      outlining.next = null;
+      const response = await fetch(`/api/sessions/${model.session.id}/board.svg?actions=${wanted}`);
+      const svg = response.ok ? await response.text() : null;
+      if (epoch === model.epoch && svg !== null) {
+        model.outlined = wanted;
+        drawBoard(svg);
+      }
+    }
+  } finally {
+    outlining.busy = false;
   }
-}
-
-export async function cardsOf(game) {
-  if (!state.cards[game]) state.cards[game] = await api(`/api/cards/${game}`);
-  return state.cards[game];
 }
 
 // ------------------------------------------------------------------ tabs
 function showTab(name) {
   for (const tab of document.querySelectorAll("nav .tab")) tab.classList.toggle("active", tab.dataset.tab === name);
-  for (const panel of document.querySelectorAll("#right .panel")) panel.hidden = panel.id !== `panel-${name}`;
+  for (const panel of document.querySelectorAll("#right .tab-panel")) panel.hidden = panel.id !== `panel-${name}`;
+  // The set-up tab shows the table being set up; leaving it, the board shows the game again.
+  if (name === "setup") setup.show();
+  else if (model.view === "setup" && model.session) present("session");
 }
 
-// ------------------------------------------------------------------ the board
-export function showBoard(svg) {
-  const box = $("board");
-  box.innerHTML = svg;
-  box.dataset.ready = "true";
-}
-
-function showSession(data) {
-  state.session = data;
-  cardsOf(data.game);  // fetched ahead: the hint draws its principal variations with them
-  showBoard(data.svg);
-  $("play-bar").hidden = false;
+// ------------------------------------------------------------------ a session's position
+function drawSession(data, current) {
   const waiting = data.waiting;
-  $("reveal-box").hidden = waiting !== "reveal";
+  $("reveal-box").hidden = !current || waiting !== "reveal";
   $("reveal-prompt").textContent = data.revealPrompt || "";
-  $("undo").disabled = !data.canUndo;
-  $("hint-start").disabled = waiting !== "move";
-  $("hint-start").textContent = "Hint";
+  $("undo").disabled = !current || !data.canUndo || waiting === "engine";  // not under the engine's reply
+  for (const control of ["move-input", "move-play", "legal-moves", "legal-play"]) $(control).disabled = !current || waiting !== "move";
   $("export-record").disabled = !data.hasRecord;
   const history = $("history");
   history.innerHTML = "";
@@ -79,59 +113,79 @@ function showSession(data) {
   $("status").textContent = `${data.title}, ${data.players} players, ${data.mode}` +
     (data.over ? ` — game over: ${data.over}` : waiting === "engine" ? " — the engine thinks" :
       waiting === "reveal" ? " — a reveal is due" : ` — seat ${data.toMove + 1} to move`);
+  if (!current) return;
   refreshMoves();
-  if (waiting === "engine") engineTurn();
+  if (waiting === "engine" && model.engineAsked !== data.id) engineTurn();
 }
 
 async function refreshMoves() {
-  const session = state.session;
+  const { session, epoch } = model;
+  if (session.waiting !== "move") return;
+  let moves;
+  try {
+    ({ moves } = await api(`/api/sessions/${session.id}/moves`));
+  } catch (error) {
+    if (epoch === model.epoch) say(error.message, true);
+    return;
+  }
+  if (epoch !== model.epoch) return;
   const select = $("legal-moves");
   const list = $("move-list");
-  select.innerHTML = "";
-  list.innerHTML = "";
-  if (!session || session.waiting !== "move") return;
-  const { moves } = await api(`/api/sessions/${session.id}/moves`);
   for (const m of moves) {
-    const option = new Option(m.label, m.text);
-    select.add(option);
-    const hint = document.createElement("option");
-    hint.value = m.text;
-    hint.label = m.label;
-    list.appendChild(hint);
+    select.add(new Option(m.label, m.text));
+    const option = document.createElement("option");
+    option.value = m.text;
+    option.label = m.label;
+    list.appendChild(option);
   }
 }
 
+// A session started (a new game, a load, the set-up table): shown on the board.
+function startSession(data, message) {
+  say(message);
+  present("session", { session: data });
+}
+
 async function playMove(text) {
-  if (!state.session) return;
-  stopHint();
+  if (model.view !== "session") return;
+  hint.stop();  // the server stops its search at once, before the move
+  const { session, epoch } = model;
   try {
-    const data = await api(`/api/sessions/${state.session.id}/move`, { move: text });
-    $("move-input").value = "";
+    const data = await api(`/api/sessions/${session.id}/move`, { move: text });
+    if (model.session.id !== session.id) return;
     say(`played ${data.played}`);
-    showSession(data);
+    present("session", { session: data });
   } catch (error) {
-    say(`cannot play ${JSON.stringify(text)}: ${error.message}`, true);
+    if (epoch === model.epoch) say(`cannot play ${JSON.stringify(text)}: ${error.message}`, true);
   }
 }
 
 async function engineTurn() {
-  const id = state.session.id;
+  const id = model.session.id;
+  model.engineAsked = id;
   try {
     const data = await api(`/api/sessions/${id}/engine`, { iterations: Number($("strength").value) });
-    if (state.session.id !== id) return;
+    if (model.session.id !== id) return;
     say(data.engineTurns.map((t) => `seat ${t.seat + 1} plays ${t.label}`).join("; "));
-    showSession(data);
+    model.engineAsked = null;
+    // The set-up table or a reviewed position stays on the board; the game's is drawn on the way back.
+    if (model.view === "session") present("session", { session: data });
+    else model.session = data;
   } catch (error) {
+    if (model.session.id === id) model.engineAsked = null;
     say(error.message, true);
   }
 }
 
 async function undo() {
-  stopHint();
+  if (model.view !== "session") return;
+  hint.stop();
+  const id = model.session.id;
   try {
-    const data = await api(`/api/sessions/${state.session.id}/undo`, {});
+    const data = await api(`/api/sessions/${id}/undo`, {});
+    if (model.session.id !== id) return;
     say(`undid ${data.undid}`);
-    showSession(data);
+    present("session", { session: data });
   } catch (error) {
     say(error.message, true);
   }
@@ -140,23 +194,24 @@ async function undo() {
 // Clicking the board: a card proposes "buy L.S" (a second click "reserve L.S"), a bank token
 // adds its colour to "take ...", a cell adds itself to "take ...", a reserved card "buy".
 function boardClicked(event) {
-  if (!state.session || state.session.waiting !== "move" || !$("panel-setup").hidden) return;
+  if (model.view !== "session" || model.session.waiting !== "move") return;
   const target = event.target.closest("[id]");
   if (!target) return;
   const input = $("move-input");
+  const game = model.session.game;
   const id = target.id;
   let match;
   if ((match = id.match(/^card-(\d\.\d)$/))) {
     input.value = input.value === `buy ${match[1]}` ? `reserve ${match[1]}` : `buy ${match[1]}`;
   } else if ((match = id.match(/^deck-(\d)$/))) {
-    input.value = state.session.game === "duel" ? `reserve deck${match[1]} gold ` : `reserve deck ${match[1]}`;
+    input.value = game === "duel" ? `reserve deck${match[1]} gold ` : `reserve deck ${match[1]}`;
   } else if ((match = id.match(/^bank-(\w+)$/))) {
     const letter = { white: "W", blue: "U", green: "G", red: "R", black: "K" }[match[1]];
     if (letter) input.value = (input.value.startsWith("take ") ? input.value : "take ") + letter;
   } else if ((match = id.match(/^cell-([a-e][1-5])$/))) {
     input.value = (input.value.startsWith("take ") || input.value.includes(" gold") ? input.value.trimEnd() + " " : "take ") + match[1];
   } else if ((match = id.match(/^seat-\d-reserved-(\d)$/))) {
-    input.value = state.session.game === "duel" ? `buy r${match[1]}` : `buy reserved ${match[1]}`;
+    input.value = game === "duel" ? `buy r${match[1]}` : `buy reserved ${match[1]}`;
   } else if ((match = id.match(/^noble-(\d+)$/))) {
     input.value = `noble ${match[1]}`;
   } else if ((match = id.match(/^royal-(\d+)$/))) {
@@ -165,184 +220,22 @@ function boardClicked(event) {
   input.focus();
 }
 
-// ------------------------------------------------------------------ the hint
-function stopHint() {
-  if (state.hint) {
-    state.hint.close();  // the server sees the page go and stops the search
-    state.hint = null;
-  }
-  $("hint-start").disabled = !state.session || state.session.waiting !== "move";
-  $("hint-stop").disabled = true;
-}
-
-function startHint() {
-  stopHint();
-  const seconds = Number($("hint-seconds").value) || 10;
-  const source = new EventSource(`/api/sessions/${state.session.id}/hint?seconds=${seconds}`);
-  state.hint = source;
-  $("hint-panel").hidden = false;
-  $("hint-start").disabled = true;
-  $("hint-stop").disabled = false;
-  $("hint-head").textContent = "thinking...";
-  $("hint-turns").innerHTML = "";
-  let updates = 0;
-  source.onmessage = async (event) => {
-    const report = JSON.parse(event.data);
-    updates += 1;
-    if (report.error) {
-      say(report.error, true);
-    } else {
-      await showHint(report, updates);
-    }
-    if (report.final) {
-      source.close();
-      if (state.hint === source) stopHint();
-      $("hint-start").textContent = "Continue";
-    }
-  };
-  source.onerror = () => { if (state.hint === source) stopHint(); };
-}
-
-async function showHint(report, updates) {
-  const cards = (await cardsOf(state.session.game)).cards;
-  const byId = Object.fromEntries(cards.map((c) => [c.id, c]));
-  $("hint-head").textContent = `${report.words} — ${report.iterations.toLocaleString()} iterations in ` +
-    `${report.seconds.toFixed(1)} s` + (report.reused ? `, continuing from ${report.reused.toLocaleString()} visits` : "") +
-    (report.final ? "" : " (thinking)");
-  $("hint-head").dataset.updates = updates;
-  const list = $("hint-turns");
-  list.innerHTML = "";
-  for (const turn of report.turns) {
-    const li = document.createElement("li");
-    const label = document.createElement("div");
-    label.className = "turn-label";
-    label.textContent = turn.label + (turn.complete ? "" : ", ...");
-    label.title = "click to mark it on the board, double-click to play its first move";
-    label.onclick = () => markTurn(turn.actions);
-    label.ondblclick = () => playMove(turn.text.split(", ")[0]);
-    li.appendChild(label);
-    const bar = document.createElement("div");
-    bar.className = "bar";
-    bar.innerHTML = `<div class="fill" style="width:${(100 * turn.winRate).toFixed(1)}%"></div>` +
-      `<div class="interval" style="left:${(100 * turn.lcb).toFixed(1)}%;width:${(100 * (turn.ucb - turn.lcb)).toFixed(1)}%"></div>` +
-      `<span class="value">${turn.words} · ${turn.visits.toLocaleString()} visits</span>`;
-    li.appendChild(bar);
-    const pv = document.createElement("div");
-    pv.className = "pv";
-    // The line after the turn, one box per seat's turn (its moves run together), with its cards.
-    const turns = [];
-    for (const step of turn.pv) {
-      if (!turns.length || turns[turns.length - 1].seat !== step.seat) turns.push({ seat: step.seat, steps: [] });
-      turns[turns.length - 1].steps.push(step);
-    }
-    for (const line of turns.slice(0, 5)) {
-      const box = document.createElement("div");
-      box.className = "step";
-      const cardsShown = line.steps.filter((step) => step.card).map((step) => byId[step.card].svg).join("");
-      box.innerHTML = `<div>${cardsShown}</div><span>seat ${line.seat + 1}: ${escapeHtml(line.steps.map((step) => step.label).join(", "))}</span>`;
-      pv.appendChild(box);
-    }
-    li.appendChild(pv);
-    list.appendChild(li);
-  }
-  if (report.turns.length && (updates === 1 || report.final)) markTurn(report.turns[0].actions);
-}
-
-// The board with a turn's cards and tokens outlined (the server draws the marks).
-async function markTurn(actions) {
-  const response = await fetch(`/api/sessions/${state.session.id}/board.svg?actions=${actions.join(",")}`);
-  if (response.ok) showBoard(await response.text());
-}
-
-// A POST answered with server-sent events (EventSource only GETs): each event's data, parsed.
-async function* postEvents(path, body) {
-  const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream" }, body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-    throw new Error(data.error || `HTTP ${response.status}`);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let end;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const lines = buffer.slice(0, end).split("\n").filter((line) => line.startsWith("data: "));
-      buffer = buffer.slice(end + 2);
-      if (lines.length) yield JSON.parse(lines.map((line) => line.slice(6)).join("\n"));
-    }
-  }
-}
-
-export function escapeHtml(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-}
-
-// ------------------------------------------------------------------ card picker
-export async function pickCard(game, title, filter) {
-  const data = await cardsOf(game);
-  return pick(title, data.cards.filter(filter || (() => true)).map((c) => ({ id: c.id, svg: c.svg, text: `${c.text} #${c.id}` })));
-}
-
-export async function pickNoble(game) {
-  const data = await cardsOf(game);
-  return pick("Choose a noble", (data.nobles || []).map((n) => ({ id: n.id, svg: n.svg, text: `noble ${n.id}` })));
-}
-
-function pick(title, items) {
-  const dialog = $("picker");
-  $("picker-title").textContent = title;
-  const box = $("picker-items");
-  const filter = $("picker-filter");
-  filter.value = "";
-  const draw = () => {
-    box.innerHTML = "";
-    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
-    for (const item of items) {
-      if (!words.every((w) => item.text.toLowerCase().includes(w))) continue;
-      const button = document.createElement("button");
-      button.className = "pick";
-      button.type = "button";
-      button.dataset.id = item.id;
-      button.title = item.text;
-      button.innerHTML = item.svg;
-      button.onclick = () => { dialog.close(String(item.id)); };
-      box.appendChild(button);
-    }
-  };
-  filter.oninput = draw;
-  draw();
-  return new Promise((resolve) => {
-    dialog.onclose = () => resolve(dialog.returnValue && dialog.returnValue !== "cancel" ? Number(dialog.returnValue) : null);
-    dialog.returnValue = "";
-    dialog.showModal();
-  });
-}
-
 // ------------------------------------------------------------------ starting sessions
-export async function startFromPosition(position, mode, seat) {
-  stopHint();
+async function startFromPosition(position, mode, seat) {
   const data = await api("/api/sessions/position", { position, mode, seat });
-  say(`${mode}: ${data.title}, ${data.players} players`);
+  startSession(data, `${mode}: ${data.title}, ${data.players} players`);
   showTab("game");
-  showSession(data);
   return data;
 }
 
 async function newGame(event) {
   event.preventDefault();
-  stopHint();
   try {
     const data = await api("/api/sessions", {
       game: $("new-game-name").value, players: Number($("new-players").value), seed: Number($("new-seed").value),
       mode: $("new-mode").value, seat: Number($("new-seat").value),
     });
-    say("a new game");
-    showSession(data);
+    startSession(data, "a new game");
   } catch (error) {
     say(error.message, true);
   }
@@ -356,30 +249,33 @@ async function loadText(kind) {
     const data = kind === "position"
       ? await api("/api/sessions/position", { position: text, mode })
       : await api("/api/sessions/record", { record: text, mode });
-    say(`loaded a ${kind}`);
-    showSession(data);
+    startSession(data, `loaded a ${kind}`);
   } catch (error) {
     problemList($("load-problems"), error.problems.length ? error.problems : [{ path: "", message: error.message }]);
   }
 }
 
 async function revealPicked() {
-  const session = state.session;
+  const session = model.session;
   const prompt = session.revealPrompt || "";
   const noble = prompt.startsWith("a noble");
   const id = noble ? await pickNoble(session.game) : await pickCard(session.game, prompt);
-  if (id !== null) await playMove(noble ? `noble ${id}` : `#${id}`);
+  if (id !== null && model.session === session) await playMove(noble ? `noble ${id}` : `#${id}`);
 }
 
 // ------------------------------------------------------------------ review
 async function review() {
-  if (!state.session) return say("load a record first", true);
+  if (!model.session) return say("load a record first", true);
+  clearReview();
+  const session = model.session;
+  const running = { id: session.id, plies: session.history.length, abort: new AbortController() };
+  model.review = running;
   $("review-start").disabled = true;
   $("review-graph").innerHTML = "<p class=muted id=review-progress data-updates=0>reviewing...</p>";
   try {
     let data = null;
-    for await (const report of postEvents(`/api/sessions/${state.session.id}/review`,
-      { iterations: Number($("review-iterations").value) })) {
+    for await (const report of postEvents(`/api/sessions/${session.id}/review`,
+      { iterations: Number($("review-iterations").value) }, running.abort.signal)) {
       if (report.error) throw new Error(report.error);
       if (report.final) { data = report; break; }
       const progress = $("review-progress");
@@ -388,6 +284,7 @@ async function review() {
         `<progress max="${report.of}" value="${report.decision - 1}"></progress>`;
     }
     if (data === null) throw new Error("the review ended without an answer");
+    if (model.review !== running) return;
     $("review-graph").innerHTML = data.graph;
     const body = $("review-table").tBodies[0];
     body.innerHTML = "";
@@ -406,21 +303,34 @@ async function review() {
     }
     say(`reviewed ${data.decisions.length} decisions`);
   } catch (error) {
+    if (model.review !== running) return;  // ended because the game it was of is gone
     $("review-graph").innerHTML = "";
     say(error.message, true);
   } finally {
-    $("review-start").disabled = false;
+    if (model.review === running) $("review-start").disabled = false;
   }
 }
 
+// The review shown (or running) is dropped: its request ends, its graph and table go.
+function clearReview() {
+  if (model.review) model.review.abort.abort();
+  model.review = null;
+  $("review-graph").innerHTML = "";
+  $("review-table").tBodies[0].innerHTML = "";
+  $("review-start").disabled = false;
+}
+
 async function showReviewedTurn(decision) {
-  const response = await fetch(`/api/sessions/${state.session.id}/board.svg?ply=${decision.action_number}&mark=best`);
-  if (response.ok) {
-    showBoard(await response.text());
-    say(`turn ${decision.turn_number + 1}: seat ${decision.seat + 1} played ${decision.played_turn} ` +
-        `(${(100 * decision.played_win_rate).toFixed(1)}%); the best turn found, marked: ${decision.best_turn} ` +
-        `(${(100 * decision.best_win_rate).toFixed(1)}%, a loss of ${(100 * decision.drop).toFixed(1)}%)`);
-  }
+  const { session, epoch } = model;
+  const response = await fetch(`/api/sessions/${session.id}/board.svg?ply=${decision.action_number}&mark=best`);
+  if (!response.ok || epoch !== model.epoch) return;
+  const svg = await response.text();
+  if (epoch !== model.epoch) return;
+  const words = `turn ${decision.turn_number + 1}: seat ${decision.seat + 1} played ${decision.played_turn} ` +
+    `(${(100 * decision.played_win_rate).toFixed(1)}%); the best turn found, marked: ${decision.best_turn} ` +
+    `(${(100 * decision.best_win_rate).toFixed(1)}%, a loss of ${(100 * decision.drop).toFixed(1)}%)`;
+  present("ply", { svg, caption: `the board before turn ${decision.turn_number + 1}, seat ${decision.seat + 1}'s move` });
+  say(words);
 }
 
 // ------------------------------------------------------------------ exports
@@ -449,12 +359,18 @@ async function exportPng() {
 }
 
 async function exportFrom(path, name) {
-  const response = await fetch(`/api/sessions/${state.session.id}/${path}`);
+  const response = await fetch(`/api/sessions/${model.session.id}/${path}`);
   if (!response.ok) return say((await response.json()).error, true);
   download(name, await response.blob());
 }
 
 // ------------------------------------------------------------------ start
+// The set-up editor shows its table on the board only while its tab is open.
+const setup = new SetupEditor({
+  api, cardsOf, say, problemList, pickCard, pickNoble, startFromPosition,
+  showBoard: (svg) => { if (!$("panel-setup").hidden) present("setup", { svg }); },
+});
+
 async function init() {
   const { games } = await api("/api/games");
   for (const select of [$("new-game-name"), $("setup-game")]) {
@@ -473,8 +389,7 @@ async function init() {
   $("move-form").onsubmit = (event) => { event.preventDefault(); playMove($("move-input").value.trim()); };
   $("legal-play").onclick = () => playMove($("legal-moves").value);
   $("undo").onclick = undo;
-  $("hint-start").onclick = startHint;
-  $("hint-stop").onclick = () => { stopHint(); $("hint-start").textContent = "Continue"; say("hint stopped"); };
+  $("show-current").onclick = () => present("session");
   $("board").addEventListener("click", boardClicked);
   $("reveal-pick").onclick = revealPicked;
   $("load-position").onclick = () => loadText("position");
@@ -484,7 +399,6 @@ async function init() {
   $("export-png").onclick = exportPng;
   $("export-position").onclick = () => exportFrom("position", "position.json");
   $("export-record").onclick = () => exportFrom("record", "record.json");
-  new SetupEditor({ api, cardsOf, showBoard, say, problemList, pickCard, pickNoble, startFromPosition });
   document.body.dataset.ready = "true";
 }
 

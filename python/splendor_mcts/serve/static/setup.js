@@ -32,6 +32,7 @@ export class SetupEditor {
   constructor(page) {
     this.page = page;
     this.pos = null;
+    this.svg = null;  // the table's last picture, shown again when its tab is
     $("setup-form").onsubmit = (event) => { event.preventDefault(); this.newTable(); };
     $("board").addEventListener("click", (event) => this.boardClicked(event));
     $("setup-to-move").onchange = () => { this.pos.to_move = Number($("setup-to-move").value); this.changed(); };
@@ -42,6 +43,9 @@ export class SetupEditor {
   }
 
   active() { return !$("panel-setup").hidden && this.pos !== null; }
+
+  // The table being set up back on the board (its tab opened again).
+  show() { if (this.svg !== null) this.page.showBoard(this.svg); }
   get game() { return this.pos.game; }
   get rows() { return this.game === "duel" ? this.pos.pyramid : this.pos.table; }
 
@@ -66,7 +70,10 @@ export class SetupEditor {
 
   async changed() {
     const data = await this.page.api("/api/preview", { position: this.cleaned() });
-    if (data.valid) this.page.showBoard(data.svg);
+    if (data.valid) {
+      this.svg = data.svg;
+      this.page.showBoard(data.svg);
+    }
     this.page.problemList($("setup-problems"), data.problems);
     $("setup-problems").dataset.count = data.problems.length;
     this.drawSeats();
