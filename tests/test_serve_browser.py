@@ -507,3 +507,20 @@ def test_the_outline_on_the_board_keeps_up_with_the_hints_list(page):
     was_best, best = (outline_of(page, session, ",".join(map(str, turn["actions"]))) for turn in turns[:2])
     assert best != was_best
     assert outline_shown(page) == best, "the board does not outline the best turn listed"
+
+
+def test_the_set_up_table_has_the_board_only_while_its_tab_is_open(page):
+    """The board shows one position, and the controls, the hint and its outline are of it: the
+    table being set up while its tab is open, the game's again when it is left."""
+    load(page, (ROOT / "examples" / "splendor-win-now-view.json").read_text())
+    ask_hint(page, 1)
+    page.click("#tab-setup")
+    page.select_option("#setup-players", "2")
+    page.click("#setup-new")
+    page.wait_for_function("document.querySelector('#board svg #seat-1').textContent.includes('0 points')")
+    hidden(page, "#play-bar")
+    hidden(page, "#hint-turns li")
+    page.click("#tab-game")
+    page.wait_for_function("document.querySelector('#board svg #seat-1').textContent.includes('14 points')")
+    shown(page, "#hint-start")
+    assert page.locator("#board svg .mark").count() == 0  # the hint went with the position it was of
