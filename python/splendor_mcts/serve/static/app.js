@@ -42,6 +42,7 @@ function present(view, { session = model.session, svg = null, caption = "" } = {
     clearReview();
   }
   if (session && before && session.id !== before.id) model.engineAsked = null;
+  if (session) cardsOf(session.game);  // fetched ahead: a hint draws its lines with them
   drawBoard(svg ?? (view === "none" ? null : session.svg));
   $("play-bar").hidden = !(session && (view === "session" || view === "ply"));
   $("viewing-box").hidden = view !== "ply";
