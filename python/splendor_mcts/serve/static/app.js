@@ -21,7 +21,7 @@ const model = {
   epoch: 0,          // counts the positions shown
   outlined: "",      // the actions outlined on the board ("12,40"), "" for none
   engineAsked: null, // the session whose engine turn is being asked for
-  review: null,      // the review shown: { id, plies } of the session and record reviewed, its AbortController
+  review: null,      // the review shown or running: { id, plies } of the session and record reviewed, `abort` ends it
 };
 
 const hint = new HintPanel({ outline, play: playMove });

@@ -18,14 +18,15 @@ export class HintPanel {
     this.run = 0;         // counts the searches started: a report of an older one is dropped
     this.chosen = null;   // the actions of the turn the player clicked ("12,40"), kept through updates
     this.available = false;
+    this.session = null;
     $("hint-start").onclick = () => this.start();
     $("hint-stop").onclick = () => { this.stop(); say("hint stopped"); };
   }
 
   get running() { return this.source !== null; }
 
-  // Whether a hint may be asked (the board shows a session's position with a move awaited)
-  // and of which session; `game` names the cards of its lines.
+  // Whether a hint may be asked (the board shows a session's position with a move awaited),
+  // and of which session (its game names the cards of the lines).
   offer(available, session) {
     this.available = available;
     this.session = session;
