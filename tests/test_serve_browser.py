@@ -307,9 +307,9 @@ def test_review_a_long_record_with_its_graph(page, shots):
     page.click("#tab-review")
     page.fill("#review-iterations", "300")  # a few seconds: long enough to see its progress
     page.click("#review-start")
-    # "reviewing decision i of n" with a progress bar while it runs (one check: it ends soon after).
+    # "reviewing turn i of n" with a progress bar while it runs (one check: it ends soon after).
     page.wait_for_function("(() => { const p = document.querySelector('#review-progress');"
-                           " return p && p.querySelector('progress') && p.textContent.includes('reviewing decision'); })()")
+                           " return p && p.querySelector('progress') && p.textContent.includes('reviewing turn'); })()")
     page.wait_for_selector("#review-graph svg circle.point", timeout=60000)
     rows = page.locator("#review-table tbody tr").count()
     assert rows == page.locator("#review-graph svg circle.point").count() > 10

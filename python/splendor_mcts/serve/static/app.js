@@ -281,7 +281,7 @@ async function review() {
       if (report.final) { data = report; break; }
       const progress = $("review-progress");
       progress.dataset.updates = Number(progress.dataset.updates) + 1;
-      progress.innerHTML = `reviewing decision ${report.decision} of ${report.of} ` +
+      progress.innerHTML = `reviewing turn ${report.decision} of ${report.of} ` +
         `<progress max="${report.of}" value="${report.decision - 1}"></progress>`;
     }
     if (data === null) throw new Error("the review ended without an answer");
@@ -302,7 +302,7 @@ async function review() {
       const decision = data.decisions.find((d) => d.action_number === Number(point.dataset.ply));
       point.addEventListener("click", () => showReviewedTurn(decision));
     }
-    say(`reviewed ${data.decisions.length} decisions`);
+    say(`reviewed ${data.decisions.length} turns`);
   } catch (error) {
     if (model.review !== running) return;  // ended because the game it was of is gone
     $("review-graph").innerHTML = "";
