@@ -163,7 +163,7 @@ def test_the_example_engine_plays_a_full_tournament_against_greedy(tmp_path: Pat
 
 
 def test_engines_on_the_ray_backend_forfeit_and_end(tmp_path: Path) -> None:
-    pytest.importorskip("ray", reason="ray is not installed: pip install ".[ray]"")
+    pytest.importorskip("ray", reason='ray is not installed: pip install ".[ray]"')
     db = tmp_path / "r.sqlite"
     result = run_tournament(TournamentConfig(game="splendor", agents=(bad("hang", extra=" --child"), "random"),
                                              deals=1, seed=3, db=db, concurrency=1, backend="ray"))

@@ -420,7 +420,7 @@ def test_a_run_directory_that_cannot_be_written_is_named(tmp_path: Path, capsys:
 
 
 def test_the_ray_backend_plays_the_same_games(tmp_path: Path) -> None:
-    ray = pytest.importorskip("ray", reason="ray is not installed: pip install ".[ray]"")
+    ray = pytest.importorskip("ray", reason='ray is not installed: pip install ".[ray]"')
     kwargs = dict(search=FAST, seed=6, games_per_shard=2, temperature_moves=3)
     sp.selfplay(tmp_path / "local", 3, "duel", workers=1, **kwargs)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

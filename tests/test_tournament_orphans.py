@@ -95,7 +95,7 @@ def test_no_local_worker_survives_a_sigkill_of_the_tournament(tmp_path: Path) ->
 
 
 def test_the_ray_a_tournament_started_dies_with_it(tmp_path: Path) -> None:
-    pytest.importorskip("ray", reason="ray is not installed: pip install ".[ray]"")
+    pytest.importorskip("ray", reason='ray is not installed: pip install ".[ray]"')
     workers = kill_mid_run(tmp_path, "ray", started=60)
     left = wait_gone(workers, 15)
     for pid in left:

@@ -329,7 +329,7 @@ def test_bad_input_fails_before_any_game_and_creates_no_database(tmp_path: Path,
 def test_ray_backend_gives_the_same_results_as_local(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The fake game (the backend's bookkeeping) and the engine with its bots (states and
     searches in Ray workers), in one Ray session: starting Ray is most of the cost."""
-    ray = pytest.importorskip("ray", reason="ray is not installed: pip install ".[ray]"")
+    ray = pytest.importorskip("ray", reason='ray is not installed: pip install ".[ray]"')
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(sys.path))  # Ray workers import the fakes too
     engine = dict(game="splendor", players=2, agents=("greedy", "mcts:iterations=10"), deals=2, seed=8, concurrency=2)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
