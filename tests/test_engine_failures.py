@@ -102,6 +102,18 @@ def test_a_misbehaving_engine_forfeits_and_leaves_nothing_behind(tmp_path: Path,
     assert again.played_now == 0 and len(again.games) == 2
 
 
+def test_an_engine_slow_to_get_ready_gets_the_seconds_ready_gives_it(tmp_path: Path) -> None:
+    """An engine that loads a network for a while after newgame: within ``ready`` seconds it plays,
+    past them it forfeits as hung (tests/engines/bad_engine.py --mode readyslow)."""
+    slow = bad("readyslow", extra=" --seconds 5", limits="timeout=30")
+    (tmp_path / "late").mkdir()
+    result, _ = play(tmp_path / "late", slow + ",ready=2")  # ready covers sep ... sepok too: not too short
+    assert [text.split(" within")[0] for _, _, text in result.forfeits] == ["engine hung: no 'readyok'"] * 2
+    (tmp_path / "patient").mkdir()
+    result, _ = play(tmp_path / "patient", slow + ",ready=30")
+    assert result.forfeits == [] and len(result.games) == 2
+
+
 def test_worker_processes_end_their_engines_too(tmp_path: Path) -> None:
     before = descendants(os.getpid())
     result, db = play(tmp_path, bad("hang", extra=" --child"), concurrency=2)

@@ -15,6 +15,7 @@ to its ``--until`` move, by default to the end):
   garbage   answer a bestmove that is not a move at all
   flood     write lines of output without end
   handshake (from the start) answer sep with garbage
+  readyslow (from the start) answer every isready --seconds late, as an engine loading a network
 
 Every start writes "pid N" (and "child N") to stderr, so a test can check these are gone.
 """
@@ -33,7 +34,8 @@ def send(line):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", required=True,
-                        choices=["crash", "hang", "slow", "spin", "illegal", "garbage", "flood", "handshake"])
+                        choices=["crash", "hang", "slow", "spin", "illegal", "garbage", "flood", "handshake",
+                                 "readyslow"])
     parser.add_argument("--at", type=int, default=1)
     parser.add_argument("--until", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -53,6 +55,8 @@ def main():
             send("feature reuse")
             send("sepok")
         elif word == "isready":
+            if args.mode == "readyslow":
+                time.sleep(args.seconds)
             send("readyok")
         elif word == "legalmoves":
             legal = [m.strip() for m in rest.split(",") if m.strip()]

@@ -16,6 +16,9 @@ Spec keys (:data:`ENGINE_PARAMS`):
   :func:`backstop` seconds on the wall clock is stopped whatever its CPU time;
 * ``grace`` seconds after ``stop`` before a silent engine is killed (default 1);
 * ``timeout`` seconds a move may take when no time limit is set (default 60);
+* ``ready`` seconds for the introduction (``sep`` ... ``sepok``) and for each ``isready`` ...
+  ``readyok``, such as the one after ``newgame`` (default 10: an engine that loads a network
+  for tens of seconds needs more);
 * ``option.NAME=VALUE`` sets the engine's option NAME (it must declare it).
 
 Every failure ends the game as a forfeit of the engine's seat (:func:`forfeit_reason`).
@@ -30,11 +33,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engines import wire
-from ..engines.manager import EngineClient
+from ..engines.manager import HANDSHAKE_SECONDS, EngineClient
 from ..engines.process import EngineFailure
 from ..ranges import ITERATIONS, MAX_SECONDS, SECONDS, Number
 
-ENGINE_PARAMS = ("cmd", "tc", "movetime", "iterations", "nodes", "margin", "grace", "timeout")
+ENGINE_PARAMS = ("cmd", "tc", "movetime", "iterations", "nodes", "margin", "grace", "timeout", "ready")
 OPTION_PREFIX = "option."
 LIMIT_KEYS = ("tc", "movetime", "iterations", "nodes")
 DEFAULT_MARGIN = 0.1
@@ -85,6 +88,7 @@ class EngineSettings:
     margin: float = DEFAULT_MARGIN
     grace: float = DEFAULT_GRACE
     timeout: float = DEFAULT_TIMEOUT
+    ready: float = HANDSHAKE_SECONDS
     options: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -141,7 +145,8 @@ def engine_settings(params: Mapping[str, Any]) -> EngineSettings:
         movetime=_positive(params, "movetime", None), iterations=iterations,
         margin=_positive(params, "margin", DEFAULT_MARGIN) or DEFAULT_MARGIN,
         grace=_positive(params, "grace", DEFAULT_GRACE) or DEFAULT_GRACE,
-        timeout=_positive(params, "timeout", DEFAULT_TIMEOUT) or DEFAULT_TIMEOUT, options=options)
+        timeout=_positive(params, "timeout", DEFAULT_TIMEOUT) or DEFAULT_TIMEOUT,
+        ready=_positive(params, "ready", HANDSHAKE_SECONDS) or HANDSHAKE_SECONDS, options=options)
 
 
 def with_time_control(spec: Any, tc: str | None, movetime: float | None) -> Any:
@@ -195,7 +200,7 @@ class EngineAgent:
         self.settings = settings
         self.game = game
         self.pool = pool
-        self.client = (pool.take(settings.key) if pool else None) or EngineClient(settings.argv)
+        self.client = (pool.take(settings.key) if pool else None) or EngineClient(settings.argv, settings.ready)
         self.failed = False
         try:
             self._start_game(seed)
