@@ -1,7 +1,7 @@
 """A stand-in for the peer (cestpasphoto/alpha-zero-general's Splendor player) in the suite.
 
 Written from the documented facts of its encoding and rules (docs/peer-alphazero.md; its
-``SplendorLogicNumba.py`` header), not from its code, so the wrapper's translation is tested
+``SplendorLogicNumba`` module header), not from its code, so the wrapper's translation is tested
 without the peer installed. tests/data/peer_valid_actions.json holds the real peer's answers
 on recorded boards: :func:`valid_actions` must agree with every one of them.
 """

@@ -9,7 +9,7 @@ Requests (``{"op": "tables"}``: the two tables alone), one JSON object a line, e
 when it cannot be obeyed):
 
 * ``{"op": "load", "players": N}``: load ``splendor/pretrained_{N}players.pt`` as the peer's
-  ``pit.py`` does (its settings restored from the checkpoint) and warm it up; answers the
+  ``pit`` script does (its settings restored from the checkpoint) and warm it up; answers the
   settings, the peer's card table (per level, per deck group, the two 7-value rows of each card)
   and its noble table.
 * ``{"op": "newgame", "players": N, "seed": S}``: a fresh search tree; numpy seeded with S.
@@ -41,9 +41,9 @@ from typing import Any, TextIO  # noqa: E402
 
 ACTIONS = 81
 PLAYERS = (2, 3, 4)
-REQUIRED = ("MCTS.py", "GenericNNetWrapper.py", "utils.py", "NeuralNet.py", "Game.py",
-            "splendor/SplendorGame.py", "splendor/SplendorLogic.py", "splendor/SplendorLogicNumba.py",
-            "splendor/SplendorNNet.py", "splendor/NNet.py")
+# The peer's modules the wrapper imports (each a .py file of its checkout).
+MODULES = ("MCTS", "GenericNNetWrapper", "utils", "NeuralNet", "Game", "splendor/SplendorGame",
+           "splendor/SplendorLogic", "splendor/SplendorLogicNumba", "splendor/SplendorNNet", "splendor/NNet")
 
 
 def network_file(checkout: str, players: int) -> str:
@@ -52,7 +52,7 @@ def network_file(checkout: str, players: int) -> str:
 
 def missing_files(checkout: str) -> list[str]:
     """The files of the peer's checkout this wrapper needs that are not there."""
-    wanted = [*REQUIRED, *(os.path.relpath(network_file(checkout, n), checkout) for n in PLAYERS)]
+    wanted = [*(f"{module}.py" for module in MODULES), *(os.path.relpath(network_file(checkout, n), checkout) for n in PLAYERS)]
     return [name for name in wanted if not os.path.isfile(os.path.join(checkout, name))]
 
 
@@ -151,7 +151,7 @@ class Peer:
         NNetWrapper = _import_peer_network().NNetWrapper  # noqa: N806 - the peer's class
 
         game = self.game(players)
-        # As pit.py's create_player: default network arguments, then the checkpoint's own.
+        # As pit script's create_player: default network arguments, then the checkpoint's own.
         net = NNetWrapper(game, dict(lr=None, dropout=0., epochs=None, batch_size=None, nn_version=-1))
         path = network_file(self.checkout, players)
         keys = net.load_checkpoint(os.path.dirname(path), os.path.basename(path))
@@ -220,11 +220,11 @@ class Peer:
         mcts.nodes_data.pop(game.stringRepresentation(board), None)  # a root kept from an earlier
         mcts.args.numMCTSSims = simulations                            # search had its own mask
         half_life = self.loaded[players]["settings"]["temperature_half_life"]
-        temperature = 0.5 * 0.5 ** (turn / half_life)  # pit.py's temp_for_game (it ends at 0.0)
+        temperature = 0.5 * 0.5 ** (turn / half_life)  # pit script's temp_for_game (it ends at 0.0)
         cpu, wall = time.process_time(), time.perf_counter()
         probs = mcts.getActionProb(board, temp=temperature, force_full_search=True)[0]
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        action = int(np.argmax(probs))  # as pit.py's player
+        action = int(np.argmax(probs))  # as pit script's player
         if not root[action]:
             raise ValueError(f"the peer chose action {action}, which is not among the allowed ones")
         return {"ok": True, "action": action, "valid": [int(v) for v in valid],
@@ -286,7 +286,7 @@ def check(peer: Peer) -> int:
     for players in PLAYERS:
         answer = peer.load(players)
         print(f"{players} players: {answer['settings']['file']} loaded in {answer['load_seconds']} s; "
-              f"settings as pit.py restores them: {json.dumps(answer['settings'])}")
+              f"settings as pit script restores them: {json.dumps(answer['settings'])}")
         game = peer.loaded[players]["game"]
         moved = peer.think(players, game.getInitBoard().copy(), [1] * ACTIONS, 1, 16)
         print(f"  16 simulations from a new deal: action {moved['action']} in {moved['cpu']:.3f} s CPU")

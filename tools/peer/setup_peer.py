@@ -6,7 +6,7 @@ Given a checkout of the peer that you made (nothing is fetched here but the PyPI
 below), this creates the peer's own virtual environment (default ``PEER_CHECKOUT/.venv``),
 installs the pinned packages into it, and checks that the 2, 3 and 4-player pretrained
 networks load and search (``peer_side.py --check``, which also prints the settings the
-peer's ``pit.py`` restores from each). Nothing of the peer is copied into this repository.
+peer's ``pit`` script restores from each). Nothing of the peer is copied into this repository.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 The peer (cestpasphoto/alpha-zero-general, docs/peer-alphazero.md) describes a position as
 one array of 32 + 10 N + N² rows of 7 small integers (int8) seen from the player to move
 (its "canonical form": the mover is its player 0, the others follow in seat order), and a
-turn as one of 81 actions. The layout below is the one its ``splendor/SplendorLogicNumba.py``
+turn as one of 81 actions. The layout below is the one its ``splendor/SplendorLogicNumba`` module
 documents; nothing here is its code. Its card and noble tables are not copied either: the
 peer's half (``peer_side.py``) sends them at start, and :class:`Catalogue` matches them to
 ours by level, cost, bonus colour and points, refusing anything but a bijection.
