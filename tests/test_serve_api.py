@@ -462,3 +462,18 @@ def test_only_the_last_sessions_keep_their_search_trees():
         with client.stream("GET", f"/api/sessions/{ident}/hint?seconds=0.2") as response:
             assert events(response)[-1]["final"]
     assert [board.sessions[i].hint_searcher is not None for i in idents] == [False, True, True]
+
+
+@pytest.mark.parametrize("query", ["seconds=1e400", "seconds=nan", "seconds=inf", "seconds=1_000", "seconds=0",
+                                   "seconds=" + "9" * 400])
+def test_a_hint_query_number_is_read_by_the_shared_range_or_refused_naming_it(client, query):
+    ident = start(client, game="splendor")["id"]
+    response = client.get(f"/api/sessions/{ident}/hint?{query}")
+    assert response.status_code == 400 and response.json()["error"].startswith("seconds must be a number of seconds")
+
+
+@pytest.mark.parametrize("ply", ["1_0", "-1", "1e3", "9" * 400])
+def test_a_board_picture_ply_is_a_whole_number_from_0(client, ply):
+    ident = start(client, game="splendor")["id"]
+    response = client.get(f"/api/sessions/{ident}/board.svg?ply={ply}")
+    assert response.status_code == 400 and response.json()["error"].startswith("ply must be a whole number")

@@ -12,6 +12,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
 from ...analysis.running import SearchLimits, decision_problem, run_search
+from ...ranges import SECONDS
 from ..guard import client_of
 from ..live import search_events, sse
 from ..reading import field, json_body, query_number
@@ -66,9 +67,7 @@ def engine_turns(board: Board, session: BoardSession, limits: SearchLimits) -> l
 async def hint(request: Request) -> Response:
     board = board_of(request)
     session = board.session(request)
-    seconds = query_number(request, "seconds", float, board.settings.max_search_seconds)
-    if not 0 < seconds:
-        raise HttpError(400, f"seconds: must be positive, got {seconds}")
+    seconds = query_number(request, "seconds", SECONDS, board.settings.max_search_seconds)
     problem = decision_problem(session.state)
     if problem:
         raise HttpError(400, problem)

@@ -11,6 +11,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...pictures.board import board_svg, turn_marks
+from ...ranges import Whole
 from ..reading import field, json_body, query_number, text_field
 from ..sessions import new_game_session, position_session, record_session
 from ..state import board_of
@@ -64,7 +65,7 @@ async def show(request: Request) -> Any:
 @endpoint
 async def board_picture(request: Request) -> Any:
     session = board_of(request).session(request)
-    ply = query_number(request, "ply", int, len(session.history))
+    ply = query_number(request, "ply", Whole(0, len(session.history)), len(session.history))
     state = session.state_at(ply)
     marks: set[str] = set()
     which = request.query_params.get("mark")
