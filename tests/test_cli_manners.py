@@ -147,6 +147,7 @@ def test_review_shows_progress_lines_when_not_on_a_terminal(tmp_path):
     decisions = len(record.actions) - count_chance(record)
     out = run("review", str(path), "--iterations", "20", "--threads", "1", "--json")
     assert out.returncode == 0, out.stderr
-    assert out.stderr.startswith(f"splendor-mcts review: decision 1 of {decisions}\n")
+    turns = len(json.loads(out.stdout)["decisions"])  # a review judges whole turns: fewer than the decisions
+    assert 0 < turns < decisions and out.stderr.startswith(f"splendor-mcts review: turn 1 of {turns}\n")
     quiet = run("review", str(path), "--iterations", "20", "--threads", "1", "--json", "--no-progress")
     assert quiet.returncode == 0 and quiet.stderr == "" and json.loads(quiet.stdout) == json.loads(out.stdout)

@@ -117,3 +117,20 @@ def test_other_commands_refuse_numbers_out_of_range(args: tuple[str, ...], messa
     done = subprocess.run([sys.executable, "-m", "splendor_mcts.cli", *args], input="", capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["selfplay", "--out", "never", "--games", "1_000"], "--games"),
+    (["train", "--family", "duel", "--data", "never", "--out", "never.smnet", "--learning-rate", "1e400"],
+     "--learning-rate"),
+    (["pipeline", "--dir", "never", "--stage-hours", "nan"], "--stage-hours"),
+    (["tournament", "random", "greedy", "--seed", "1_0"], "--seed"),
+    (["perft", "--seed", "1_0", "1"], "--seed"),
+])
+def test_every_command_line_number_is_read_by_a_shared_range(argv, name, capsys):
+    """int() and float() took 1_000 as 1000, 1e400 as inf and nan; the shared ranges refuse them."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {name}: must be" in err and "Traceback" not in err

@@ -101,7 +101,7 @@ def test_the_schema_ties_the_reason_to_the_termination(tmp_path: Path) -> None:
 @pytest.mark.parametrize("value, message", [
     ("0", "--max-decisions must be a whole number of decisions from 1 to 1000000, got 0"),
     ("2000000", "--max-decisions must be a whole number of decisions from 1 to 1000000, got 2000000"),
-    ("many", "argument --max-decisions: invalid int value: 'many'"),
+    ("many", "argument --max-decisions: must be a whole number, got 'many'"),
 ])
 def test_a_bad_max_decisions_is_a_usage_error_naming_it(tmp_path: Path, value: str, message: str,
                                                        capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,6 +16,7 @@ import sys
 import time
 from typing import Any, TextIO
 
+from ..ranges import WHOLE
 from .. import exit_codes
 from ..atomic_write import atomic_write_text
 from ..console import note_reading_stdin
@@ -53,7 +54,7 @@ def register(subparsers: Any) -> None:
                    help="position JSON file (docs/position-format.md), or - for standard input (the default; on a "
                    "terminal, paste the position and end it with Ctrl-D)")
     add_limit_arguments(p)
-    p.add_argument("--top", type=int, default=5, metavar="K", help="turns or moves shown (default 5)")
+    p.add_argument("--top", type=WHOLE.arg(), default=5, metavar="K", help="turns or moves shown (default 5)")
     p.add_argument("--decisions", action="store_true",
                    help="one decision per row (e.g. 'take WUK', then 'return R' separately) instead of whole turns")
     p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")

@@ -21,7 +21,7 @@ from typing import IO, Any
 from .. import exit_codes
 from ..console import note_reading_stdin
 from ..json_input import JsonInputError, read_json
-from ..ranges import Whole
+from ..ranges import WHOLE, Whole
 from ..search.defaults import PROTOCOL_ITERATIONS
 from ..search.networks import shipped_summary
 from ..search.settings import SettingError
@@ -248,8 +248,8 @@ def register(subparsers: Any) -> None:
         description="Read one JSON query per line on standard input and write JSON responses on standard "
         "output, matched by id. See docs/analysis-protocol.md.", epilog=ANALYZE_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--workers", type=int, default=2, help="queries analyzed at once (default 2)")
-    p.add_argument("--threads", type=int, default=1, help="default search threads per query (default 1)")
+    p.add_argument("--workers", type=WHOLE.arg(), default=2, help="queries analyzed at once (default 2)")
+    p.add_argument("--threads", type=WHOLE.arg(), default=1, help="default search threads per query (default 1)")
     p.set_defaults(func=run_analyze_command)
 
 

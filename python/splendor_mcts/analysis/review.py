@@ -19,6 +19,7 @@ import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..ranges import ANY_NUMBER, WHOLE
 from .. import exit_codes
 from ..charts import check_chart_path
 from ..console import StepProgress, note_reading_stdin
@@ -202,9 +203,9 @@ def register(subparsers: Any) -> None:
         "whose win rate falls short of the best whole turn found by at least --threshold.", epilog=REVIEW_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("record", help="game record: a JSON file (one record), a JSON-lines file with --game-index, or -")
-    p.add_argument("--game-index", type=int, default=1, help="which record of a JSON-lines file (from 1; default 1)")
+    p.add_argument("--game-index", type=WHOLE.arg(), default=1, help="which record of a JSON-lines file (from 1; default 1)")
     add_limit_arguments(p, default_time=None, default_iterations=REVIEW_ITERATIONS)
-    p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
+    p.add_argument("--threshold", type=ANY_NUMBER.arg(), default=DEFAULT_THRESHOLD,
                    help=f"smallest win-rate drop reported as a mistake (default {DEFAULT_THRESHOLD})")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
     p.add_argument("--plot", metavar="FILE", help="save the win-rate graph over the game (PNG or SVG by the suffix; "

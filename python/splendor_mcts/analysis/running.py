@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ranges import ANY_NUMBER, WHOLE
 from .. import _core
 from ..games.registry import entry_of_state
 from ..search.analyze import analyze
@@ -83,14 +84,14 @@ def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None =
                         default_iterations: int | None = None) -> None:
     """The search settings shared by hint, review and play; the defaults are those of the help texts
     (``default_time`` seconds, or else ``default_iterations``, when neither option is given)."""
-    p.add_argument("--time", type=float, metavar="SECONDS",
+    p.add_argument("--time", type=ANY_NUMBER.arg(), metavar="SECONDS",
                    help=f"thinking time per position (default: {default_time:g} s unless --iterations is given)"
                    if default_time else "thinking time per position (default: no time limit)")
-    p.add_argument("--iterations", type=int, metavar="N",
+    p.add_argument("--iterations", type=WHOLE.arg(), metavar="N",
                    help="search iterations (stops at whichever limit comes first)"
                    + (f"; default {default_iterations} unless --time is given" if default_iterations else ""))
-    p.add_argument("--threads", type=int, metavar="N", help="search threads (default: all cores)")
-    p.add_argument("--seed", type=int, default=0, help="search seed (default 0); one thread + --iterations is reproducible")
+    p.add_argument("--threads", type=WHOLE.arg(), metavar="N", help="search threads (default: all cores)")
+    p.add_argument("--seed", type=WHOLE.arg(), default=0, help="search seed (default 0); one thread + --iterations is reproducible")
     group = p.add_argument_group("search settings", "default: the game's measured values (docs/search.md)")
     for setting in SETTINGS:
         if setting.flag is None or setting.name in _OWN_FLAGS:

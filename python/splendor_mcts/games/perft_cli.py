@@ -13,7 +13,7 @@ from typing import Any
 
 from .game import load_game
 from ..console import StepProgress
-from ..ranges import Whole
+from ..ranges import WHOLE, Whole
 from .playouts import perft
 from .registry import DEFAULT_GAME
 
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
                    help=f"plies to count, chance outcomes included ({DEPTH.low:g} to {DEPTH.high:g})")
     p.add_argument("--game", default=DEFAULT_GAME,
                    help=f'game or spec, e.g. "splendor(players=3)" (default: {DEFAULT_GAME})')
-    p.add_argument("--seed", type=int, default=1, help="deal seed (default: 1)")
+    p.add_argument("--seed", type=WHOLE.arg(), default=1, help="deal seed (default: 1)")
     p.add_argument("--explicit-chance", action="store_true",
                    help="every card reveal, the opening deal included, is a chance ply")
     p.add_argument("--divide", action="store_true",

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..ranges import ANY_NUMBER, WHOLE
 from .. import exit_codes
 from ..console import StepProgress
 from ..games.game import load_game
@@ -49,23 +50,23 @@ def register_selfplay(subparsers: Any) -> None:
         "differ from the run's or a manifest that cannot be trusted; 130 interrupted (finished shards are kept).",
         epilog=SELFPLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True, help="run directory (created; holds shard-NNNNN.npz and manifest.json)")
-    p.add_argument("--games", type=int, required=True, help="games in the run (already finished ones are skipped)")
+    p.add_argument("--games", type=WHOLE.arg(), required=True, help="games in the run (already finished ones are skipped)")
     p.add_argument("--game", default=DEFAULT_GAME,
                    help=f"game name or spec, e.g. duel, 'splendor(players=3)' (default: {DEFAULT_GAME})")
     p.add_argument("--search", default=DEFAULT_SEARCH,
                    help="mcts agent spec with any search setting of docs/search.md "
                    f"(default: {DEFAULT_SEARCH}; with time=... games are not reproducible)")
-    p.add_argument("--seed", type=int, default=0, help="run seed: fixes every game's deal and search (default 0)")
-    p.add_argument("--temperature-moves", type=int, default=TEMPERATURE_MOVES,
+    p.add_argument("--seed", type=WHOLE.arg(), default=0, help="run seed: fixes every game's deal and search (default 0)")
+    p.add_argument("--temperature-moves", type=WHOLE.arg(), default=TEMPERATURE_MOVES,
                    help=f"decisions per game drawn from the visits (default {TEMPERATURE_MOVES}; 0: always the best move)")
-    p.add_argument("--temperature", type=float, default=TEMPERATURE,
+    p.add_argument("--temperature", type=ANY_NUMBER.arg(), default=TEMPERATURE,
                    help=f"those draws weigh moves by visits^(1/T) (default {TEMPERATURE:g})")
-    p.add_argument("--games-per-shard", type=int, default=GAMES_PER_SHARD,
+    p.add_argument("--games-per-shard", type=WHOLE.arg(), default=GAMES_PER_SHARD,
                    help=f"games per shard file (default {GAMES_PER_SHARD})")
-    p.add_argument("--max-decisions", type=int, default=MAX_DECISIONS,
+    p.add_argument("--max-decisions", type=WHOLE.arg(), default=MAX_DECISIONS,
                    help=f"a game still going after this many decisions is stopped and scored as a draw "
                    f"(default {MAX_DECISIONS}; the games have no turn limit and a weak search can loop)")
-    p.add_argument("--workers", type=int, help="games played at once (default: all cores; 1: in this process)")
+    p.add_argument("--workers", type=WHOLE.arg(), help="games played at once (default: all cores; 1: in this process)")
     p.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or a Ray cluster")
     p.add_argument("--ray-address", help="address of an existing Ray cluster (default: start a local Ray)")
     p.add_argument("--no-progress", action="store_true", help="no progress display on standard error")
@@ -133,21 +134,21 @@ def register_pipeline(subparsers: Any) -> None:
         epilog=PIPELINE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dir", required=True, help="run directory (one subdirectory per family)")
     parser.add_argument("--families", nargs="+", choices=list(FAMILIES), default=list(FAMILIES))
-    parser.add_argument("--stage-hours", type=float, default=1.6,
+    parser.add_argument("--stage-hours", type=ANY_NUMBER.arg(), default=1.6,
                         help="stop before a step that would end after this many hours (default %(default)s)")
     for name in ("generations", "iterations", "epochs", "window", "seed", "workers"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(defaults, name))
+        parser.add_argument(f"--{name.replace('_', '-')}", type=WHOLE.arg(), default=getattr(defaults, name))
     for name in ("selfplay_games", "gate_games"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=int,
+        parser.add_argument(f"--{name.replace('_', '-')}", type=WHOLE.arg(),
                             help="per generation (default: the family's budget, docs/training.md)")
-    parser.add_argument("--elo1", type=float, default=defaults.elo1, help="the gate's SPRT elo1 (elo0 is 0)")
-    parser.add_argument("--search-value-share", type=float, default=defaults.search_value_share, metavar="S",
+    parser.add_argument("--elo1", type=ANY_NUMBER.arg(), default=defaults.elo1, help="the gate's SPRT elo1 (elo0 is 0)")
+    parser.add_argument("--search-value-share", type=ANY_NUMBER.arg(), default=defaults.search_value_share, metavar="S",
                         help="the value head learns S x the search root's mean return + (1 - S) x the game's "
                              "result (splendor-mcts train --search-value-share; default %(default)s)")
-    parser.add_argument("--dropout", type=float, default=defaults.dropout,
+    parser.add_argument("--dropout", type=ANY_NUMBER.arg(), default=defaults.dropout,
                         help="dropout after each trunk layer while training (splendor-mcts train --dropout; "
                              "default %(default)s)")
-    parser.add_argument("--positions-per-game", type=int, default=defaults.positions_per_game,
+    parser.add_argument("--positions-per-game", type=WHOLE.arg(), default=defaults.positions_per_game,
                         help="rows of each game an epoch trains on; 0 = all (splendor-mcts train "
                              "--positions-per-game; default %(default)s)")
     parser.add_argument("--features", default=defaults.features, metavar="NAME",

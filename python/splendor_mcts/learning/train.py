@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from ..ranges import ANY_NUMBER, WHOLE
 from .. import exit_codes
 from ..atomic_write import atomic_write
 from ..stopping import deferred_interrupts
@@ -395,23 +396,23 @@ def register(subparsers: Any) -> None:
                         help="shard files or directories: a self-play run's by its manifest (each shard checked against "
                              "its entry), another's shard-*.npz files")
     parser.add_argument("--out", required=True, metavar="FILE.smnet", help="the network to write")
-    parser.add_argument("--epochs", type=int, default=defaults.epochs)
-    parser.add_argument("--batch-size", type=int, default=defaults.batch_size)
-    parser.add_argument("--learning-rate", type=float, default=defaults.learning_rate)
-    parser.add_argument("--weight-decay", type=float, default=defaults.weight_decay)
+    parser.add_argument("--epochs", type=WHOLE.arg(), default=defaults.epochs)
+    parser.add_argument("--batch-size", type=WHOLE.arg(), default=defaults.batch_size)
+    parser.add_argument("--learning-rate", type=ANY_NUMBER.arg(), default=defaults.learning_rate)
+    parser.add_argument("--weight-decay", type=ANY_NUMBER.arg(), default=defaults.weight_decay)
     parser.add_argument("--hidden", type=hidden_sizes, default=defaults.hidden, metavar="H1,H2",
                         help="trunk layer sizes (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=defaults.seed)
-    parser.add_argument("--validation", type=float, default=defaults.validation,
+    parser.add_argument("--seed", type=WHOLE.arg(), default=defaults.seed)
+    parser.add_argument("--validation", type=ANY_NUMBER.arg(), default=defaults.validation,
                         help="share of the games held out to measure the losses on (default %(default)s)")
-    parser.add_argument("--value-weight", type=float, default=defaults.value_weight,
+    parser.add_argument("--value-weight", type=ANY_NUMBER.arg(), default=defaults.value_weight,
                         help="weight of the value loss beside the policy loss")
-    parser.add_argument("--dropout", type=float, default=defaults.dropout,
+    parser.add_argument("--dropout", type=ANY_NUMBER.arg(), default=defaults.dropout,
                         help="dropout after each trunk layer while training (default %(default)s)")
-    parser.add_argument("--positions-per-game", type=int, default=defaults.positions_per_game,
+    parser.add_argument("--positions-per-game", type=WHOLE.arg(), default=defaults.positions_per_game,
                         help="rows of each game an epoch trains on, drawn anew each epoch; 0 = all "
                              "(default %(default)s)")
-    parser.add_argument("--search-value-share", type=float, default=defaults.search_value_share, metavar="S",
+    parser.add_argument("--search-value-share", type=ANY_NUMBER.arg(), default=defaults.search_value_share, metavar="S",
                         help="the value head learns S x the search root's mean return + (1 - S) x the game's "
                              "result (0..1, default %(default)s; above 0 needs shards of format 2); the "
                              "validation value loss always scores the result")
@@ -420,7 +421,7 @@ def register(subparsers: Any) -> None:
                         help="input features the network reads beside the observation (docs/network-format.md): "
                              f"{', '.join(feature_sets())}; a network --init without them starts with zero weights "
                              "from them (default: none)")
-    parser.add_argument("--threads", type=int, default=defaults.threads,
+    parser.add_argument("--threads", type=WHOLE.arg(), default=defaults.threads,
                         help="torch threads (default 1; more may change the weights' last bits)")
     parser.set_defaults(func=run)
 

@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 from .. import exit_codes
-from ..ranges import SECONDS
+from ..ranges import SECONDS, WHOLE
 from ..console import make_console
 from ..analysis.running import add_limit_arguments, check_option_limits, limits_from_args, run_search
 from ..games.game import load_game
@@ -42,16 +42,16 @@ def register(subparsers: Any) -> None:
         description="Play in the terminal: type moves in the notation (docs/actions.md, docs/actions-duel.md), ask for hints, "
         "undo, save and load the game record.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default=DEFAULT_GAME, help=f"game name or spec (default: {DEFAULT_GAME})")
-    p.add_argument("--players", type=int, help="number of players (default: the game's default)")
-    p.add_argument("--seat", type=int, action="append",
+    p.add_argument("--players", type=WHOLE.arg(), help="number of players (default: the game's default)")
+    p.add_argument("--seat", type=WHOLE.arg(), action="append",
                    help="your seat as an index from 0, as in JSON (--seat 0 is the board's seat 1; default 0); "
                         "repeat for several people at one terminal")
     p.add_argument("--follow", action="store_true",
                    help="follow a real table: type every player's moves and the cards revealed; hints at any time")
     add_limit_arguments(p, default_time=PLAY_SECONDS)
-    p.add_argument("--hint-time", type=float, default=HINT_SECONDS, metavar="SECONDS",
+    p.add_argument("--hint-time", type=SECONDS.arg(), default=HINT_SECONDS, metavar="SECONDS",
                    help=f"thinking time of a hint (default {HINT_SECONDS:g})")
-    p.add_argument("--deal-seed", type=int, help="seed of the deal (default: random; ignored with --follow)")
+    p.add_argument("--deal-seed", type=WHOLE.arg(), help="seed of the deal (default: random; ignored with --follow)")
     p.add_argument("--load", metavar="FILE",
                    help="start from a saved game record, or from a typed position (a game under way); the game, its "
                         "players and, without --seat, the seat (the position's observer) are taken from the file")

@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+from ..ranges import WHOLE
 from ..games.game import load_game
 from ..games.registry import DEFAULT_GAME
 from ..records import GameRecord
@@ -39,7 +40,7 @@ def register(subparsers: Any) -> None:
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default=DEFAULT_GAME,
                    help=f'game or spec, e.g. "splendor(players=3)" (default: {DEFAULT_GAME})')
-    p.add_argument("--seed", type=int, default=1, help="deal and move seed (default: 1)")
+    p.add_argument("--seed", type=WHOLE.arg(), default=1, help="deal and move seed (default: 1)")
     p.add_argument("--json", action="store_true",
                    help="print the game as one game record (JSON, every reveal included) instead of the moves")
     p.set_defaults(func=run)

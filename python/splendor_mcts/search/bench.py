@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..ranges import WHOLE
 from ..console import StepProgress
 from ..games.game import load_game
 from .analyze import analyze
@@ -89,9 +90,9 @@ def register(subparsers: Any) -> None:
         "budget. The node count and the signature (a hash of every root's visit counts) identify the "
         "engine's behaviour: a change to the rules, move generation or search changes them. The nodes "
         "per second measure this machine.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--iterations", type=int, default=BENCH_ITERATIONS,
+    p.add_argument("--iterations", type=WHOLE.arg(), default=BENCH_ITERATIONS,
                    help=f"iterations per position (default {BENCH_ITERATIONS})")
-    p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
+    p.add_argument("--seed", type=WHOLE.arg(), default=0, help="search seed (default 0)")
     p.add_argument("--network", help=BY_NAME["network"].help)
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.add_argument("--no-progress", action="store_true",

@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from .. import exit_codes
-from ..ranges import Whole
+from ..ranges import WHOLE, Whole
 from ..wording import install_hint
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
         "follow a real table, review a record with its win-rate graph, export SVG/PNG/JSON.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8765, help=f"port (default 8765; {PORT.words()})")
+    p.add_argument("--port", type=WHOLE.arg(), default=8765, help=f"port (default 8765; {PORT.words()})")
     p.add_argument("--open", action="store_true", help="open the board in a browser")
     p.add_argument("--max-search-seconds", type=RANGES["max_search_seconds"].arg(), default=defaults.max_search_seconds,
                    metavar="S", help=f"longest search a request may ask for (default {defaults.max_search_seconds:g}; "

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from .. import exit_codes
 from ..games.game import load_game
-from ..ranges import ITERATIONS
+from ..ranges import ANY_NUMBER, ITERATIONS, WHOLE
 from ..search.settings import make_params
 from ..wording import counted
 from .board import parse_input, view_from_input
@@ -52,10 +52,10 @@ def register(subparsers: Any) -> None:
         "position of the seat to move and print its move line (docs/splendor-tools.md).",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--time", type=float, metavar="SECONDS",
+    budget.add_argument("--time", type=ANY_NUMBER.arg(), metavar="SECONDS",
                         help=f"search seconds per move, token returns included (default {DEFAULT_SECONDS:g})")
-    budget.add_argument("--iterations", type=int, metavar="N", help="search iterations for the main action")
-    p.add_argument("--seed", type=int, default=0, help="seed of the search and of the sampled hidden cards (default 0)")
+    budget.add_argument("--iterations", type=WHOLE.arg(), metavar="N", help="search iterations for the main action")
+    p.add_argument("--seed", type=WHOLE.arg(), default=0, help="seed of the search and of the sampled hidden cards (default 0)")
     p.set_defaults(func=run_agent_command)
 
 

@@ -74,13 +74,13 @@ def register(subparsers: Any) -> None:
                    "(a splendor-tools referee agent; docs/splendor-tools.md); add name=LABEL to any spec")
     p.add_argument("--game", default=DEFAULT_GAME, help="game name or spec, e.g. splendor, duel, "
                    f"'splendor(players=4,points_to_win=18)' (default: {DEFAULT_GAME})")
-    p.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    p.add_argument("--players", type=WHOLE.arg(), help="number of players (default: the game's default)")
     p.add_argument("--mode", choices=MODES, default="round-robin",
                    help="round-robin: every group of agents meets; gauntlet: the first agent meets every other")
     count = p.add_mutually_exclusive_group()
     count.add_argument("--deals", type=WHOLE.arg(), help="deals per pairing; each is played once per seat rotation (default 10)")
     count.add_argument("--games", type=WHOLE.arg(), help="games per pairing (a multiple of the number of players)")
-    p.add_argument("--seed", type=int, default=0, help="tournament seed: fixes every deal (default 0)")
+    p.add_argument("--seed", type=WHOLE.arg(), default=0, help="tournament seed: fixes every deal (default 0)")
     p.add_argument("--db", default="results.sqlite", help="SQLite database of the games (default: ./results.sqlite)")
     p.add_argument("--concurrency", type=WHOLE.arg(), help="games played at once (default: all cores)")
     p.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or a Ray cluster")
@@ -89,7 +89,7 @@ def register(subparsers: Any) -> None:
                    "seconds (e.g. 60+0.5); the tournament keeps it and an engine that runs out loses")
     p.add_argument("--movetime", type=ANY_NUMBER.arg(), metavar="SECONDS",
                    help="seconds per decision for every engine:... agent without its own limit")
-    p.add_argument("--max-decisions", type=int, default=MAX_DECISIONS, metavar="N",
+    p.add_argument("--max-decisions", type=WHOLE.arg(), default=MAX_DECISIONS, metavar="N",
                    help="adjudicate a game still going after N decisions a draw, every seat an equal share "
                    f"(default {MAX_DECISIONS}, as self-play; neither game has a turn limit and weak agents can loop)")
     p.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
@@ -118,7 +118,7 @@ def register(subparsers: Any) -> None:
     source.add_argument("--db", help="tournament database")
     source.add_argument("--records", metavar="JSONL", help="file of game records (one per line)")
     r.add_argument("game", type=_GAME_NUMBER.arg(), help="game id in the database, or line number (from 1) in the file")
-    r.add_argument("--upto", type=int, help="stop after this many actions")
+    r.add_argument("--upto", type=WHOLE.arg(), help="stop after this many actions")
     r.add_argument("--json", action="store_true", help="print the final state as JSON instead of the moves")
     r.add_argument("--game-loader", default=DEFAULT_LOADER, metavar="MODULE:FUNCTION",
                    help="advanced: load the game with another function taking the record's game spec "
