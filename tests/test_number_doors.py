@@ -109,8 +109,8 @@ def test_serve_settings_refuse_a_cap_out_of_range(caps: dict[str, float]) -> Non
 
 
 @pytest.mark.parametrize("args, message", [
-    (("play", "--hint-time", "nan"), "--hint-time must be a number of seconds greater than 0 and at most 1000000, got nan"),
-    (("play", "--hint-time", "inf"), "--hint-time must be a number of seconds"),
+    (("play", "--hint-time", "nan"), "--hint-time: must be a number of seconds greater than 0 and at most 1000000, got 'nan'"),
+    (("play", "--hint-time", "inf"), "--hint-time: must be a number of seconds"),
     (("analyze", "--workers", "2000"), "--workers must be a whole number from 1 to 1024, got 2000"),
 ], ids=lambda x: "-".join(x) if isinstance(x, tuple) else None)
 def test_other_commands_refuse_numbers_out_of_range(args: tuple[str, ...], message: str) -> None:

@@ -89,7 +89,6 @@ def run_play_command(args: argparse.Namespace) -> int:
     for seat in seats:
         if not 0 <= seat < game.num_players():
             raise ValueError(f"--seat {seat} is not a seat of a {game.num_players()}-player game (0..{game.num_players() - 1})")
-    SECONDS.check(args.hint_time, "--hint-time")
     limits = limits_from_args(args)
     if limits.iterations is None and limits.time_limit is None:
         limits = limits.replace(time_limit=PLAY_SECONDS)
