@@ -6,7 +6,7 @@
 # configure_file rewrites a file only when its content changes, so an unchanged header keeps
 # its time stamp and nothing that includes it is rebuilt.
 function(stable_header_copy out_var from_dir subdir name)
-  set(to_dir "${CMAKE_BINARY_DIR}/stable-include/${name}")
+  set(to_dir "${CMAKE_CURRENT_BINARY_DIR}/stable-include/${name}")
   file(GLOB_RECURSE wanted RELATIVE "${from_dir}" "${from_dir}/${subdir}/*")
   list(FILTER wanted EXCLUDE REGEX "(^|/)(__pycache__/|__init__\\.py$)")
   foreach(file IN LISTS wanted)
