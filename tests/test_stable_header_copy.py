@@ -55,27 +55,28 @@ def _files(root: Path) -> dict[str, str]:
 
 
 def test_a_new_environment_with_the_same_headers_rewrites_nothing(tmp_path: Path) -> None:
-    headers = {"pkg/a.hpp": "// a\n", "pkg/detail/b.hpp": "// b\n"}
-    env1 = _package(tmp_path / "env1", {**headers, "pkg/__init__.py": "", "pkg/__pycache__/x.pyc": "x"})
+    headers = {"pkg/a.hh": "// a\n", "pkg/detail/b.hh": "// b\n"}
+    python = {os.path.join("pkg", "__init__.py"): "", "pkg/__pycache__/x.pyc": "x"}
+    env1 = _package(tmp_path / "env1", {**headers, **python})
     build = tmp_path / "build"
     copy = _copy(env1, build)
     assert copy.is_relative_to(build)
     assert _files(copy) == headers  # the Python files of the package are not headers
-    for path in copy.rglob("*.hpp"):
+    for path in copy.rglob("*.hh"):
         os.utime(path, (OLD, OLD))
     # pip's next build environment: the same headers at another path, the first one gone.
     env2 = _package(tmp_path / "env2", headers)
     shutil.rmtree(env1)
     assert _copy(env2, build) == copy
     assert _files(copy) == headers
-    assert {p.stat().st_mtime for p in copy.rglob("*.hpp")} == {OLD}
+    assert {p.stat().st_mtime for p in copy.rglob("*.hh")} == {OLD}
 
 
 def test_a_changed_header_is_rewritten_and_a_dropped_one_removed(tmp_path: Path) -> None:
     build = tmp_path / "build"
-    copy = _copy(_package(tmp_path / "env1", {"pkg/a.hpp": "// a\n", "pkg/gone.hpp": "// gone\n"}), build)
-    for path in copy.rglob("*.hpp"):
+    copy = _copy(_package(tmp_path / "env1", {"pkg/a.hh": "// a\n", "pkg/gone.hh": "// gone\n"}), build)
+    for path in copy.rglob("*.hh"):
         os.utime(path, (OLD, OLD))
-    _copy(_package(tmp_path / "env2", {"pkg/a.hpp": "// a, version 2\n"}), build)
-    assert _files(copy) == {"pkg/a.hpp": "// a, version 2\n"}
-    assert (copy / "pkg/a.hpp").stat().st_mtime != OLD
+    _copy(_package(tmp_path / "env2", {"pkg/a.hh": "// a, version 2\n"}), build)
+    assert _files(copy) == {"pkg/a.hh": "// a, version 2\n"}
+    assert (copy / "pkg" / "a.hh").stat().st_mtime != OLD
