@@ -106,7 +106,7 @@ def test_a_stage_ends_in_the_middle_of_self_play_and_the_next_goes_on(tmp_path, 
 
 def test_other_settings_in_the_same_directory_are_refused(tmp_path, fake_selfplay):
     pipeline = pipe.Pipeline(settings(), tmp_path, say=lambda _: None)
-    pipeline._save_state()
+    pipeline.save_state()
     with pytest.raises(ValueError, match=r"a run with other settings \(epochs\) is in this directory"):
         pipe.Pipeline(settings(epochs=3), tmp_path)
 
@@ -132,7 +132,7 @@ def test_the_search_value_share_reaches_training_and_old_runs_resume(tmp_path, f
     # a run begun before the setting existed trained on results only, and resumes with 0
     pipeline = pipe.Pipeline(settings(), tmp_path / "old", say=lambda _: None)
     del pipeline.state["settings"]["search_value_share"]
-    pipeline._save_state()
+    pipeline.save_state()
     pipe.Pipeline(settings(search_value_share=0.0), tmp_path / "old")
     with pytest.raises(ValueError, match=r"other settings \(search_value_share\)"):
         pipe.Pipeline(settings(), tmp_path / "old")
@@ -150,7 +150,7 @@ def test_dropout_and_positions_per_game_reach_training_and_old_runs_resume(tmp_p
     pipeline = pipe.Pipeline(settings(), tmp_path / "old", say=lambda _: None)
     for key in ("dropout", "positions_per_game"):
         del pipeline.state["settings"][key]
-    pipeline._save_state()
+    pipeline.save_state()
     pipe.Pipeline(settings(), tmp_path / "old")
     with pytest.raises(ValueError, match=r"other settings \(dropout, positions_per_game\)"):
         pipe.Pipeline(settings(dropout=0.0, positions_per_game=0), tmp_path / "old")

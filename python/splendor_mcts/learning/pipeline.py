@@ -196,7 +196,7 @@ class Pipeline:
         state["settings"] = self.settings.recorded()
         return state
 
-    def _save_state(self) -> None:
+    def save_state(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         with atomic_write(self.directory / STATE_FILE) as out:  # whole or the previous one, never half written
             out.write((json.dumps(self.state, indent=1) + "\n").encode())
@@ -204,7 +204,7 @@ class Pipeline:
     def generation_dir(self, generation: int) -> Path:
         return self.directory / f"gen-{generation:03d}"
 
-    def _record(self, generation: int) -> dict[str, Any]:
+    def generation_record(self, generation: int) -> dict[str, Any]:
         records = self.state["generations"]
         while len(records) < generation:
             records.append({"generation": len(records) + 1, "done": [], "seconds": {}})
@@ -213,7 +213,7 @@ class Pipeline:
     def next_step(self) -> tuple[int, str] | None:
         """(generation, step) to run next, or None when every generation is done."""
         for generation in range(1, self.settings.generations + 1):
-            done = self._record(generation)["done"]
+            done = self.generation_record(generation)["done"]
             for step in STEPS:
                 if step not in done:
                     return generation, step
@@ -243,7 +243,7 @@ class Pipeline:
                 continue  # something the step reuses was bad: the state now says what to redo
             self.say(f"{self.family.name}: generation {generation}: {step}")
             began = time.monotonic()
-            record = self._record(generation)
+            record = self.generation_record(generation)
             record.setdefault("guided", self.state["current"] is not None)
             if step == "selfplay":
                 finished = self._selfplay(generation, deadline)
@@ -254,14 +254,14 @@ class Pipeline:
             seconds = record.pop("partial", {}).get(step, 0.0) + time.monotonic() - began
             if not finished:
                 record["partial"] = {step: round(seconds, 1)}
-                self._save_state()
+                self.save_state()
                 self.say(f"{self.family.name}: stage time is up during generation {generation} {step} "
                          "(its finished games are kept)")
                 return False
             record["seconds"][step] = round(seconds, 1)
             record["done"].append(step)
             after_step(self, generation, step)
-            self._save_state()
+            self.save_state()
         self.say(f"{self.family.name}: all {self.settings.generations} generations done; "
                  f"network: {self.state['current'] or 'none accepted'}")
         return True
@@ -312,7 +312,7 @@ class Pipeline:
         verdict = gate_verdict([g.result[g.seats.index(0)] for g in result.games], players,
                                result.sprt.verdict if result.sprt else None)
         (where / "gate.txt").write_text(result.report() + "\n", encoding="utf-8")
-        self._record(generation)["gate"] = verdict
+        self.generation_record(generation)["gate"] = verdict
         self.say(f"{self.family.name}: generation {generation}: candidate "
                  f"{'accepted' if verdict['accepted'] else 'rejected'}: {verdict['why']}")
         if verdict["accepted"]:

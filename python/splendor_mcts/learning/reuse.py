@@ -41,8 +41,8 @@ class Pipeline(Protocol):
     def generation_dir(self, generation: int) -> Path: ...
     def selfplay_games_per_count(self) -> int: ...
     def training_data(self, generation: int) -> list[Path]: ...
-    def _record(self, generation: int) -> dict[str, Any]: ...
-    def _save_state(self) -> None: ...
+    def generation_record(self, generation: int) -> dict[str, Any]: ...
+    def save_state(self) -> None: ...
 
 
 DIGESTS = "digests"        # pipeline.json: file (relative to the family's run) -> its SHA-256 when written
@@ -127,11 +127,11 @@ def _candidate_whole(pipeline: Pipeline, generation: int) -> bool:
     if problem is None:
         return True
     moved = [name for name in (CANDIDATE, *GATE_FILES) if set_aside(candidate.parent, name)]
-    record: dict[str, Any] = pipeline._record(generation)
+    record: dict[str, Any] = pipeline.generation_record(generation)
     record["done"] = [step for step in record["done"] if step not in ("train", "gate")]
     record["seconds"].pop("train", None)
     _digests(pipeline).pop(_relative(pipeline, candidate), None)
-    pipeline._save_state()
+    pipeline.save_state()
     where = f"moved {', '.join(moved)} to {REJECTED}/; " if moved else ""
     pipeline.say(f"{candidate}: {problem}; {where}generation {generation} is trained again and its gate begins anew")
     return False
