@@ -20,7 +20,7 @@ import pytest
 import splendor_mcts as sm
 from splendor_mcts.records import replay
 from splendor_mcts.splendor_tools import ids
-from splendor_mcts.splendor_tools.agent_cli import answer
+from splendor_mcts.splendor_tools.agent import answer
 from splendor_mcts.splendor_tools.board import format_input, input_from_view, parse_input, view_from_input
 from splendor_mcts.splendor_tools.id_table import CARD_DIGESTS, CARD_IDS, NOBLE_DIGESTS, NOBLE_IDS
 from splendor_mcts.splendor_tools.moves import (

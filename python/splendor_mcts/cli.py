@@ -1,7 +1,8 @@
 """The ``splendor-mcts`` command: one entry point, one subcommand per tool.
 
-Each tool registers its subcommands with ``register(subparsers)`` and sets ``func`` on its parser;
-``func(args)`` returns the exit code. A ``ValueError`` from a tool is bad input: it is printed as
+Each subcommand is a module of :mod:`splendor_mcts.commands` (docs/commands.md): its
+``register(subparsers)`` adds its parser and sets ``func`` to its ``run``; ``run(args)`` returns
+the exit code. A ``ValueError`` from a tool is bad input: it is printed as
 ``splendor-mcts <command>: error: ...`` with exit code ``exit_codes.USAGE``. SIGTERM (what ``kill``
 and ``timeout`` send) stops a command as Ctrl-C does: it raises ``Terminated``, a
 ``KeyboardInterrupt``, so each command's clean-up on Ctrl-C (workers closed, finished work kept)
@@ -20,43 +21,24 @@ import argparse
 import errno
 import io
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from . import exit_codes
 from .atomic_write import WriteError, write_error
+from .commands import command_modules
 from .stopping import sigterm_interrupts
 from .version import __version__
-
-
-def _registrars() -> list[Callable[[Any], None]]:
-    from .analysis.hint import register as register_hint
-    from .analysis.protocol import register as register_analyze
-    from .analysis.review import register as register_review
-    from .engines.cli import register as register_engine
-    from .games.perft_cli import register as register_perft
-    from .learning.cli import register_pipeline, register_selfplay
-    from .learning.train import register as register_train
-    from .play.cli import register as register_play
-    from .play.random_game import register as register_random_game
-    from .search.bench import register as register_bench
-    from .serve.cli import register as register_serve
-    from .splendor_tools.agent_cli import register as register_splendor_tools_agent
-    from .tournament.cli import register as register_tournament
-
-    return [register_hint, register_analyze, register_review, register_play, register_random_game, register_tournament,
-            register_bench, register_perft, register_splendor_tools_agent, register_engine, register_serve,
-            register_selfplay, register_train, register_pipeline]
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="splendor-mcts", description="Splendor and Splendor Duel engine tools")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for register in _registrars():
-        register(subparsers)
+    for command in command_modules():
+        command.register(subparsers)
     return parser
 
 

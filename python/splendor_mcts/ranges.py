@@ -4,8 +4,8 @@ A number typed on a command line, written in an agent spec, sent on the engine p
 given as a server's cap is read by one of the ranges here: :class:`Whole` for integers and
 :class:`Number` for finite decimals (seconds, rates), each with its documented bounds. A
 range reads a text (:meth:`Whole.parse`), checks a value already typed (:meth:`Whole.check`:
-a spec's parsed value, a keyword argument) or serves as an argparse ``type``
-(:meth:`Whole.arg`), and refuses with one kind of message naming the field, the range and
+a spec's parsed value, a keyword argument) or serves as a command-line option's type
+(``commands/options.py``: ``arg``), and refuses with one kind of message naming the field, the range and
 what was given::
 
     movetime must be a whole number of milliseconds from 1 to 1000000000, got '1000...' (401 characters)
@@ -16,10 +16,8 @@ comparison) and ``inf`` is refused (never taken as a cap).
 """
 from __future__ import annotations
 
-import argparse
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,17 +87,6 @@ class _Range:
         if self.low is not None and (value <= self.low if self.above else value < self.low):
             return False
         return self.high is None or value <= self.high
-
-    def arg(self) -> Callable[[str], Any]:
-        """An argparse ``type``: its message follows argparse's ``argument --flag:``."""
-        def parse(text: str) -> Any:
-            try:
-                return self.parse(text, None)
-            except NumberError as exc:
-                raise argparse.ArgumentTypeError(str(exc)) from None
-
-        parse.__name__ = self.kind_words
-        return parse
 
     def parse(self, text: str, field: str | None) -> Any:  # pragma: no cover - each kind has its own
         raise NotImplementedError

@@ -1,6 +1,6 @@
-"""``splendor-mcts hint POSITION``: the best moves of a position, for a person.
+"""The best moves of a position, for a person: ``splendor-mcts hint POSITION`` (commands/hint.py).
 
-Reads a position (a file, or ``-`` for standard input; docs/position-format.md),
+It reads a position (a file, or ``-`` for standard input; docs/position-format.md),
 searches it from the view of the player to move (in analysis mode: docs/search.md, "Best
 move") and prints a table of the best whole turns (a seat's decisions until another seat
 moves: ``take WUK, return R``) in the best-move rule's order, with visits, win % with its 95%
@@ -10,92 +10,17 @@ instead. ``--json`` prints the analysis as one JSON object (both forms: ``moveIn
 """
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from typing import Any, TextIO
 
-from ..ranges import WHOLE
 from .. import exit_codes
 from ..atomic_write import atomic_write_text
-from ..console import note_reading_stdin
-from ..games.positions import Position, PositionError, read_position_file
-from ..search.analyze import TOP_K
+from ..games.positions import Position, PositionError
 from ..wording import counted, seat_name
-from .running import add_limit_arguments, check_option_limits, decision_problem, limits_from_args, run_search
 from .turns import SEPARATOR, pv_turns_text
 
 PV_SHOWN = 6
-
-EXAMPLES = """examples:
-  splendor-mcts hint examples/splendor-2p-view.json
-  splendor-mcts hint examples/duel-view.json --json
-  splendor-mcts hint examples/duel-view.json --decisions
-  splendor-mcts hint position.json --time 10 --top 8
-  splendor-mcts hint examples/splendor-3p-view.json --svg board.svg
-  cat position.json | splendor-mcts hint - --iterations 20000 --threads 1 --json
-
-exit codes: 0 ok, 2 bad option, 3 invalid position (every problem is listed with its
-JSON path), 4 nothing to analyze (game over, or a card or bag draw comes first),
-130 interrupted.
-"""
-
-
-def register(subparsers: Any) -> None:
-    """Add ``hint`` to the ``splendor-mcts`` parser."""
-    p = subparsers.add_parser(
-        "hint", help="show the best moves of a position (a table, or --json)",
-        description="Search a position from the view of the player to move and show the best whole turns "
-        "(or with --decisions the best single decisions), best first, with their visits, win rate and its 95% "
-        "interval, and principal variation.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("position", nargs="?", default="-",
-                   help="position JSON file (docs/position-format.md), or - for standard input (the default; on a "
-                   "terminal, paste the position and end it with Ctrl-D)")
-    add_limit_arguments(p)
-    p.add_argument("--top", type=WHOLE.arg(), default=5, metavar="K", help="turns or moves shown (default 5)")
-    p.add_argument("--decisions", action="store_true",
-                   help="one decision per row (e.g. 'take WUK', then 'return R' separately) instead of whole turns")
-    p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
-    p.add_argument("--no-progress", action="store_true", help="no live progress line on standard error")
-    p.add_argument("--svg", metavar="FILE", help="also write the board with the best turn marked as an SVG picture")
-    p.set_defaults(func=run_hint_command)
-
-
-def run_hint_command(args: argparse.Namespace) -> int:
-    TOP_K.check(args.top, "--top")
-    limits = limits_from_args(args, top_k=args.top)
-    if args.position == "-":
-        note_reading_stdin("hint", "a position")
-    try:
-        position = read_position_file(args.position)
-    except OSError as exc:
-        raise ValueError(f"cannot read {args.position}: {exc.strerror or exc}") from None
-    except PositionError as exc:
-        return report_invalid("hint", args.position, exc)
-    problem = decision_problem(position.state)
-    if problem:
-        print(f"splendor-mcts hint: {problem}", file=sys.stderr)
-        return exit_codes.NO_DECISION
-    check_option_limits(limits, position.state)  # the shipped network of its game, when asked for
-    warn_about_view(position)
-    progress = None if args.no_progress or not sys.stderr.isatty() else ProgressLine(position.state, sys.stderr)
-    try:
-        analysis = run_search(position.state, limits, on_progress=progress, turns=True)
-    finally:
-        if progress:
-            progress.clear()
-    if args.svg:
-        write_board_svg(args.svg, position, analysis)
-    if args.json:
-        print(json.dumps(hint_json(position, analysis)))
-    else:
-        from ..console import make_console
-
-        console = make_console()
-        print_hint(console, position.game, analysis, limits.resolved_threads(), decisions=args.decisions)
-    return exit_codes.OK
 
 
 def write_board_svg(path: str, position: Position, analysis: Any) -> None:

@@ -1,4 +1,4 @@
-"""``splendor-mcts analyze``: a JSON-lines analysis engine on stdin/stdout.
+"""The JSON-lines analysis engine of ``splendor-mcts analyze`` (commands/analyze.py) on stdin/stdout.
 
 Modelled on KataGo's analysis engine (docs/analysis-protocol.md). Each input line is one
 query; each output line one response, matched by ``id``. Queries run on a small pool of
@@ -10,25 +10,19 @@ running queries, then exits 0.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import queue
-import sys
 import threading
 import time
 from typing import IO, Any
 
 from .. import exit_codes
-from ..console import note_reading_stdin
 from ..json_input import JsonInputError, read_json
-from ..ranges import WHOLE, Whole
-from ..search.defaults import PROTOCOL_ITERATIONS
 from ..search.networks import shipped_summary
-from ..search.settings import SettingError
 from ..version import __version__
 from .numbering import Asked
 from .queries import QUERY_FIELDS, Job, QueryError, QueryReader, unknown_fields
-from .running import SearchLimits, check_limits, run_search
+from .running import run_search
 
 PROTOCOL_VERSION = 1
 STOP_CHECK = 0.1  # seconds between a search's checks for a terminate
@@ -233,31 +227,3 @@ def _turn_numbers(query: dict[str, Any]) -> set[int] | None:
     if not isinstance(numbers, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
         raise QueryError("turnNumbers must be a list of turn numbers", "turnNumbers")
     return set(numbers)
-
-
-ANALYZE_EXAMPLES = """examples:
-  splendor-mcts analyze < queries.jsonl > answers.jsonl
-  echo '{"id": "q1", "position": '"$(cat examples/splendor-2p-view.json)"', "maxIterations": 2000}' | splendor-mcts analyze
-"""
-
-
-def register(subparsers: Any) -> None:
-    """Add ``analyze`` to the ``splendor-mcts`` parser."""
-    p = subparsers.add_parser(
-        "analyze", help="JSON-lines analysis engine on stdin/stdout (like KataGo's analysis engine)",
-        description="Read one JSON query per line on standard input and write JSON responses on standard "
-        "output, matched by id. See docs/analysis-protocol.md.", epilog=ANALYZE_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--workers", type=WHOLE.arg(), default=2, help="queries analyzed at once (default 2)")
-    p.add_argument("--threads", type=WHOLE.arg(), default=1, help="default search threads per query (default 1)")
-    p.set_defaults(func=run_analyze_command)
-
-
-def run_analyze_command(args: argparse.Namespace) -> int:
-    Whole(1, 1024).check(args.workers, "--workers")  # a thread each
-    try:
-        check_limits(SearchLimits(iterations=PROTOCOL_ITERATIONS, threads=args.threads))
-    except SettingError as exc:
-        raise ValueError(f"--threads: {exc}") from None
-    note_reading_stdin("analyze", "JSON queries, one per line,")
-    return Engine(sys.stdout, workers=args.workers, default_threads=args.threads).run(sys.stdin)

@@ -1,4 +1,5 @@
-"""``splendor-mcts review RECORD``: every turn of a game analyzed, each player's mistakes.
+"""Every turn of a game analyzed, each player's mistakes: ``splendor-mcts review RECORD``
+(commands/review.py).
 
 A turn is a seat's decisions until another seat decides (a take and its returns, Duel's
 privileges, action and returns; analysis/turns.py). At the start of each turn in the
@@ -13,23 +14,16 @@ same player). Drops of at least ``--threshold`` are reported.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..ranges import ANY_NUMBER, WHOLE
-from .. import exit_codes
-from ..charts import check_chart_path
-from ..console import StepProgress, note_reading_stdin
+from ..console import note_reading_stdin
 from ..games.game import load_game
 from ..json_input import JsonInputError, read_json
 from ..records import GameRecord, result_problem
-from ..search.defaults import REVIEW_ITERATIONS
 from ..wording import counted, seat_name, turn_name
-from .running import (SearchLimits, add_limit_arguments, check_option_limits, decision_problem, limits_from_args,
-                      run_search)
+from .running import SearchLimits, decision_problem, run_search
 from .numbering import BadStep, Step, walk
 from .turns import SEPARATOR, turn_at, turn_label
 
@@ -188,34 +182,6 @@ def value_after(next_state: tuple[int, Any] | None, final: Any, seat: int, analy
     return float(analysis_at(*next_state).root.win_rates[seat])
 
 
-REVIEW_EXAMPLES = """examples:
-  splendor-mcts review game.json                      a game saved by play (save game.json)
-  splendor-mcts review games.jsonl --game-index 3 --iterations 5000 --threshold 0.1
-  splendor-mcts export --db results.sqlite | splendor-mcts review - --json
-"""
-
-
-def register(subparsers: Any) -> None:
-    """Add ``review`` to the ``splendor-mcts`` parser."""
-    p = subparsers.add_parser(
-        "review", help="analyze every turn of a game record and list each player's mistakes",
-        description="Search every turn of a recorded game from the mover's view and report the whole turns "
-        "whose win rate falls short of the best whole turn found by at least --threshold.", epilog=REVIEW_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("record", help="game record: a JSON file (one record), a JSON-lines file with --game-index, or -")
-    p.add_argument("--game-index", type=WHOLE.arg(), default=1, help="which record of a JSON-lines file (from 1; default 1)")
-    add_limit_arguments(p, default_time=None, default_iterations=REVIEW_ITERATIONS)
-    p.add_argument("--threshold", type=ANY_NUMBER.arg(), default=DEFAULT_THRESHOLD,
-                   help=f"smallest win-rate drop reported as a mistake (default {DEFAULT_THRESHOLD})")
-    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
-    p.add_argument("--plot", metavar="FILE", help="save the win-rate graph over the game (PNG or SVG by the suffix; "
-                   "matplotlib): each seat's win %% per turn, the mistakes marked")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress on standard error (a live line on a terminal, else a line every "
-                   f"{PLAIN_PROGRESS_EVERY:g} s)")
-    p.set_defaults(func=run_review_command)
-
-
 def read_record(source: str, index: int) -> Any:
     """The ``index``-th (from 1) record of a JSON or JSON-lines file or stdin."""
     if source == "-":
@@ -233,52 +199,6 @@ def read_record(source: str, index: int) -> Any:
                 raise ValueError(f"--game-index {index} is outside 1..{len(lines)}") from None
             return GameRecord.from_json(lines[index - 1])
     return GameRecord.from_json(text)
-
-
-def run_review_command(args: argparse.Namespace) -> int:
-    if not 0 <= args.threshold <= 1:
-        raise ValueError(f"--threshold must be between 0 and 1, got {args.threshold}")
-    if args.plot:
-        check_chart_path(args.plot)
-    limits = limits_from_args(args)
-    if limits.iterations is None and limits.time_limit is None:
-        limits = limits.replace(iterations=REVIEW_ITERATIONS)
-    try:
-        record = read_record(args.record, args.game_index)
-    except OSError as exc:
-        raise ValueError(f"cannot read {args.record}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
-        return exit_codes.INVALID_INPUT
-    try:
-        game = load_game(record.game)
-    except ValueError as exc:
-        print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
-        return exit_codes.INVALID_INPUT
-    check_option_limits(limits, game)  # the shipped network of its game, when asked for
-    # a live line on a terminal; off one (a log, CI) a plain line now and then, as the tournament's progress does
-    display = StepProgress("review", enabled=not args.no_progress, live=not args.json, every=PLAIN_PROGRESS_EVERY)
-
-    def progress(n: int, total: int) -> None:
-        display.step(f"reviewing turn {n + 1} of {total}", f"turn {n + 1} of {total}")
-
-    try:
-        review = review_record(record, limits, threshold=args.threshold, on_turn=progress)
-    except ValueError as exc:
-        print(f"splendor-mcts review: {args.record} is not a valid game record: {exc}", file=sys.stderr)
-        return exit_codes.INVALID_INPUT
-    finally:
-        display.close()
-    if args.json:
-        print(json.dumps(review.to_dict()))
-    else:
-        print_review(review)
-    if args.plot:
-        from .win_rate_graph import plot_review
-
-        plot_review(review, args.plot)
-        print(f"Win-rate graph: {args.plot}", file=sys.stderr if args.json else sys.stdout)
-    return exit_codes.OK
 
 
 def print_review(review: Review) -> None:

@@ -1,29 +1,22 @@
 """Running the search for the people-facing tools (hint, analyze, review, play).
 
 ``run_search(state, limits, on_progress=...)`` calls :func:`splendor_mcts.analyze` with the
-settings a tool was given and, when asked, reports partial results while it thinks;
-``add_limit_arguments`` and ``limits_from_args`` are those settings on a command line
-(every search setting of docs/search.md, by its ``flag``).
+settings a tool was given and, when asked, reports partial results while it thinks.
+The commands read those settings from their options (``commands/options.py``).
 """
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ranges import ANY_NUMBER, WHOLE
 from .. import _core
 from ..games.registry import entry_of_state
 from ..search.analyze import analyze
 from ..search.defaults import ANALYSIS_MOVES, HINT_SECONDS, PROBE_FOR_ADVICE, SearchDefaults
-from ..search.networks import shipped_summary
-from ..search.settings import BY_NAME, SETTINGS, SettingError, make_params
-
-# The settings every command line takes with a help of its own (the budget and threads).
-_OWN_FLAGS = ("iterations", "time_limit", "threads", "seed")
+from ..search.settings import BY_NAME, SettingError, make_params
 
 
 @dataclass(frozen=True)
@@ -78,46 +71,6 @@ class SearchLimits:
         iterations, time_limit = self.budget()
         return {**self.settings, "iterations": iterations, "time_limit": time_limit,
                 "threads": self.resolved_threads(), "seed": self.seed, "analysis_moves": self.analysis_moves(), "probe": self.probe()}
-
-
-def add_limit_arguments(p: argparse.ArgumentParser, default_time: float | None = HINT_SECONDS,
-                        default_iterations: int | None = None) -> None:
-    """The search settings shared by hint, review and play; the defaults are those of the help texts
-    (``default_time`` seconds, or else ``default_iterations``, when neither option is given)."""
-    p.add_argument("--time", type=ANY_NUMBER.arg(), metavar="SECONDS",
-                   help=f"thinking time per position (default: {default_time:g} s unless --iterations is given)"
-                   if default_time else "thinking time per position (default: no time limit)")
-    p.add_argument("--iterations", type=WHOLE.arg(), metavar="N",
-                   help="search iterations (stops at whichever limit comes first)"
-                   + (f"; default {default_iterations} unless --time is given" if default_iterations else ""))
-    p.add_argument("--threads", type=WHOLE.arg(), metavar="N", help="search threads (default: all cores)")
-    p.add_argument("--seed", type=WHOLE.arg(), default=0, help="search seed (default 0); one thread + --iterations is reproducible")
-    group = p.add_argument_group("search settings", "default: the game's measured values (docs/search.md)")
-    for setting in SETTINGS:
-        if setting.flag is None or setting.name in _OWN_FLAGS:
-            continue
-        text = setting.help.replace("%", "%%")  # argparse formats help with %
-        if setting.name == "network" and (shipped := shipped_summary()):
-            text += "; shipped: " + ", ".join(
-                f"{n['network']} (default {_default_text(n['defaultPlayers'])})" for n in shipped.values())
-        if setting.kind is bool:
-            group.add_argument(setting.flag, dest=setting.name, action=argparse.BooleanOptionalAction, help=text)
-        else:
-            group.add_argument(setting.flag, dest=setting.name, type=setting.kind, help=text)
-
-
-def _default_text(players: list[int]) -> str:
-    return "on for " + " and ".join(map(str, players)) + " players" if players else "off"
-
-
-def limits_from_args(args: argparse.Namespace, top_k: int | None = None) -> SearchLimits:
-    """The limits of a command line, checked (``ValueError`` naming the option) before any search."""
-    settings = {s.name: getattr(args, s.name) for s in SETTINGS
-                if s.flag is not None and s.name not in _OWN_FLAGS and getattr(args, s.name) is not None}
-    limits = SearchLimits(iterations=args.iterations, time_limit=args.time, threads=args.threads, seed=args.seed,
-                          top_k=top_k, settings=settings)
-    check_option_limits(limits)
-    return limits
 
 
 def check_option_limits(limits: SearchLimits, game: Any = None) -> None:

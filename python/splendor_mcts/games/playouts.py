@@ -1,7 +1,9 @@
 """Fast loops in C++: random playouts, perft and its per-move divide."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -49,3 +51,18 @@ def perft_divide(state: object, depth: int) -> dict[str, int]:
     ``depth - 1`` plies below it, in ``legal_actions`` order. The counts sum to
     ``perft(state, depth)``; comparing two engines' listings finds the move they disagree on."""
     return dict(_core.perft_divide(state, _check_depth(depth, 1)))
+
+
+def divided(state: Any, depth: int, on_move: Callable[[int, int], None]) -> dict[str, int]:
+    """:func:`perft_divide` one root move at a time, ``on_move(index, total)`` before each: the
+    same counts, in the same order, with progress between them (``splendor-mcts perft``)."""
+    if depth < 1 or state.is_terminal():
+        return {}
+    actions = state.legal_actions()
+    counts: dict[str, int] = {}
+    for index, action in enumerate(actions):
+        on_move(index, len(actions))
+        child = state.clone()
+        child.apply_action(action)
+        counts[state.action_to_string(action)] = perft(child, depth - 1)
+    return counts

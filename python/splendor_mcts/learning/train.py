@@ -14,7 +14,6 @@ epochs judge unseen games worse. The checkpoint keeps that epoch's weights too.
 """
 from __future__ import annotations
 
-import argparse
 import copy
 import json
 import time
@@ -26,15 +25,13 @@ from typing import Any
 
 import numpy as np
 
-from ..ranges import ANY_NUMBER, WHOLE
-from .. import exit_codes
 from ..atomic_write import atomic_write
 from ..stopping import deferred_interrupts
 from ..version import __version__
 from ..wording import install_hint
 from .dataset import Examples, load_examples, split_by_game
-from .families import FAMILIES, family
-from .input_features import check_features, feature_sets, with_features
+from .families import family
+from .input_features import check_features, with_features
 from .shards import file_sha256
 from .weights import SUFFIX, read_warm_start, write_network
 
@@ -56,14 +53,6 @@ DEFAULT_POSITIONS_PER_GAME = 8
 DEFAULT_SEARCH_VALUE_SHARE = 0.5
 
 INSTALL_HINT = install_hint("train")
-EXAMPLES = f"""examples:
-  splendor-mcts train --family duel --data runs/duel/gen-001/selfplay-2p --out duel.smnet
-  splendor-mcts train --family splendor-2p --data a/ b/shard-00003.npz --out s2.smnet --epochs 20 --seed 3
-  splendor-mcts train --family duel --data more/ --out duel-2.smnet --init duel.smnet
-
-exit codes: 0 done, 1 PyTorch missing ({INSTALL_HINT}), 2 bad option or bad data, 130 interrupted
-(the same command again resumes from <out>.ckpt).
-"""
 
 
 def check_dropout(dropout: float) -> None:
@@ -373,66 +362,12 @@ def _rewrite_log(settings: TrainSettings, history: list[dict[str, Any]]) -> None
 
 
 def hidden_sizes(text: str) -> tuple[int, ...]:
-    """``--hidden``'s value: the trunk's layer sizes, e.g. ``64,64``."""
+    """``--hidden``'s value: the trunk's layer sizes, e.g. ``64,64`` (``ValueError`` saying
+    what is wrong)."""
     try:
         sizes = tuple(int(part) for part in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"hidden sizes are comma-separated integers, got {text!r}") from None
+        raise ValueError(f"hidden sizes are comma-separated integers, got {text!r}") from None
     if not sizes or min(sizes) < 1:
-        raise argparse.ArgumentTypeError(f"hidden sizes must be positive, got {text!r}")
+        raise ValueError(f"hidden sizes must be positive, got {text!r}")
     return sizes
-
-
-def register(subparsers: Any) -> None:
-    defaults = TrainSettings(family="duel", data=("-",), out="-.smnet")
-    parser = subparsers.add_parser(
-        "train", help="train a policy-value network from self-play shards (needs the [train] extra)",
-        description="Train a family's policy-value network from self-play shards and write it as .smnet "
-                    "(docs/training.md). Same settings and data give the same weights; an interrupted run "
-                    "started again with the same settings resumes from <out>.ckpt.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--family", required=True, choices=list(FAMILIES), help="the game family")
-    parser.add_argument("--data", required=True, nargs="+", metavar="PATH",
-                        help="shard files or directories: a self-play run's by its manifest (each shard checked against "
-                             "its entry), another's shard-*.npz files")
-    parser.add_argument("--out", required=True, metavar="FILE.smnet", help="the network to write")
-    parser.add_argument("--epochs", type=WHOLE.arg(), default=defaults.epochs)
-    parser.add_argument("--batch-size", type=WHOLE.arg(), default=defaults.batch_size)
-    parser.add_argument("--learning-rate", type=ANY_NUMBER.arg(), default=defaults.learning_rate)
-    parser.add_argument("--weight-decay", type=ANY_NUMBER.arg(), default=defaults.weight_decay)
-    parser.add_argument("--hidden", type=hidden_sizes, default=defaults.hidden, metavar="H1,H2",
-                        help="trunk layer sizes (default %(default)s)")
-    parser.add_argument("--seed", type=WHOLE.arg(), default=defaults.seed)
-    parser.add_argument("--validation", type=ANY_NUMBER.arg(), default=defaults.validation,
-                        help="share of the games held out to measure the losses on (default %(default)s)")
-    parser.add_argument("--value-weight", type=ANY_NUMBER.arg(), default=defaults.value_weight,
-                        help="weight of the value loss beside the policy loss")
-    parser.add_argument("--dropout", type=ANY_NUMBER.arg(), default=defaults.dropout,
-                        help="dropout after each trunk layer while training (default %(default)s)")
-    parser.add_argument("--positions-per-game", type=WHOLE.arg(), default=defaults.positions_per_game,
-                        help="rows of each game an epoch trains on, drawn anew each epoch; 0 = all "
-                             "(default %(default)s)")
-    parser.add_argument("--search-value-share", type=ANY_NUMBER.arg(), default=defaults.search_value_share, metavar="S",
-                        help="the value head learns S x the search root's mean return + (1 - S) x the game's "
-                             "result (0..1, default %(default)s; above 0 needs shards of format 2); the "
-                             "validation value loss always scores the result")
-    parser.add_argument("--init", metavar="NET.smnet", help="start from this network's weights")
-    parser.add_argument("--features", default=defaults.features, choices=["", *feature_sets()], metavar="NAME",
-                        help="input features the network reads beside the observation (docs/network-format.md): "
-                             f"{', '.join(feature_sets())}; a network --init without them starts with zero weights "
-                             "from them (default: none)")
-    parser.add_argument("--threads", type=WHOLE.arg(), default=defaults.threads,
-                        help="torch threads (default 1; more may change the weights' last bits)")
-    parser.set_defaults(func=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    settings = TrainSettings(
-        family=args.family, data=tuple(args.data), out=args.out, epochs=args.epochs, batch_size=args.batch_size,
-        learning_rate=args.learning_rate, weight_decay=args.weight_decay, hidden=tuple(args.hidden), seed=args.seed,
-        validation=args.validation, value_weight=args.value_weight, dropout=args.dropout,
-        positions_per_game=args.positions_per_game, search_value_share=args.search_value_share, init=args.init,
-        features=args.features, threads=args.threads)
-    require_torch()
-    train(settings)
-    return exit_codes.OK

@@ -1,6 +1,7 @@
-"""``splendor-mcts splendor-tools-agent``: our engine as an agent of the splendor-tools referee.
+"""Our engine as an agent of the splendor-tools referee: ``splendor-mcts splendor-tools-agent``
+(commands/splendor_tools_agent.py).
 
-The referee starts its agent afresh for every move: this command reads that move's input on
+The referee starts its agent afresh for every move: the command reads that move's input on
 stdin, builds the position the seat sees (others' blind reserves stay unknown and are sampled
 by the search), searches it, and prints the move line, with the colours of the tokens to give
 back when the move leaves more than 10. ``kibitz`` lines on stderr (kept by the referee in its
@@ -13,14 +14,10 @@ per main action (a fifth of it per return), deterministic for a ``--seed``.
 """
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from typing import Any, TextIO
 
-from .. import exit_codes
 from ..games.game import load_game
-from ..ranges import ANY_NUMBER, ITERATIONS, WHOLE
 from ..search.settings import make_params
 from ..wording import counted
 from .board import parse_input, view_from_input
@@ -31,54 +28,13 @@ MAIN_SHARE = 0.8
 RETURN_SHARE = (1 - MAIN_SHARE) / 3  # at most three tokens are ever given back
 RETURN_ITERATIONS_DIVISOR = 5
 
-EXAMPLES = """examples:
-  splendor-mcts splendor-tools-agent < input.txt
-  splendor-mcts splendor-tools-agent --iterations 5000 --seed 7 < input.txt
-
-As a referee agent, a two-line script in the agent's folder:
-  #!/bin/sh
-  exec splendor-mcts splendor-tools-agent --time 5
-
-exit codes: 0 a move was printed, 2 bad option, 3 the input is not the referee's format
-or not a consistent position (the referee then plays a pass).
-"""
-
-
-def register(subparsers: Any) -> None:
-    """Add ``splendor-tools-agent`` to the ``splendor-mcts`` parser."""
-    p = subparsers.add_parser(
-        "splendor-tools-agent", help="answer one move of the splendor-tools referee (stdin -> move line)",
-        description="Read the splendor-tools referee's input for one move on standard input, search the "
-        "position of the seat to move and print its move line (docs/splendor-tools.md).",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--time", type=ANY_NUMBER.arg(), metavar="SECONDS",
-                        help=f"search seconds per move, token returns included (default {DEFAULT_SECONDS:g})")
-    budget.add_argument("--iterations", type=WHOLE.arg(), metavar="N", help="search iterations for the main action")
-    p.add_argument("--seed", type=WHOLE.arg(), default=0, help="seed of the search and of the sampled hidden cards (default 0)")
-    p.set_defaults(func=run_agent_command)
-
-
-def run_agent_command(args: argparse.Namespace) -> int:
-    if args.time is not None and not 0 < args.time <= 3600:
-        raise ValueError(f"--time must be between 0 and 3600 seconds, got {args.time}")
-    if args.iterations is not None:
-        ITERATIONS.check(args.iterations, "--iterations")
-    try:
-        line, kibitz = answer(sys.stdin.read(), args.time, args.iterations, args.seed)
-    except InputError as exc:
-        print(f"splendor-mcts splendor-tools-agent: {exc}", file=sys.stderr)
-        return exit_codes.INVALID_INPUT
-    _kibitz(kibitz, sys.stderr)
-    print(line, flush=True)
-    return exit_codes.OK
-
 
 class InputError(ValueError):
     """The referee's input cannot be read, or is not a consistent position."""
 
 
-def _kibitz(lines: list[str], out: TextIO) -> None:
+def kibitz(lines: list[str], out: TextIO) -> None:
+    """The kibitz lines of :func:`answer` as the referee reads them (``kibitz ...``)."""
     for line in lines:
         print(f"kibitz {line}", file=out)
     out.flush()
