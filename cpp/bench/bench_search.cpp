@@ -56,6 +56,8 @@ int run(const search::SearchParams& params, int players, int midgame, uint64_t d
 }  // namespace
 
 int main(int argc, char** argv) {
+  search::register_game_input_features<splendor::Game>();  // a --network file may read them
+  search::register_game_input_features<duel::Game>();
   search::SearchParams p;
   p.iterations = 100000;
   p.reuse_tree = false;

@@ -1,5 +1,5 @@
-// The _core extension module: the games of bindings/games.hpp, then the search and
-// the position reader and the network (one bind_*.cpp each).
+// The _core extension module: the games of bindings/games.hpp (each with its input
+// features), then the search and the position reader and the network (one bind_*.cpp each).
 #include <pybind11/pybind11.h>
 
 #include <exception>
@@ -8,6 +8,7 @@
 #include "bindings/games.hpp"
 #include "bindings/registry.hpp"
 #include "core/types.hpp"
+#include "search/input_features.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "splendor_mcts C++ core: rules engines, playouts and search";
@@ -26,7 +27,10 @@ PYBIND11_MODULE(_core, m) {
   });
   m.attr("CHANCE") = core::kChancePlayer;
   m.attr("TERMINAL") = core::kTerminalPlayer;
-  bindings::BoundGames::for_each([&]<class B>() { B::bind(m); });
+  bindings::BoundGames::for_each([&]<class B>() {
+    search::register_game_input_features<typename B::Game>();  // before a network is read
+    B::bind(m);
+  });
   bindings::bind_search(m);
   bindings::bind_position(m);
   bindings::bind_network(m);

@@ -9,8 +9,12 @@
 
 #include "core/types.hpp"
 #include "search/network.hpp"
+#include "splendor/game.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  // The game's input features, so that a header naming "needs" reaches the checks after the name.
+  static const bool registered = (search::register_game_input_features<splendor::Game>(), true);
+  (void)registered;
   try {
     const search::Network net =
         search::Network::parse(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.smnet");

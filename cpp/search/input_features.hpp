@@ -1,10 +1,13 @@
 // Input features a network may read beside the observation tensor (docs/network-format.md,
 // "features"): derived from the observation alone, so the trainer computes the same ones
 // from self-play shards (_core.input_features) and the public observation stays as it is.
-// One line per set in input_features.cpp.
+// The search knows no game: each game declares its sets beside its observation
+// (Game::input_features(), e.g. cpp/splendor/input_features.cpp) and a program registers
+// the games it links (the Python module from bindings/games.hpp, a C++ driver by hand).
 #pragma once
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace search {
 
@@ -17,7 +20,15 @@ struct InputFeatures {
   void (*compute)(const float* observation, int players, float* out);
 };
 
-std::span<const InputFeatures> input_feature_sets();
+// Adds a game's sets. Registering the same set again changes nothing; another set under
+// a name already taken throws std::logic_error (two games cannot share a name).
+void register_input_features(std::span<const InputFeatures> sets);
+template <class G>
+void register_game_input_features() {
+  if constexpr (requires { G::input_features(); }) register_input_features(G::input_features());
+}
+
+std::vector<InputFeatures> input_feature_sets();  // every registered set, in registration order
 const InputFeatures* input_features_named(std::string_view name);  // nullptr: none of that name
 
 }  // namespace search

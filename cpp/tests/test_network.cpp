@@ -9,6 +9,8 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -133,7 +135,23 @@ TEST_CASE("network: the reader refuses each malformed file with a message naming
   CHECK_THROWS_AS(Network::load("no/such/file.smnet"), core::InvalidInput);
 }
 
+TEST_CASE("network: input features are registered by their game, once per name") {
+  search::register_game_input_features<splendor::Game>();
+  search::register_game_input_features<splendor::Game>();  // again: nothing changes
+  const auto sets = search::input_feature_sets();
+  CHECK(std::count_if(sets.begin(), sets.end(), [](const search::InputFeatures& f) { return f.name == "needs"; }) == 1);
+  REQUIRE(search::input_features_named("needs") != nullptr);
+  CHECK(search::input_features_named("needs")->game == "splendor");
+  CHECK(search::input_features_named("wants") == nullptr);
+  search::InputFeatures other = *search::input_features_named("needs");
+  other.game = "toy";
+  CHECK_THROWS_WITH_AS(search::register_input_features(std::span<const search::InputFeatures>(&other, 1)),
+                       "input features 'needs' of the game 'toy': the name is taken by the game 'splendor'",
+                       std::logic_error);
+}
+
 TEST_CASE("network: input features are declared, checked and read after the observation") {
+  search::register_game_input_features<splendor::Game>();
   using splendor::kNeedsPerSeat;
   using splendor::kObservationSize;
   const int obs = kObservationSize, actions = 3, hidden = 2;
