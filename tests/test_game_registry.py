@@ -2,11 +2,14 @@
 needs only its own module and one ``register`` call: test_toy_game.py proves it with Nim."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import splendor_mcts as sm
 from splendor_mcts import _core
 from splendor_mcts.games import registry
+from splendor_mcts.games.positions import read_position
 
 
 def test_each_builtin_game_is_found_by_name_and_by_state():
@@ -25,6 +28,15 @@ def test_unknown_games_and_states_are_named():
         registry.entry_of_state("not a state")
     with pytest.raises(ValueError, match="already registered"):
         registry.register(registry.game_entry("duel"))
+
+
+def test_the_shipped_engine_binds_only_the_shipped_games():
+    # The test game Nim is bound by its own test-only module (tests/toy_nim.py), never by _core.
+    assert not [name for name in dir(_core) if "nim" in name.lower()]
+    position = json.dumps({"game": "nim", "to_move": 0, "stones": 3})
+    with pytest.raises(_core.PositionError, match="unknown game 'nim'; known games: duel, splendor"):
+        read_position(position)
+    assert registry.position_readers() == {}  # the built-in games read their positions in _core
 
 
 def test_players_is_every_games_keyword_a_fixed_count_takes_its_own():

@@ -1,16 +1,19 @@
 """Nim, the test-only third game (``cpp/tests/toy/nim.hpp``), on the Python side: its
 config and registry entry, written as any game's (``docs/adding-a-game.md``).
 
-The engine classes ship in ``_core`` only for these tests; no tool offers the game until
-``register_nim()`` adds it to the registry (the registration line of this layer).
+The engine classes are in the test-only module ``nim_engine`` (``cpp/tests/toy/nim_module.cpp``,
+built into ``tests/`` with the CMake option ``SPLENDOR_MCTS_TEST_GAMES``), not in the shipped
+``_core``; no tool offers the game until ``register_nim()`` adds it to the registry (the
+registration line of this layer). Importing this module without ``nim_engine`` built raises
+``ImportError``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import nim_engine
 import splendor_mcts as sm
-from splendor_mcts import _core
 from splendor_mcts.games import registry
 from splendor_mcts.games.registry import GameEntry
 from splendor_mcts.games.variants import VariantConfig, check_int
@@ -34,11 +37,12 @@ class NimConfig(VariantConfig):
         return 2
 
     def to_engine(self) -> Any:
-        return _core.NimRules(stones=self.stones, max_take=self.max_take)
+        return nim_engine.NimRules(stones=self.stones, max_take=self.max_take)
 
 
 GAME = GameEntry.from_engine(
-    "nim", "Nim", NimConfig, search_defaults=SearchDefaults(exploration=0.4, evaluator="random", rollout_cutoff=0))
+    "nim", "Nim", NimConfig, engine=nim_engine,
+    search_defaults=SearchDefaults(exploration=0.4, evaluator="random", rollout_cutoff=0))
 
 
 def register_nim() -> GameEntry:

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bindings/bind_position.hpp"
 #include "bindings/games.hpp"
 #include "bindings/registry.hpp"
 #include "core/problems.hpp"
@@ -28,24 +29,6 @@ void raise_problems(const std::vector<core::Problem>& problems) {
   for (const core::Problem& p : problems) items.append(py::dict(py::arg("path") = p.path, py::arg("message") = p.message));
   const py::object error = position_error(items);
   PyErr_SetObject(position_error.ptr(), error.ptr());
-}
-
-// A variant object (flat: integers, booleans, words, null) as keyword arguments for load_game.
-py::dict variant_dict(const core::json::Ordered& variant) {
-  py::dict out;
-  for (const auto& [key, value] : variant.items()) {
-    out[py::str(key)] = value.is_null()      ? py::object(py::none())
-                        : value.is_boolean() ? py::object(py::bool_(value.get<bool>()))
-                        : value.is_string()  ? py::object(py::str(value.get<std::string>()))
-                                             : py::object(py::int_(value.get<int64_t>()));
-  }
-  return out;
-}
-
-template <typename Position, typename VariantJson>
-py::tuple result(const std::string& game, Position&& p, VariantJson&& variant_json) {
-  return py::make_tuple(game, variant_dict(variant_json(p.variant)), std::move(p.state),
-                        p.observer < 0 ? py::object(py::none()) : py::object(py::int_(p.observer)));
 }
 
 }  // namespace
@@ -83,7 +66,7 @@ class PositionError(ValueError):
 
   m.def(
       "read_position",
-      [](std::string_view text, uint64_t seed, bool full) -> py::tuple {
+      [](std::string_view text, uint64_t seed, bool full, const py::dict& readers) -> py::tuple {
         const core::json::Value doc = core::json::parse(text);
         const core::json::Cursor root(doc);
         const std::string game = core::game_of(root);
@@ -91,17 +74,21 @@ class PositionError(ValueError):
         std::set<std::string> known;
         BoundGames::for_each([&]<class B>() {
           known.insert(B::Game::kName);
-          if (!read && game == B::Game::kName) read = result(game, B::read_position(doc, seed, full), B::variant_json);
+          if (!read && game == B::Game::kName) read = position_tuple(game, B::read_position(doc, seed, full), B::variant_json);
         });
         if (read) return *read;
+        // A game bound in another module (GameEntry.engine): its own reader reads it.
+        for (const auto& [name, reader] : readers) known.insert(py::str(name).cast<std::string>());
+        if (readers.contains(game)) return readers[py::str(game)](py::str(text.data(), text.size()), seed, full).cast<py::tuple>();
         std::string names;
         for (const std::string& name : known) names += (names.empty() ? "" : ", ") + name;
         root["game"].fail("unknown game '" + game + "'; known games: " + names);
       },
-      py::arg("text"), py::arg("seed") = 0, py::arg("full") = false,
+      py::arg("text"), py::arg("seed") = 0, py::arg("full") = false, py::arg("readers") = py::dict(),
       "(game name, variant dict, state, observer or None) from a position's JSON text "
       "(docs/position-format.md): the game and variant come from the position itself. A view's unknown cards are "
-      "drawn with `seed`; `full` requires a full state (every card placed). Raises PositionError.");
+      "drawn with `seed`; `full` requires a full state (every card placed). `readers` maps the name of a game bound "
+      "in another module to its read_position(text, seed, full). Raises PositionError.");
 }
 
 }  // namespace bindings

@@ -14,7 +14,6 @@
 #include "duel/position.hpp"
 #include "splendor/game.hpp"
 #include "splendor/position.hpp"
-#include "tests/toy/nim.hpp"
 
 namespace bindings {
 
@@ -39,8 +38,7 @@ struct GameList {
 };
 
 using BoundGames = GameList<BoundGame<splendor::Game, bind_splendor, &splendor::read_position, &splendor::variant_json>,
-                            BoundGame<duel::Game, bind_duel, &duel::read_position, &duel::variant_json>,
-                            BoundGame<nim::Game, bind_nim, &nim::read_position, &nim::variant_json>>;
+                            BoundGame<duel::Game, bind_duel, &duel::read_position, &duel::variant_json>>;
 
 // The prefix of a game's Python classes: "Splendor" for "splendor".
 inline std::string class_prefix(const char* name) {

@@ -6,7 +6,6 @@
 namespace bindings {
 void bind_splendor(pybind11::module_& m);
 void bind_duel(pybind11::module_& m);
-void bind_nim(pybind11::module_& m);  // test-only (tests/toy/nim.hpp)
 void bind_search(pybind11::module_& m);
 void bind_position(pybind11::module_& m);
 void bind_network(pybind11::module_& m);

@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DEFAULT_BATCH_SIZE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MAX_BATCH_SIZE', 'MoveInfo', 'NIM_NUM_DISTINCT_ACTIONS', 'NIM_OBSERVATION_SIZE', 'NimRules', 'NimSearcher', 'NimState', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'input_feature_sets', 'input_features', 'network_forward', 'network_info', 'network_kernels', 'nim_random_playouts', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DEFAULT_BATCH_SIZE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MAX_BATCH_SIZE', 'MoveInfo', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'input_feature_sets', 'input_features', 'network_forward', 'network_info', 'network_kernels', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -250,155 +250,6 @@ class DuelState:
         (action, probability) pairs at a chance node; empty elsewhere.
         """
     def clone(self) -> DuelState:
-        """
-        An independent copy.
-        """
-    def current_player(self) -> int:
-        """
-        Seat to move, or CHANCE (-1) / TERMINAL (-4).
-        """
-    def dealt_outcome(self) -> int:
-        """
-        At a chance node: the outcome this state's own seeded deal produces.
-        """
-    def determinize(self, observer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
-        """
-        Resample in place everything `observer` cannot see (deck order, others' blind reserves).
-        """
-    def evaluate(self, player: typing.SupportsInt | typing.SupportsIndex) -> float:
-        """
-        Heuristic win chance in [0, 1] of `player` (the rollout cut-off value).
-        """
-    def hash(self) -> int:
-        """
-        64-bit Zobrist hash of the position (deck order excluded).
-        """
-    def heuristic_action(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
-        """
-        The rollout policy's move (buys what scores, takes what visible cards need).
-        """
-    def is_chance_node(self) -> bool:
-        """
-        Whether the next action is a chance outcome (a card reveal).
-        """
-    def is_legal(self, action: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        """
-        Whether `action` is legal here.
-        """
-    def is_terminal(self) -> bool:
-        """
-        Whether the game is over.
-        """
-    def legal_actions(self) -> list[int]:
-        """
-        Legal action ids in ascending order (chance outcomes at chance nodes).
-        """
-    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
-        """
-        numpy bool array of length num_distinct_actions.
-        """
-    def num_players(self) -> int:
-        """
-        Number of seats.
-        """
-    def observation_json(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
-        """
-        What `player` knows, as JSON (no deck order, no others' blind reserves).
-        """
-    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
-        """
-        numpy float32 vector of what `player` sees.
-        """
-    def returns(self) -> list[float]:
-        """
-        Per seat: win 1, loss 0, tied winners share 1; zeros before the end.
-        """
-    def set_explicit_chance(self, on: bool) -> None:
-        """
-        Turn explicit chance on or off.
-        """
-    def split_turns(self, actions: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> list[tuple[int, list[int]]]:
-        """
-        `actions` played from here, cut into whole turns: [(seat, actions)], a turn being one seat's decisions until another seat is to move or the game ends; a chance outcome stays in the turn it happens in. Stops at the end of the game or at an action that is not legal.
-        """
-    def string_to_action(self, text: str) -> int:
-        """
-        The action a notation names, legal here or not (why_illegal says why not); ValueError if it cannot be read.
-        """
-    def to_json(self) -> str:
-        """
-        The full state as JSON (deck order included).
-        """
-    def why_illegal(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
-        """
-        Why `action` is not legal here, in the player's terms ('needs 2 more red (you have ...)'); '' if legal.
-        """
-    @property
-    def explicit_chance(self) -> bool:
-        """
-        Whether card reveals are chance nodes (else drawn from the deal at once).
-        """
-class NimRules:
-    """
-    Engine-side rules of the test-only game Nim.
-    """
-    __hash__: typing.ClassVar[None] = None
-    def __eq__(self, other: NimRules) -> bool:
-        ...
-    def __init__(self, stones: typing.SupportsInt | typing.SupportsIndex, max_take: typing.SupportsInt | typing.SupportsIndex) -> None:
-        ...
-    @property
-    def max_take(self) -> int:
-        ...
-    @property
-    def stones(self) -> int:
-        ...
-class NimState:
-    """
-    A nim position: a value (clone() copies it) with OpenSpiel's State methods; Game.new_initial_state makes one.
-    """
-    @staticmethod
-    def from_json(config: NimRules, text: str) -> NimState:
-        """
-        The state to_json wrote (docs/position-format.md); ValueError naming the problem otherwise.
-        """
-    @staticmethod
-    def from_observation(config: NimRules, text: str, seed: typing.SupportsInt | typing.SupportsIndex) -> NimState:
-        """
-        A full state consistent with an observation_json view, its unknown cards drawn with `seed`.
-        """
-    @staticmethod
-    def initial(config: NimRules, seed: typing.SupportsInt | typing.SupportsIndex, explicit_chance: bool) -> NimState:
-        """
-        The deal of `seed`; with `explicit_chance` every card reveal is a chance node.
-        """
-    def __copy__(self) -> NimState:
-        ...
-    def __deepcopy__(self, memo: dict) -> NimState:
-        ...
-    def __eq__(self, other: NimState) -> bool:
-        ...
-    def __hash__(self) -> int:
-        ...
-    def __repr__(self) -> str:
-        ...
-    def action_label(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
-        """
-        The notation and the card the move names, if any: 'buy 2.1 (green 1pt W2U3K2)' (a Splendor noble by its requirement: 'noble 6 (U4G4)').
-        """
-    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
-        """
-        The action's notation (docs/actions.md, docs/actions-duel.md).
-        """
-    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
-        """
-        Apply a legal action; ValueError (state unchanged) otherwise.
-        """
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """
-        (action, probability) pairs at a chance node; empty elsewhere.
-        """
-    def clone(self) -> NimState:
         """
         An independent copy.
         """
@@ -893,20 +744,6 @@ class DuelSearcher:
         """
         Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search. `evaluate_with(observations, legal, players)` values the leaves, up to `batch_size` per call (docs/search.md, "Python evaluators").
         """
-class NimSearcher:
-    """
-    ISMCTS over one game; keeps its trees for reuse between calls.
-    """
-    def __init__(self, params: SearchParams) -> None:
-        ...
-    def reset(self) -> None:
-        """
-        Forget the trees: the next search starts fresh.
-        """
-    def search(self, state: NimState, progress: typing.Any = None, progress_interval: typing.SupportsFloat | typing.SupportsIndex = 0.5, top_k: typing.SupportsInt | typing.SupportsIndex | None = None, turns: bool = False, evaluate_with: typing.Any = None, batch_size: typing.SupportsInt | typing.SupportsIndex = 16) -> Analysis:
-        """
-        Search from `state` (GIL released); an Analysis of the root and its `top_k` first moves in the best-move rule's order (None: all), and with `turns` its whole turns too. `progress(partial_analysis)` is called every `progress_interval` seconds; returning True stops the search. `evaluate_with(observations, legal, players)` values the leaves, up to `batch_size` per call (docs/search.md, "Python evaluators").
-        """
 class PositionError(ValueError):
     """
     A position that cannot be read. ``problems`` holds one {"path", "message"} dict per
@@ -943,11 +780,6 @@ def evaluate(state: DuelState, player: typing.SupportsInt | typing.SupportsIndex
     Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).
     """
 @typing.overload
-def evaluate(state: NimState, player: typing.SupportsInt | typing.SupportsIndex) -> float:
-    """
-    Heuristic win chance of `player` in [0, 1] (the rollout cut-off value).
-    """
-@typing.overload
 def forced_win(state: SplendorState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
     """
     The exhaustive check (core/forced_win.hpp; the search's root probe runs it, bench/forced_wins.py measures against it): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
@@ -958,18 +790,10 @@ def forced_win(state: DuelState, turns: typing.SupportsInt | typing.SupportsInde
     The exhaustive check (core/forced_win.hpp; the search's root probe runs it, bench/forced_wins.py measures against it): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
     """
 @typing.overload
-def forced_win(state: NimState, turns: typing.SupportsInt | typing.SupportsIndex, max_nodes: typing.SupportsInt | typing.SupportsIndex, move: typing.SupportsInt | typing.SupportsIndex | None = None) -> typing.Any:
-    """
-    The exhaustive check (core/forced_win.hpp; the search's root probe runs it, bench/forced_wins.py measures against it): whether the seat to move wins within its next `turns` turns whatever the others do and whatever is revealed, deciding on what it sees (core/forced_win.hpp); with `move`, playing that move first. None when max_nodes positions did not decide it. Only where the seat sees every card the others hold.
-    """
-@typing.overload
 def greedy_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
 @typing.overload
 def greedy_agent_action(state: DuelState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
-    ...
-@typing.overload
-def greedy_agent_action(state: NimState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
 @typing.overload
 def has_sampled_cards(state: SplendorState) -> bool:
@@ -1001,10 +825,6 @@ def network_kernels() -> list[str]:
     """
     The forward-pass kernels this CPU runs: 'portable', then 'avx2' if it has AVX2 and FMA (the search uses the last).
     """
-def nim_random_playouts(config: NimRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int32]]:
-    """
-    (returns[n_games, players], lengths[n_games]) of uniformly random complete games, game i dealt from seed and i only (GIL released).
-    """
 @typing.overload
 def perft(state: SplendorState, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
@@ -1012,11 +832,6 @@ def perft(state: SplendorState, depth: typing.SupportsInt | typing.SupportsIndex
     """
 @typing.overload
 def perft(state: DuelState, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
-    """
-    Number of leaf decisions depth plies below state.
-    """
-@typing.overload
-def perft(state: NimState, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     Number of leaf decisions depth plies below state.
     """
@@ -1031,22 +846,14 @@ def perft_divide(state: DuelState, depth: typing.SupportsInt | typing.SupportsIn
     (move text, perft count depth - 1 plies below it) per root move, in legal_actions order.
     """
 @typing.overload
-def perft_divide(state: NimState, depth: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[str, int]]:
-    """
-    (move text, perft count depth - 1 plies below it) per root move, in legal_actions order.
-    """
-@typing.overload
 def random_agent_action(state: SplendorState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
 @typing.overload
 def random_agent_action(state: DuelState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
-@typing.overload
-def random_agent_action(state: NimState, seed: typing.SupportsInt | typing.SupportsIndex, step: typing.SupportsInt | typing.SupportsIndex) -> int:
-    ...
-def read_position(text: str, seed: typing.SupportsInt | typing.SupportsIndex = 0, full: bool = False) -> tuple:
+def read_position(text: str, seed: typing.SupportsInt | typing.SupportsIndex = 0, full: bool = False, readers: dict = {}) -> tuple:
     """
-    (game name, variant dict, state, observer or None) from a position's JSON text (docs/position-format.md): the game and variant come from the position itself. A view's unknown cards are drawn with `seed`; `full` requires a full state (every card placed). Raises PositionError.
+    (game name, variant dict, state, observer or None) from a position's JSON text (docs/position-format.md): the game and variant come from the position itself. A view's unknown cards are drawn with `seed`; `full` requires a full state (every card placed). `readers` maps the name of a game bound in another module to its read_position(text, seed, full). Raises PositionError.
     """
 @typing.overload
 def release_sampled_card(state: SplendorState, card_id: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, keep_out: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> bool:
@@ -1090,8 +897,6 @@ DUEL_OBSERVATION_SIZE: int = 1486
 EVALUATORS: dict = {'random': 'uniformly random moves to the end (or rollout_cutoff plies, then evaluate)', 'heuristic': 'heuristic_action moves to the end (or rollout_cutoff plies, then evaluate)', 'evaluate': 'State::evaluate at the new leaf, no rollout'}
 MAX_ANALYSIS_MOVES: int = 10
 MAX_BATCH_SIZE: int = 4096
-NIM_NUM_DISTINCT_ACTIONS: int = 5
-NIM_OBSERVATION_SIZE: int = 3
 SEARCH_NODE_BYTES: int = 24
 SPLENDOR_NUM_DISTINCT_ACTIONS: int = 177
 SPLENDOR_OBSERVATION_SIZE: int = 474

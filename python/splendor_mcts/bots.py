@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _core
 from .games.game import Game
 from .search.analyze import Analysis
 from .search.defaults import BOT_ITERATIONS
@@ -51,7 +50,7 @@ class RandomBot(Bot):
     def step(self, state: Any) -> int:
         self._check(state)
         self._steps += 1
-        return int(_core.random_agent_action(state, self.seed, self._steps))
+        return int(self.game.entry.engine.random_agent_action(state, self.seed, self._steps))
 
 
 class GreedyBot(Bot):
@@ -63,7 +62,7 @@ class GreedyBot(Bot):
     def step(self, state: Any) -> int:
         self._check(state)
         self._steps += 1
-        return int(_core.greedy_agent_action(state, self.seed, self._steps))
+        return int(self.game.entry.engine.greedy_agent_action(state, self.seed, self._steps))
 
 
 class MCTSBot(Bot):

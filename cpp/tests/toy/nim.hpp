@@ -2,8 +2,9 @@
 // heap of stones, each player takes 1 to `max_take` in turn, whoever takes the last
 // stone wins. No chance and nothing hidden, so determinize has nothing to draw. It is
 // declared once (nim::Game), run through core::random_sim_test and searched in
-// tests/test_toy.cpp, and bound to Python (bindings/games.hpp) only so that the Python
-// tests can load, search, play and read it; it is not a game of the package's tools.
+// tests/test_toy.cpp, and bound to Python by a test-only module (nim_module.cpp, built
+// with SPLENDOR_MCTS_TEST_GAMES) so that the Python tests can load, search, play and read
+// it; the shipped _core does not include it.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core
 from ..seeds import check_seed
 from .game import Game
+from .registry import entry_of_state
 
 
 @dataclass(frozen=True)
@@ -43,14 +43,14 @@ def _check_depth(depth: int, least: int) -> int:
 
 def perft(state: object, depth: int) -> int:
     """Number of leaf decisions ``depth`` plies below ``state`` (chance outcomes count)."""
-    return int(_core.perft(state, _check_depth(depth, 0)))
+    return int(entry_of_state(state).engine.perft(state, _check_depth(depth, 0)))
 
 
 def perft_divide(state: object, depth: int) -> dict[str, int]:
     """Stockfish's perft "divide": each root move's text mapped to the perft count
     ``depth - 1`` plies below it, in ``legal_actions`` order. The counts sum to
     ``perft(state, depth)``; comparing two engines' listings finds the move they disagree on."""
-    return dict(_core.perft_divide(state, _check_depth(depth, 1)))
+    return dict(entry_of_state(state).engine.perft_divide(state, _check_depth(depth, 1)))
 
 
 def divided(state: Any, depth: int, on_move: Callable[[int, int], None]) -> dict[str, int]:

@@ -16,6 +16,7 @@ from typing import Any
 from .. import _core
 from ..seeds import seed_or_random
 from .game import Game, load_game
+from .registry import position_readers
 
 #: A position that cannot be read (a ``ValueError``): ``problems`` holds one
 #: ``{"path": ..., "message": ...}`` per problem; ``str()`` has one line per problem.
@@ -49,7 +50,7 @@ def read_position(text: str | bytes, seed: int | None = 0) -> Position:
         except UnicodeEncodeError as exc:
             # A lone surrogate: how Python carries bytes it could not decode.
             raise PositionError([{"path": "(root)", "message": f"the position is not valid text ({exc.reason})"}]) from None
-    name, variant, state, observer = _core.read_position(text, seed_or_random(seed))
+    name, variant, state, observer = _core.read_position(text, seed_or_random(seed), readers=position_readers())
     return Position(game=load_game(name, **variant), state=state, observer=observer)
 
 

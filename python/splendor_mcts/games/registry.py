@@ -30,7 +30,9 @@ class GameEntry:
     ``config`` is a frozen dataclass with a ``game_name`` class variable, ``num_players()``,
     ``to_engine()`` (the rules object of the engine) and ``spec()``; ``state`` and
     ``searcher`` are the engine's classes, ``random_playouts(rules, n, seed)`` its playout
-    loop. ``card_tables`` holds the other card lists by name (``nobles``, ``royals``).
+    loop, ``engine`` the extension module that binds them (``_core`` for the shipped games;
+    its ``random_agent_action``, ``perft``... take the game's states). ``card_tables`` holds
+    the other card lists by name (``nobles``, ``royals``).
     ``board`` (``"module:function"``, drawing a seat's view on a rich console) and
     ``play_table`` (``"module:Class"``, a :class:`splendor_mcts.play.tables.Table`) are
     imported when first used. ``legend`` explains the letters of the game's notation and
@@ -52,34 +54,34 @@ class GameEntry:
     board: str | None = None
     play_table: str | None = None
     legend: str = ""
+    engine: Any = _core
 
     @classmethod
-    def from_engine(cls, name: str, title: str, config: type[Any], **more: Any) -> "GameEntry":
-        """The entry of a bound game: its engine parts by the bindings' names
-        (:func:`engine_parts`, and ``<name>_cards`` / ``<name>_card_from_text`` where the
-        game has cards); ``more`` sets the rest."""
-        from .. import _core
-
-        engine = engine_parts(name)
-        if hasattr(_core, f"{name}_cards"):
-            engine.update(cards=getattr(_core, f"{name}_cards"), card_from_text=getattr(_core, f"{name}_card_from_text"))
-        return cls(name=name, title=title, config=config, **{**engine, **more})
+    def from_engine(cls, name: str, title: str, config: type[Any], engine: Any = _core, **more: Any) -> "GameEntry":
+        """The entry of a game bound in module ``engine``: its engine parts by the bindings'
+        names (:func:`engine_parts`, and ``<name>_cards`` / ``<name>_card_from_text`` where
+        the game has cards); ``more`` sets the rest."""
+        parts = engine_parts(name, engine)
+        if hasattr(engine, f"{name}_cards"):
+            parts.update(cards=getattr(engine, f"{name}_cards"), card_from_text=getattr(engine, f"{name}_card_from_text"))
+        return cls(name=name, title=title, config=config, engine=engine, **{**parts, **more})
 
     def variant_fields(self) -> tuple[str, ...]:
         """The names of the config's fields (the variant keywords of ``load_game``)."""
         return tuple(f.name for f in fields(self.config))
 
 
-def engine_parts(name: str) -> dict[str, Any]:
+def engine_parts(name: str, engine: Any = _core) -> dict[str, Any]:
     """The engine's side of game ``name`` as :class:`GameEntry` keywords: its state and
-    searcher classes, playout loop and sizes, bound in ``_core`` under the names the C++
-    bindings give every game of ``cpp/bindings/games.hpp`` (``NimState``, ``NimSearcher``,
-    ``nim_random_playouts``, ``NIM_NUM_DISTINCT_ACTIONS``, ``NIM_OBSERVATION_SIZE``)."""
+    searcher classes, playout loop and sizes, bound in module ``engine`` under the names the
+    C++ bindings give every game (``bind_state``, ``bind_searcher``: ``DuelState``,
+    ``DuelSearcher``, ``duel_random_playouts``, ``DUEL_NUM_DISTINCT_ACTIONS``,
+    ``DUEL_OBSERVATION_SIZE``)."""
     prefix, upper = name[:1].upper() + name[1:], name.upper()
-    return {"state": getattr(_core, f"{prefix}State"), "searcher": getattr(_core, f"{prefix}Searcher"),
-            "random_playouts": getattr(_core, f"{name}_random_playouts"),
-            "num_distinct_actions": getattr(_core, f"{upper}_NUM_DISTINCT_ACTIONS"),
-            "observation_size": getattr(_core, f"{upper}_OBSERVATION_SIZE")}
+    return {"state": getattr(engine, f"{prefix}State"), "searcher": getattr(engine, f"{prefix}Searcher"),
+            "random_playouts": getattr(engine, f"{name}_random_playouts"),
+            "num_distinct_actions": getattr(engine, f"{upper}_NUM_DISTINCT_ACTIONS"),
+            "observation_size": getattr(engine, f"{upper}_OBSERVATION_SIZE")}
 
 
 _GAMES: dict[str, GameEntry] = {}
@@ -153,6 +155,12 @@ def entry_of_state(state: Any) -> GameEntry:
     except KeyError:
         raise ValueError(
             f"state must be a game state (from game.new_initial_state), got {type(state).__name__}") from None
+
+
+def position_readers() -> dict[str, Callable[..., Any]]:
+    """The position readers of the games bound outside ``_core`` (``engine.read_position``),
+    by name: ``_core.read_position`` hands such a game's position to its own module."""
+    return {name: entry.engine.read_position for name, entry in _games().items() if entry.engine is not _core}
 
 
 def load_attribute(path: str) -> Any:
