@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 import splendor_mcts as sm
-from splendor_mcts.learning.families import family_of
+from splendor_mcts.search.families import family_of
 from splendor_mcts.learning.input_features import feature_width
 from splendor_mcts.learning.weights import VALUE_SIZE, Layer, Network, write_network
 

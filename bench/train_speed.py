@@ -24,7 +24,7 @@ from learning_shards import write_shard  # noqa: E402  (the tests' synthetic sha
 
 import splendor_mcts as sm  # noqa: E402
 from splendor_mcts.bots import MCTSBot  # noqa: E402
-from splendor_mcts.learning.families import FAMILIES  # noqa: E402
+from splendor_mcts.search.families import FAMILIES  # noqa: E402
 from splendor_mcts.learning.train import TrainSettings, train  # noqa: E402
 from splendor_mcts.learning.weights import read_network  # noqa: E402
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from splendor_mcts.learning.families import family, game_sizes
+from splendor_mcts.search.families import family, game_sizes
 
 
 def shard_arrays(family_name: str, games: int, moves: int, seed: int, first_game: int = 0,

@@ -7,7 +7,7 @@ import struct
 import numpy as np
 import pytest
 
-from splendor_mcts.learning.families import family, family_of, game_sizes
+from splendor_mcts.search.families import family, family_of, game_sizes
 from splendor_mcts.learning.weights import (MAGIC, Layer, Network, masked_softmax, parse_network, read_network,
                                             read_warm_start, value_mask, write_network)
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import splendor_mcts as sm
-from splendor_mcts.learning.families import FAMILIES
+from splendor_mcts.search.families import FAMILIES
 from splendor_mcts.learning.weights import masked_softmax, read_network, value_mask
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "network"

@@ -1,13 +1,17 @@
-"""The package's layout keeps its promises: no import circle, no module taking names from a
-package's ``__init__``, no two sibling modules whose names differ only by a suffix
-(``search`` / ``searching``). Read from the source with ``ast``, nothing is imported."""
+"""The package's layout keeps its promises: no import circle, its parts (sub-packages and
+top-level modules) in the layers of docs/layers.md (no two import each other, none imports a
+layer above), no module taking names from a package's ``__init__``, no two sibling modules
+whose names differ only by a suffix (``search`` / ``searching``). Read from the source with
+``ast`` (the imports inside functions too), nothing is imported."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "python" / "splendor_mcts"
 ROOT = PACKAGE.name
+LAYERS_DOC = PACKAGE.parents[1] / "docs" / "layers.md"
 
 
 def _modules() -> dict[str, Path]:
@@ -95,6 +99,54 @@ def test_no_import_circle_inside_the_package():
     edges = _edges()
     assert sum(map(len, edges.values())) > 50  # the graph is really read
     assert find_cycle(edges) is None
+
+
+def part_of(module: str) -> str:
+    """The part a module is in: its sub-package, its own name for a top-level module, and
+    ``__init__`` for the package's own module."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def part_edges(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Part -> the other parts its modules import."""
+    out: dict[str, set[str]] = {}
+    for module, targets in edges.items():
+        out.setdefault(part_of(module), set()).update(part_of(t) for t in targets if part_of(t) != part_of(module))
+    return out
+
+
+def documented_layers(text: str) -> list[list[str]]:
+    """The parts of each numbered layer of docs/layers.md, bottom first."""
+    return [re.findall(r"`([^`]+)`", line.partition(":")[2]) for line in text.splitlines()
+            if re.match(r"\d+\. \*\*", line)]
+
+
+def test_parts_that_import_each_other_are_found():
+    lazy = {f"{ROOT}.high.a": {f"{ROOT}.low.b"}, f"{ROOT}.low.b": {f"{ROOT}.high.a"}, f"{ROOT}.low": set(),
+            f"{ROOT}.wording": {f"{ROOT}.low"}, ROOT: {f"{ROOT}.high.a"}}
+    assert part_edges(lazy) == {"high": {"low"}, "low": {"high"}, "wording": {"low"}, "__init__": {"high"}}
+    assert find_cycle(part_edges(lazy)) == ["high", "low", "high"]
+
+
+def test_no_two_parts_import_each_other():
+    parts = part_edges(_edges())
+    assert {"games", "search", "learning", "analysis", "pictures", "cli"} <= set(parts)
+    assert find_cycle(parts) is None
+
+
+def test_every_import_goes_down_the_documented_layers():
+    layers = documented_layers(LAYERS_DOC.read_text(encoding="utf-8"))
+    listed = [part for layer in layers for part in layer]
+    assert len(listed) == len(set(listed)), "a part is listed in two layers of docs/layers.md"
+    parts = part_edges(_edges())
+    found = set(parts) | {name.rpartition(".")[2] for name in EXTENSIONS}
+    assert sorted(found - set(listed)) == [], "parts of the package missing from docs/layers.md"
+    assert sorted(set(listed) - found) == [], "docs/layers.md lists parts the package does not have"
+    level = {part: k for k, layer in enumerate(layers) for part in layer}
+    upwards = sorted(f"{part} -> {target}" for part, targets in parts.items() for target in targets
+                     if level[target] > level[part])
+    assert upwards == []
 
 
 def test_no_module_takes_names_from_a_package_init():

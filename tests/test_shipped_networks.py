@@ -26,7 +26,7 @@ import splendor_mcts as sm
 from splendor_mcts.analysis.queries import QueryError, QueryReader
 from splendor_mcts.engines.server import EngineServer
 from splendor_mcts.learning import pipeline, weights
-from splendor_mcts.learning.families import FAMILIES
+from splendor_mcts.search.families import FAMILIES
 from splendor_mcts.search import network_index, networks
 from splendor_mcts.search.settings import SettingError, make_params
 from splendor_mcts.tournament import Tournament, TournamentConfig, parse_agent_spec

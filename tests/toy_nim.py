@@ -15,9 +15,8 @@ from typing import Any, ClassVar
 import nim_engine
 import splendor_mcts as sm
 from splendor_mcts.games import registry
-from splendor_mcts.games.registry import GameEntry
+from splendor_mcts.games.registry import GameEntry, SearchDefaults
 from splendor_mcts.games.variants import VariantConfig, check_int
-from splendor_mcts.search.defaults import SearchDefaults
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 import splendor_mcts as sm
-from splendor_mcts.learning.families import FAMILIES
+from splendor_mcts.search.families import FAMILIES
 from splendor_mcts.learning.train import require_torch
 from splendor_mcts.learning.weights import masked_softmax, value_mask, write_network
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _core
-from ..games.registry import entry_of_state
+from ..games.registry import SearchDefaults, entry_of_state
 from ..search.analyze import analyze
-from ..search.defaults import ANALYSIS_MOVES, HINT_SECONDS, PROBE_FOR_ADVICE, SearchDefaults
+from ..search.defaults import ANALYSIS_MOVES, HINT_SECONDS, PROBE_FOR_ADVICE
 from ..search.settings import BY_NAME, SettingError, make_params
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import exit_codes
-from ..learning.families import FAMILIES
+from ..search.families import FAMILIES
 from ..learning.pipeline import STATE_FILE, Pipeline, PipelineSettings, budget, run_report
 from ..learning.recipe import RECIPES, recipe_report, recipe_settings, run_recipe
 from ..learning.train import require_torch

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_review(review)
     if args.plot:
-        from ..analysis.win_rate_graph import plot_review
+        from ..pictures.win_rate_graph import plot_review
 
         plot_review(review, args.plot)
         print(f"Win-rate graph: {args.plot}", file=sys.stderr if args.json else sys.stdout)

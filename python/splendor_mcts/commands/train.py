@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from .. import exit_codes
-from ..learning.families import FAMILIES
+from ..search.families import FAMILIES
 from ..learning.input_features import feature_sets
 from ..learning.train import INSTALL_HINT, TrainSettings, require_torch, train
 from ..ranges import ANY_NUMBER, WHOLE

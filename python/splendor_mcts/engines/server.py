@@ -18,8 +18,9 @@ from typing import IO, Any
 from ..analysis.running import decision_problem
 from ..games.game import load_game
 from ..games.positions import read_position
+from ..games.registry import SearchDefaults
 from ..play import hidden
-from ..search.defaults import BOT_ITERATIONS, SearchDefaults
+from ..search.defaults import BOT_ITERATIONS
 from ..search.networks import shipped_used
 from ..search.settings import SETTINGS, SettingError, make_params
 from ..ranges import MAX_SECONDS, Whole

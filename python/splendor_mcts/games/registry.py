@@ -17,7 +17,17 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .. import _core
-from ..search.defaults import SearchDefaults
+
+
+@dataclass(frozen=True)
+class SearchDefaults:
+    """A game's parameters for any left as None: the strongest measured at 1,000
+    iterations per move (docs/search.md, "Defaults"). Each game's registry entry holds one."""
+
+    exploration: float = 0.4
+    evaluator: str = "heuristic"
+    rollout_cutoff: int = 30
+
 
 BUILTIN_GAMES = ("splendor_mcts.games.splendor", "splendor_mcts.games.duel")
 DEFAULT_GAME = "splendor"  # the game of a command or position that names none

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..search.families import Family, family, game_sizes
 from . import shards
-from .families import Family, family, game_sizes
 
 FIELDS = ("observation", "legal", "policy", "value", "players", "game_id", "search_value")
 

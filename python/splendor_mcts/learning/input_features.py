@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from .families import family
+from ..search.families import family
 
 
 def feature_sets() -> dict[str, dict[str, Any]]:

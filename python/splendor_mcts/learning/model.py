@@ -13,7 +13,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from .families import VALUE_SIZE, family, game_sizes
+from ..search.families import VALUE_SIZE, family, game_sizes
 from .input_features import feature_width
 from .weights import Layer, Network
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from ..atomic_write import atomic_write, copy_atomically
+from ..search.families import Family, family
 from ..search.networks import NO_NETWORK, SHIPPED, folder, index, shipped_file, short_hash
-from .families import Family, family
 from .input_features import check_features
 from .reuse import after_step, before_step
 from .weights import read_warm_start

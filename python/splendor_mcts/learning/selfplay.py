@@ -49,19 +49,19 @@ from .. import _core
 from ..games.game import Game, load_game
 from ..games.limits import MAX_DECISIONS, check_max_decisions
 from ..games.registry import DEFAULT_GAME
+from ..search import families
 from ..search.defaults import SELFPLAY_ITERATIONS
+from ..search.families import VALUE_SIZE
 from ..search.networks import shipped_used
 from ..search.settings import make_params
 from ..seeds import check_seed
+from ..spec_text import format_value
 from ..stopping import deferred_interrupts
 from ..tournament.agents import mcts_settings, parse_agent_spec
 from ..tournament.backends import make_backend
 from ..tournament.schedule import derive_seed
-from ..tournament.spec_text import format_value
 from ..version import __version__
 from ..wording import counted
-from . import families
-from .families import VALUE_SIZE
 from .shards import (
     DIGEST, FORMAT, MANIFEST, Manifest, ShardError, concatenate, entry_problem, file_sha256, set_aside, write_shard,
 )

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from ..atomic_write import atomic_write
-from .families import VALUE_SIZE
+from ..search.families import VALUE_SIZE
 
 FORMAT = 2             # the shards written now
 READABLE_FORMATS = (1, 2)

@@ -26,11 +26,11 @@ from typing import Any
 import numpy as np
 
 from ..atomic_write import atomic_write
+from ..search.families import family
 from ..stopping import deferred_interrupts
 from ..version import __version__
 from ..wording import install_hint
 from .dataset import Examples, load_examples, split_by_game
-from .families import family
 from .input_features import check_features, with_features
 from .shards import file_sha256
 from .weights import SUFFIX, read_warm_start, write_network

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..atomic_write import atomic_write
-from .families import VALUE_SIZE, family, game_sizes
+from ..search.families import VALUE_SIZE, family, game_sizes
 from .input_features import check_features, feature_width, with_features
 
 MAGIC = b"SMNET\0\0"

@@ -1,5 +1,5 @@
 """A review's win-rate graph as SVG for the web page, drawn from
-:func:`~splendor_mcts.analysis.win_rate_graph.graph_of` (what the graph shows is decided
+:func:`~splendor_mcts.pictures.win_rate_graph.graph_of` (what the graph shows is decided
 there; ``review --plot`` draws the same graph with matplotlib).
 
 Each point is one reviewed decision (``data-ply`` is its index in the record, so the page
@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..analysis.win_rate_graph import MISTAKE_COLOUR, SEAT_COLOURS, graph_of
+from .win_rate_graph import MISTAKE_COLOUR, SEAT_COLOURS, graph_of
 
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM, RIGHT = 720, 240, 44, 16, 28, 12
 

@@ -14,8 +14,9 @@ import json
 from typing import Any
 
 from .. import _core
+from ..games.play_table import card_id_of
 from . import hidden
-from .tables import card_id_of, table_for
+from .tables import table_for
 
 
 class FollowedRecord:

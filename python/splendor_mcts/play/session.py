@@ -37,13 +37,14 @@ from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
 from ..atomic_write import atomic_write_text
 from ..games.game import load_game
+from ..games.play_table import NotNowError
 from ..games.positions import PositionError, read_position
 from ..json_input import JsonInputError, read_json
 from ..records import GameRecord, start_of
 from ..wording import counted, seat_name, seats_named
 from . import hidden
 from .followed import FollowedRecord
-from .tables import NotNowError, table_for
+from .tables import table_for
 
 Engine = Callable[[Any], int]
 # A search's progress report while it runs: made for a label ("seat 1 thinks:") and a budget;

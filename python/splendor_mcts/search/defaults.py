@@ -1,23 +1,11 @@
-"""Every search default, written once: the per-game parameters and each tool's budget.
+"""Every search default, written once: each tool's budget. The per-game parameters are each
+game's registry entry's (``GameEntry.search_defaults``, a :class:`~splendor_mcts.games.registry.SearchDefaults`).
 
 A setting not given and not listed here keeps the engine's default (``SearchParams`` in
 C++; docs/search.md lists them all). Whether and how the search uses a family's shipped
 network is not here but in the networks folder's index (``search.network_index``).
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class SearchDefaults:
-    """A game's parameters for any left as None: the strongest measured at 1,000
-    iterations per move (docs/search.md, "Defaults"). Each game's registry entry holds one."""
-
-    exploration: float = 0.4
-    evaluator: str = "heuristic"
-    rollout_cutoff: int = 30
-
 
 # The budget each door searches with when its caller gives none.
 ANALYZE_ITERATIONS = 10_000   # sm.analyze

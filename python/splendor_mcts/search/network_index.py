@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..atomic_write import atomic_write
-from ..learning.families import FAMILIES
+from .families import FAMILIES
 
 INDEX_FILE = "index.json"
 FORMAT = 1

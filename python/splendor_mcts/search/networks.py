@@ -1,7 +1,7 @@
 """The networks shipped with the package, one per game family, and the words that name them.
 
 The package's folder ``networks/`` (:func:`folder`) holds, for each family that has trained
-weights (``splendor-2p``, ``splendor-3-4p``, ``duel``; :mod:`splendor_mcts.learning.families`),
+weights (``splendor-2p``, ``splendor-3-4p``, ``duel``; :mod:`splendor_mcts.search.families`),
 its final network ``<family>-<hash>.smnet``, and the index ``index.json`` naming each family's
 file and the search settings it is used with (:mod:`.network_index`; docs/network-format.md,
 "The networks folder"); nothing else. Where each network came from is kept outside the
@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..learning.families import FAMILIES, family, family_of
+from .families import FAMILIES, family, family_of
 from .network_index import HASH_LENGTH, INDEX_FILE, SUFFIX, ShippedNetwork, read_index
 
 SHIPPED = "shipped"        # network=shipped: the shipped network of the game's family

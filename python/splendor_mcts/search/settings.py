@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
+from ..games.registry import SearchDefaults
 from .networks import network_settings
 from ..ranges import shown
 from ..seeds import check_seed
-from .defaults import SearchDefaults
 
 
 class SettingError(ValueError):

@@ -23,11 +23,12 @@ from typing import Any
 from ..analysis.running import decision_problem
 from ..analysis.turns import turn_label
 from ..games.game import Game, load_game
+from ..games.play_table import NotNowError, Table
 from ..games.positions import read_position
 from ..pictures.board import board_svg
 from ..play.session import game_over_text, illegal_move_reason
 from ..play.followed import FollowedRecord
-from ..play.tables import NotNowError, Table, table_for
+from ..play.tables import table_for
 from ..records import GameRecord, replay, start_of
 from ..wording import seat_name
 

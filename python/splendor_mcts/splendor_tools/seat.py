@@ -20,6 +20,7 @@ from typing import Any
 from ..games.splendor.config import TAKE_FEWER_ALWAYS
 from ..games.variants import format_spec_value
 from ..records import AgentForfeit
+from ..spec_text import format_value, split_items
 from .board import format_input, input_from_view
 from .moves import A_NOBLE, MoveFormatError, MoveRefused, parse_move, to_our_actions
 from .process import run_once, split_command
@@ -64,8 +65,6 @@ def parse_spec(spec: str) -> tuple[tuple[tuple[str, Any], ...], str | None]:
     """Parse ``splendor-tools:cmd="...",...`` into its parameters (canonical order) and its
     ``name=`` (None if not given; checked by the caller); ValueError names the bad part. The
     command is checked to be runnable here, so a typo fails before any game starts."""
-    from ..tournament.spec_text import split_items
-
     head, _, rest = spec.strip().partition(":")
     assert head.strip() == KIND
     params: dict[str, Any] = {}
@@ -89,7 +88,6 @@ def parse_spec(spec: str) -> tuple[tuple[tuple[str, Any], ...], str | None]:
 
 def format_spec(params: tuple[tuple[str, Any], ...]) -> str:
     """The canonical spec text (without ``name=``); :func:`parse_spec` reads it back equal."""
-    from ..tournament.spec_text import format_value
 
     return f"{KIND}:" + ",".join(f"{k}={format_value(v, quoted=k in ('cmd', 'save'))}" for k, v in params)
 

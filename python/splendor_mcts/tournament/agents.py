@@ -46,11 +46,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..search.defaults import BOT_ITERATIONS, SearchDefaults
+from ..games.registry import SearchDefaults
+from ..search.defaults import BOT_ITERATIONS
 from ..search.networks import shipped_used
 from ..search.settings import BY_NAME, SETTINGS, Setting, SettingError, make_params
 from ..seeds import MAX_SEED
-from .spec_text import format_value, parse_value, split_items
+from ..spec_text import format_value, parse_value, split_items
 
 BUILTIN_KINDS = ("mcts", "greedy", "random", "engine")
 _SPLENDOR_TOOLS = "splendor-tools"  # a referee-format agent program (splendor_tools.seat)

@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from ...play.tables import COMMON_HELP, NotNowError, Table, card_id_of
+from ..play_table import COMMON_HELP, NotNowError, Table, card_id_of
 
 DUEL_HELP = """commands:
   a move in the notation   take c3 c4 c5 | privilege b2 | replenish | reserve 2.3 gold e5 |

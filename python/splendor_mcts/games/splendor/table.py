@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from ... import _core
-from ...play.tables import COMMON_HELP, NotNowError, Table, card_id_of
+from ..play_table import COMMON_HELP, NotNowError, Table, card_id_of
 
 SPLENDOR_HELP = """commands:
   a move in the notation   take WUG | take RR | buy 2.1 | buy #47 | reserve 1.3 | reserve deck 2 |
