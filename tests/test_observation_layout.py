@@ -1,5 +1,5 @@
 """The observation tensor against its documented layout: docs/observation.md holds exactly
-the tables of splendor_mcts.learning.observation_layout, and tensors of many random
+the tables of splendor_mcts.games.observation_layout, and tensors of many random
 positions (every player count, every seat's view) decode by that layout to what
 ``observation_json`` says about the same view."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 import splendor_mcts as sm
 from splendor_mcts.envs.pettingzoo_env import OBSERVATION_HIGH
-from splendor_mcts.learning.observation_layout import LAYOUTS, decode, markdown, size
+from splendor_mcts.games.observation_layout import decode, layout_games, markdown, size
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "observation.md"
 SPLENDOR_KINDS = ["white", "blue", "green", "red", "black", "gold"]
@@ -26,12 +26,12 @@ SPLENDOR_PHASES = ["main", "return_tokens", "choose_noble", "chance", "over"]
 DUEL_PHASES = ["main", "joker", "token", "steal", "royal", "discard", "chance", "chance", "chance", "over"]
 
 
-@pytest.mark.parametrize("game", sorted(LAYOUTS))
+@pytest.mark.parametrize("game", sorted(layout_games()))
 def test_the_doc_shows_the_layout(game: str) -> None:
     text = DOC.read_text()
     assert markdown(game) in text, (
-        f"docs/observation.md does not hold the {game} tables of splendor_mcts.learning.observation_layout; "
-        "print them with python -m splendor_mcts.learning.observation_layout and paste them in")
+        f"docs/observation.md does not hold the {game} tables of splendor_mcts.games.observation_layout; "
+        "print them with python -m splendor_mcts.games.observation_layout and paste them in")
     assert size(game) == sm.load_game(game).observation_tensor_size()
 
 

@@ -14,6 +14,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 import splendor_mcts as sm  # noqa: E402
+from splendor_mcts.games import registry  # noqa: E402
 from splendor_mcts.play.random_game import random_record  # noqa: E402
 from splendor_mcts.play.hidden import unseen_cards  # noqa: E402
 from splendor_mcts.serve.app import make_app  # noqa: E402
@@ -291,6 +292,23 @@ def test_new_position_for_the_setup_editor(client):
     assert preview["valid"] and 'id="card-1.1"' in preview["svg"]
     bad = client.post("/api/new-position", json={"game": "splendor", "players": 7})
     assert bad.status_code == 400 and "players" in bad.json()["error"]
+    # Duel is for two: another count is refused, not quietly dealt for two.
+    bad = client.post("/api/new-position", json={"game": "duel", "players": 3})
+    assert bad.status_code == 400 and "players must be 2, got 3" in bad.json()["error"]
+    assert len(client.post("/api/new-position", json={"game": "duel", "players": 2}).json()["position"]["players"]) == 2
+
+
+def test_each_games_page_data_comes_from_its_registry_entry(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    for name in ("splendor", "duel"):
+        entry = registry.game_entry(name)
+        page = games[name]["page"]
+        assert {key: page[key] for key in entry.web_page} == dict(entry.web_page)
+        view = json.loads(sm.load_game(name).new_initial_state(seed=0).observation_json(0))
+        assert page["token_kinds"] == list(view["players"][0]["tokens"])
+        assert page["face_up"] in view and all(key in view for key in page["derived"])
+    assert games["duel"]["page"]["token_kinds"][-2:] == ["pearl", "gold"] and games["duel"]["page"]["cells"]
+    assert not games["splendor"]["page"]["cells"] and games["splendor"]["page"]["bought_summary"]
 
 
 def test_serve_command_listens_locally_unless_told_and_then_warns(monkeypatch, capsys):

@@ -256,6 +256,8 @@ def test_play_against_the_engine_with_an_undo(page, shots):
     page.click("#move-play")
     page.wait_for_selector("#message.error")
     assert "buy 3.1: " in page.inner_text("#message")
+    page.click("#board svg #deck-2")  # each game's reserve from a deck, as its registry entry words it
+    assert page.input_value("#move-input") == "reserve deck 2"
     screenshot(page, shots, "play")
     # Exports: the board as SVG and PNG (drawn on a canvas in the page), the position, the record.
     for button, name, start in (("#export-svg", "board.svg", b"<svg"), ("#export-png", "board.png", b"\x89PNG"),
@@ -264,6 +266,16 @@ def test_play_against_the_engine_with_an_undo(page, shots):
             page.click(button)
         assert download.value.suggested_filename == name
         assert Path(download.value.path()).read_bytes().startswith(start)
+
+
+def test_a_click_on_a_duel_deck_types_its_reserve(page):
+    page.select_option("#new-game-name", "duel")
+    page.select_option("#strength", "100")
+    page.click("#new-start")
+    page.wait_for_selector("#board svg #deck-1")
+    page.wait_for_function("document.querySelectorAll('#legal-moves option').length > 0")
+    page.click("#board svg #deck-3")
+    assert page.input_value("#move-input") == "reserve deck3 gold "
 
 
 @both_widths

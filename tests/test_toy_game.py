@@ -7,16 +7,21 @@ Nim's engine is the test-only module ``nim_engine``: without it built (CMake opt
 ``SPLENDOR_MCTS_TEST_GAMES=1`` (``.ci/run`` sets it, after building it): then they fail."""
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 import splendor_mcts as sm
+from splendor_mcts.engines.server import EngineServer
 from splendor_mcts.games import registry
+from splendor_mcts.games.observation_layout import decode, layout
 from splendor_mcts.games.positions import read_position
 from splendor_mcts.play.tables import table_for
+from splendor_mcts.search.families import FAMILIES, family_of
 from splendor_mcts.tournament import TournamentConfig, run_tournament
 
 try:
@@ -94,3 +99,18 @@ def test_read_position_reads_a_nim_position_by_its_own_variant(nim: registry.Gam
                                     {"path": "stones", "message": "16 is more than 15"}]
     with pytest.raises(sm._core.PositionError, match='unknown field "heap" .expected one of "game"'):
         read_position(json.dumps({"game": "nim", "to_move": 0, "heap": 1}))
+
+
+def test_the_engine_protocol_offers_every_registered_game(nim: registry.GameEntry):
+    out = io.StringIO()
+    assert EngineServer(iter(["sep\n"]), out).run() == 0
+    assert "feature games splendor duel nim" in out.getvalue().splitlines()
+
+
+def test_a_games_layout_and_families_are_its_entrys(nim: registry.GameEntry):
+    state = sm.load_game("nim", stones=8).new_initial_state(seed=0)
+    state.apply_action(1)  # take 2: 6 of 8 left, the other seat to move
+    parts = decode("nim", np.asarray(state.observation_tensor(0)))
+    assert [s.name for s in layout("nim")] == ["stones", "to_move", "max_take"]
+    assert parts["stones"].tolist() == [[0.75]] and parts["to_move"].tolist() == [[0.0]]
+    assert family_of("nim", 2).name == "nim" and "nim" not in FAMILIES  # FAMILIES: the built-in games'

@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 import nim_engine
 import splendor_mcts as sm
 from splendor_mcts.games import registry
-from splendor_mcts.games.registry import GameEntry, SearchDefaults
+from splendor_mcts.games.observation_layout import slices_of
+from splendor_mcts.games.registry import GameEntry, NetworkFamily, SearchDefaults
 from splendor_mcts.games.variants import VariantConfig, check_int
 
 
@@ -39,9 +40,18 @@ class NimConfig(VariantConfig):
         return nim_engine.NimRules(stones=self.stones, max_take=self.max_take)
 
 
+# The layout of Nim's observation tensor (cpp/tests/toy/nim.hpp), as any game declares its own.
+LAYOUT = slices_of(
+    ("stones", 1, 1, "count / stones", "stones left, over the stones of the start"),
+    ("to_move", 1, 1, "flag", "the observer is to move"),
+    ("max_take", 1, 1, "count / 5", "the most stones a move takes"),
+)
+
 GAME = GameEntry.from_engine(
     "nim", "Nim", NimConfig, engine=nim_engine,
-    search_defaults=SearchDefaults(exploration=0.4, evaluator="random", rollout_cutoff=0))
+    search_defaults=SearchDefaults(exploration=0.4, evaluator="random", rollout_cutoff=0),
+    observation_layout="toy_nim:LAYOUT",
+    network_families={"nim": NetworkFamily(players=(2,), selfplay_games=10, gate_games=4)})
 
 
 def register_nim() -> GameEntry:

@@ -18,7 +18,7 @@ from typing import IO, Any
 from ..analysis.running import decision_problem
 from ..games.game import load_game
 from ..games.positions import read_position
-from ..games.registry import SearchDefaults
+from ..games.registry import SearchDefaults, entries
 from ..play import hidden
 from ..search.defaults import BOT_ITERATIONS
 from ..search.networks import shipped_used
@@ -148,7 +148,7 @@ class EngineServer:
         self.send(f"id name splendor-mcts {__version__}")
         self.send("id author splendor_mcts")
         self.send(f"id protocol {wire.PROTOCOL_VERSION}")
-        self.send("feature games splendor duel")
+        self.send("feature games " + " ".join(entry.name for entry in entries()))
         self.send("feature reuse")  # one process plays game after game (newgame resets it)
         for option in self.options.values():
             self.send(option.line())

@@ -125,6 +125,25 @@ def load_game(name: str, **variant: Any) -> Game:
     return Game(make_config(base, {**spec_kwargs, **variant}))
 
 
+def player_counts(name: str, most: int = 8) -> list[int]:
+    """The player counts game ``name`` is played with (up to ``most``): those its variant
+    accepts, as ``load_game(name, players=n)`` does."""
+    counts = []
+    for n in range(1, most + 1):
+        try:
+            load_game(name, players=n)
+        except ValueError:
+            continue
+        counts.append(n)
+    return counts
+
+
+def spec_with_players(name: str, players: int) -> str:
+    """The spec of game ``name`` with ``players`` seats, as short as it reads: the name alone
+    for a game played by that count only (``"duel"``), else ``"splendor(players=3)"``."""
+    return name if player_counts(name) == [players] else f"{name}(players={players})"
+
+
 class UnknownVariantField(ValueError):
     """A variant keyword that game ``game`` does not have: ``field``, beside its ``known`` fields."""
 

@@ -1,6 +1,7 @@
 """What ``play`` needs to know about a game, as a base class each game's table fills in
-(``games/<game>/table.py``, named by its registry entry's ``play_table``): its help, its board and how a person types a chance outcome
-seen on a real table (a card revealed, a token drawn from the bag).
+(``games/<game>/table.py``, named by its registry entry's ``play_table``): its help, its board
+and how a person types a chance outcome seen on a real table (a card revealed, a token drawn
+from the bag).
 
 Presentation and reading only: which outcomes are possible and what they do is always
 asked of the engine (``chance_outcomes``, ``string_to_action``, ``apply_action``).

@@ -16,7 +16,7 @@ from typing import Any
 from .. import _core
 from ..seeds import seed_or_random
 from .game import Game, load_game
-from .registry import position_readers
+from .registry import DEFAULT_GAME, game_entry, load_attribute, position_readers
 
 #: A position that cannot be read (a ``ValueError``): ``problems`` holds one
 #: ``{"path": ..., "message": ...}`` per problem; ``str()`` has one line per problem.
@@ -68,13 +68,13 @@ def read_position_file(path: str, seed: int | None = 0) -> Position:
 
 def as_the_table_shows(view: dict[str, Any], seat: int, cards: list[dict[str, Any]]) -> dict[str, Any]:
     """A copy of the view ``view`` (a parsed ``observation_json``) with ``seat``'s bought cards
-    given only as the table shows them (docs/position-format.md): in Splendor per colour the
-    cards and their points; in Duel per colour the coloured cards with their bonuses, points
-    and crowns, the jokers by the colour they joined, the colourless cards. ``cards`` is the
-    game's ``cards()``; a Duel joker still waiting for its colour stays listed."""
+    given only as the table shows them (docs/position-format.md), counted as its game's
+    registry entry's ``bought_summary`` says (Splendor: per colour the cards and their points;
+    Duel, ``games/duel/bought.py``: also the bonuses, crowns, jokers and colourless cards).
+    ``cards`` is the game's ``cards()``; a Duel joker still waiting for its colour stays listed."""
     out = json.loads(json.dumps(view))
     player = out["players"][seat]
-    duel = view.get("game") == "duel"
+    shown_in = load_attribute(game_entry(view.get("game", DEFAULT_GAME)).bought_summary)
     bought: dict[str, Any] = {}
     kept = []  # a joker still waiting for its colour stays a card
     for entry in player.pop("cards"):
@@ -82,19 +82,9 @@ def as_the_table_shows(view: dict[str, Any], seat: int, cards: list[dict[str, An
         if isinstance(entry, dict) and entry.get("colour") is None:
             kept.append(entry)
             continue
-        if not duel:
-            shown = bought.setdefault(card["bonus"], {"cards": 0, "points": 0})
-        elif card["bonus"] == "joker":
-            shown = bought.setdefault("jokers", {}).setdefault(entry["colour"], {"cards": 0, "points": 0, "crowns": 0})
-        elif card["bonus"] == "none":
-            shown = bought.setdefault("none", {"cards": 0, "points": 0})
-        else:
-            shown = bought.setdefault(card["bonus"], {"cards": 0, "bonuses": 0, "points": 0, "crowns": 0})
-            shown["bonuses"] += card["bonus_count"]
+        shown = shown_in(bought, card, entry)
         shown["cards"] += 1
         shown["points"] += card["points"]
-        if "crowns" in shown:
-            shown["crowns"] += card["crowns"]
     player["bought"] = bought
     player["cards"] = kept
     return out

@@ -29,24 +29,52 @@ class SearchDefaults:
     rollout_cutoff: int = 30
 
 
+@dataclass(frozen=True)
+class NetworkFamily:
+    """One network family of a game (:mod:`splendor_mcts.search.families`): the player counts
+    its network plays, and the self-play and gate games of each generation of its training
+    pipeline (docs/training.md has the arithmetic: time allows far more; the training rows of
+    a window of 3 generations held in memory, about 1.5-1.7 GB, set these)."""
+
+    players: tuple[int, ...]
+    selfplay_games: int
+    gate_games: int
+
+
 BUILTIN_GAMES = ("splendor_mcts.games.splendor", "splendor_mcts.games.duel")
 DEFAULT_GAME = "splendor"  # the game of a command or position that names none
 
 
 @dataclass(frozen=True, eq=False)  # one entry per game: compared and hashed by identity
 class GameEntry:
-    """Everything the tools need to know about one game.
+    """Everything the tools need to know about one game: every per-game part of the package
+    is reached from here (docs/adding-a-game.md).
 
     ``config`` is a frozen dataclass with a ``game_name`` class variable, ``num_players()``,
     ``to_engine()`` (the rules object of the engine) and ``spec()``; ``state`` and
     ``searcher`` are the engine's classes, ``random_playouts(rules, n, seed)`` its playout
     loop, ``engine`` the extension module that binds them (``_core`` for the shipped games;
     its ``random_agent_action``, ``perft``... take the game's states). ``card_tables`` holds
-    the other card lists by name (``nobles``, ``royals``).
-    ``board`` (``"module:function"``, drawing a seat's view on a rich console) and
-    ``play_table`` (``"module:Class"``, a :class:`splendor_mcts.play.tables.Table`) are
-    imported when first used. ``legend`` explains the letters of the game's notation and
-    board in one line (printed under a hint's table and on the board).
+    the other card lists by name (``nobles``, ``royals``). ``search_defaults`` are its search
+    parameters.
+
+    Named as ``"module:attribute"`` and imported when first used (so that ``games/`` imports
+    nothing of the layers above it, docs/layers.md): ``board``, drawing a seat's view on a rich
+    console; ``play_table``, a :class:`splendor_mcts.games.play_table.Table`; ``picture``, the
+    SVG board of the web page and ``hint --svg`` (a
+    :class:`splendor_mcts.pictures.board.BoardPicture`); ``observation_layout``, the layout of
+    its observation tensor (:mod:`splendor_mcts.games.observation_layout`); ``bought_summary``,
+    ``shown(bought, card, entry)``, the counts of a seat's ``bought`` summary (as the table
+    shows its bought cards, docs/position-format.md) that a bought card adds to, beyond its
+    ``cards`` (:func:`splendor_mcts.games.positions.as_the_table_shows`).
+
+    ``legend`` explains the letters of the game's notation and board in one line (printed
+    under a hint's table and on the board). ``network_families`` maps the name of each
+    network family of the game to its :class:`NetworkFamily` (:mod:`splendor_mcts.search.families`).
+    ``bench_positions`` are its positions of ``splendor-mcts bench`` (variant spec, deal
+    seed, plies of first legal moves played before the search). ``web_page`` is what the web
+    board (docs/board.md) needs to know of the game beyond its positions: the set-up editor's
+    data and the moves a click types (served by ``/api/games``, read by ``serve/static/``).
     """
 
     name: str
@@ -62,8 +90,14 @@ class GameEntry:
     card_tables: Mapping[str, Callable[[], list[dict[str, Any]]]] = field(default_factory=dict)
     search_defaults: SearchDefaults = SearchDefaults()
     board: str | None = None
+    picture: str | None = None
+    bought_summary: str | None = None
     play_table: str | None = None
     legend: str = ""
+    observation_layout: str | None = None
+    network_families: Mapping[str, NetworkFamily] = field(default_factory=dict)
+    bench_positions: tuple[tuple[str, int, int], ...] = ()
+    web_page: Mapping[str, Any] = field(default_factory=dict)
     engine: Any = _core
 
     @classmethod
@@ -73,7 +107,8 @@ class GameEntry:
         the game has cards); ``more`` sets the rest."""
         parts = engine_parts(name, engine)
         if hasattr(engine, f"{name}_cards"):
-            parts.update(cards=getattr(engine, f"{name}_cards"), card_from_text=getattr(engine, f"{name}_card_from_text"))
+            parts.update(cards=getattr(engine, f"{name}_cards"),
+                         card_from_text=getattr(engine, f"{name}_card_from_text"))
         return cls(name=name, title=title, config=config, engine=engine, **{**parts, **more})
 
     def variant_fields(self) -> tuple[str, ...]:
@@ -135,6 +170,11 @@ def _games() -> dict[str, GameEntry]:
         for module in BUILTIN_GAMES:
             _add(importlib.import_module(module).GAME)
     return _GAMES
+
+
+def entries() -> list[GameEntry]:
+    """Every registered game's entry, in the order of registration (the built-in games first)."""
+    return list(_games().values())
 
 
 def game_names() -> list[str]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..atomic_write import atomic_write, copy_atomically
+from ..games.game import spec_with_players
 from ..search.families import Family, family
 from ..search.networks import NO_NETWORK, SHIPPED, folder, index, shipped_file, short_hash
 from .input_features import check_features
@@ -37,11 +38,6 @@ STEPS = ("selfplay", "train", "gate")
 STATE_FILE = "pipeline.json"
 START_FILE = "start.smnet"  # the --start network's copy in the run
 LOG_FILE = "pipeline.log"
-
-
-# Self-play and gate games per generation (docs/training.md has the arithmetic). Time allows far
-# more; the training rows of a window of 3 generations held in memory (about 1.5-1.7 GB) set these.
-FAMILY_GAMES = {"splendor-2p": (2500, 400), "splendor-3-4p": (1500, 300), "duel": (500, 400)}
 
 
 @dataclass(frozen=True)
@@ -104,8 +100,10 @@ class PipelineSettings:
 
 
 def budget(family_name: str, **given: Any) -> PipelineSettings:
-    """A family's settings: the documented budget, with the ``given`` ones that are not None."""
-    games, gate = FAMILY_GAMES[family(family_name).name]
+    """A family's settings: the documented budget (its game's registry entry declares its games
+    per generation), with the ``given`` ones that are not None."""
+    declared = family(family_name)
+    games, gate = declared.selfplay_games, declared.gate_games
     chosen = {key: value for key, value in given.items() if value is not None}
     return PipelineSettings(**{"family": family_name, "selfplay_games": games, "gate_games": gate, **chosen})
 
@@ -136,7 +134,7 @@ def run_selfplay(game: str, players: int, agent: str, games: int, out: Path, see
     ``deadline`` (``time.monotonic()``) came first."""
     from .selfplay import selfplay
 
-    return not selfplay(out, games, f"{game}(players={players})" if game == "splendor" else game, search=agent,
+    return not selfplay(out, games, spec_with_players(game, players), search=agent,
                         seed=seed, workers=workers, deadline=deadline).stopped
 
 
@@ -304,7 +302,7 @@ class Pipeline:
         players = min(self.family.players)
         agents = (candidate, *(f"{current},name=current{i}" for i in range(1, players)))
         config = TournamentConfig(
-            game=f"{self.family.game}(players={players})" if self.family.game == "splendor" else self.family.game,
+            game=spec_with_players(self.family.game, players),
             agents=agents, mode="gauntlet", deals=max(1, s.gate_games // players), seed=s.seed * 1_000_003 + generation,
             db=where / "gate.sqlite", concurrency=s.workers,
             sprt=SprtConfig(elo0=0.0, elo1=s.elo1) if players == 2 else None)

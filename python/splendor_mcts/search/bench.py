@@ -12,18 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..games.game import load_game
+from ..games.registry import entries
 from .analyze import analyze
 from .defaults import BENCH_ITERATIONS
 
-# (game spec, deal seed, plies of dealt play before the search)
-POSITIONS: list[tuple[str, int, int]] = [
-    ("splendor(players=2)", 1, 0),
-    ("splendor(players=2)", 2, 20),
-    ("splendor(players=3)", 3, 10),
-    ("splendor(players=4)", 4, 30),
-    ("duel", 1, 0),
-    ("duel", 2, 25),
-]
+# (game spec, deal seed, plies of dealt play before the search): each built-in game's
+# registry entry's bench_positions, in the registry's order.
+POSITIONS: list[tuple[str, int, int]] = [position for entry in entries() for position in entry.bench_positions]
 
 
 def _position(spec: str, seed: int, plies: int) -> Any:

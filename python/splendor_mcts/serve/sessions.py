@@ -282,9 +282,9 @@ class BoardSession:
 
 
 def new_game_session(game_name: str, players: int | None, seed: int, mode: str, seat: int) -> BoardSession:
-    """A new game of ``game_name`` (``players`` for Splendor), dealt from ``seed``."""
-    variant = {"players": players} if players is not None and game_name.strip().lower() == "splendor" else {}
-    game = load_game(game_name, **variant)
+    """A new game of ``game_name`` with ``players`` seats (None: its default count), dealt from
+    ``seed``; ``ValueError`` for a count the game is not played by."""
+    game = load_game(game_name, **({} if players is None else {"players": players}))
     if mode == "follow":
         raise ValueError("follow starts from a position set up as the table shows it (every card of a new deal "
                          "would have to be entered)")

@@ -3,13 +3,26 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ... import _core
 from ..variants import VariantConfig, check_int
 
 # The letters of the notation and the board, explained in one line (hint tables, the board).
 LEGEND = "W white  U blue  G green  R red  K black  P pearl  Y gold"
+
+# What the web board needs of the game (served by /api/games, read by serve/static/): for the
+# set-up editor (setup.js) the position fields the server derives when they are left out, where
+# the face-up cards are, the colours a card's bonus may be, the order a board cell's kinds cycle
+# in ("" without a token board) and which parts of a seat it offers; for play (app.js) the move
+# a click on a deck or on a reserved card types.
+WEB_PAGE: dict[str, Any] = {
+    "derived": ["bag", "privilege_supply", "royals"],
+    "derived_player": ["points", "crowns", "colour_points"], "face_up": "pyramid",
+    "gems": ["white", "blue", "green", "red", "black"], "cells": ".WUGRKPY",
+    "privileges": True, "royals": True, "bought_summary": False, "jokers": True,
+    "deck_move": "reserve deck{level} gold ", "reserved_move": "buy r{index}",
+}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,19 @@ from ..variants import VariantConfig, check_int
 # The letters of the notation and the board, explained in one line (hint tables, the board).
 LEGEND = "W white  U blue  G green  R red  K black  Y gold"
 
+# What the web board needs of the game (served by /api/games, read by serve/static/): for the
+# set-up editor (setup.js) the position fields the server derives when they are left out, where
+# the face-up cards are, the colours a card's bonus may be, the order a board cell's kinds cycle
+# in ("" without a token board) and which parts of a seat it offers; for play (app.js) the move
+# a click on a deck or on a reserved card types.
+WEB_PAGE: dict[str, Any] = {
+    "derived": ["bank"],
+    "derived_player": ["points", "bonuses"], "face_up": "table",
+    "gems": ["white", "blue", "green", "red", "black"], "cells": "",
+    "privileges": False, "royals": False, "bought_summary": True, "jokers": False,
+    "deck_move": "reserve deck {level}", "reserved_move": "buy reserved {index}",
+}
+
 # When a take of different colours may hold fewer than three (docs/variants.md): false never,
 # true only when fewer than three colours remain (the published rule), "always" at any time
 # (the splendor-tools referee's rule). True and false are what specs and positions said before

@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from ...games.registry import DEFAULT_GAME
 from ...pictures.board import board_svg, turn_marks
 from ...ranges import Whole
 from ..reading import field, json_body, query_number, text_field
@@ -37,7 +38,7 @@ def action_list(text: str, state: Any) -> list[int]:
 @endpoint
 async def create(request: Request) -> Any:
     body = await json_body(request)
-    session = new_game_session(field(body, "game", str, "splendor"), field(body, "players", int),
+    session = new_game_session(field(body, "game", str, DEFAULT_GAME), field(body, "players", int),
                                field(body, "seed", int, 0), field(body, "mode", str, "play"), field(body, "seat", int, 0))
     return session_json(board_of(request).add(request, session))
 

@@ -205,14 +205,14 @@ function boardClicked(event) {
   if ((match = id.match(/^card-(\d\.\d)$/))) {
     input.value = input.value === `buy ${match[1]}` ? `reserve ${match[1]}` : `buy ${match[1]}`;
   } else if ((match = id.match(/^deck-(\d)$/))) {
-    input.value = game === "duel" ? `reserve deck${match[1]} gold ` : `reserve deck ${match[1]}`;
+    input.value = gamePage(game).deck_move.replace("{level}", match[1]);
   } else if ((match = id.match(/^bank-(\w+)$/))) {
     const letter = { white: "W", blue: "U", green: "G", red: "R", black: "K" }[match[1]];
     if (letter) input.value = (input.value.startsWith("take ") ? input.value : "take ") + letter;
   } else if ((match = id.match(/^cell-([a-e][1-5])$/))) {
     input.value = (input.value.startsWith("take ") || input.value.includes(" gold") ? input.value.trimEnd() + " " : "take ") + match[1];
   } else if ((match = id.match(/^seat-\d-reserved-(\d)$/))) {
-    input.value = game === "duel" ? `buy r${match[1]}` : `buy reserved ${match[1]}`;
+    input.value = gamePage(game).reserved_move.replace("{index}", match[1]);
   } else if ((match = id.match(/^noble-(\d+)$/))) {
     input.value = `noble ${match[1]}`;
   } else if ((match = id.match(/^royal-(\d+)$/))) {
@@ -367,13 +367,17 @@ async function exportFrom(path, name) {
 
 // ------------------------------------------------------------------ start
 // The set-up editor shows its table on the board only while its tab is open.
+let games = [];  // /api/games: each game's name, title, player counts, legend and page data
+// What the page needs of a game beyond its positions (its registry entry's web_page).
+const gamePage = (name) => games.find((g) => g.name === name).page;
 const setup = new SetupEditor({
   api, cardsOf, say, problemList, pickCard, pickNoble, startFromPosition,
+  gamePage,
   showBoard: (svg) => { if (!$("panel-setup").hidden) present("setup", { svg }); },
 });
 
 async function init() {
-  const { games } = await api("/api/games");
+  ({ games } = await api("/api/games"));
   for (const select of [$("new-game-name"), $("setup-game")]) {
     for (const g of games) select.add(new Option(g.title, g.name));
   }

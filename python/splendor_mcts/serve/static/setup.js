@@ -7,14 +7,10 @@
 // bought joker's colour is a button that shows the next colour. The page
 // edits a player's view (docs/position-format.md) and the server checks it after every
 // change: its problems are listed by JSON path, as the command line lists them.
-const KINDS = {
-  splendor: ["white", "blue", "green", "red", "black", "gold"],
-  duel: ["white", "blue", "green", "red", "black", "pearl", "gold"],
-};
-// Fields the server derives from the rest when they are left out.
-const DERIVED = { splendor: ["bank"], duel: ["bag", "privilege_supply", "royals"] };
-const GEMS = ["white", "blue", "green", "red", "black"];
-const DERIVED_PLAYER = { splendor: ["points", "bonuses"], duel: ["points", "crowns", "colour_points"] };
+// What differs between games comes from the server (/api/games: each game's `page`, from its
+// registry entry): the token kinds, the fields the server derives when they are left out
+// (`derived`, `derived_player`), where the face-up cards are (`face_up`), the gem colours,
+// the kinds a board cell cycles through (`cells`) and which parts of a seat are offered.
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,7 +43,8 @@ export class SetupEditor {
   // The table being set up back on the board (its tab opened again).
   show() { if (this.svg !== null) this.page.showBoard(this.svg); }
   get game() { return this.pos.game; }
-  get rows() { return this.game === "duel" ? this.pos.pyramid : this.pos.table; }
+  get setup() { return this.page.gamePage(this.game); }
+  get rows() { return this.pos[this.setup.face_up]; }
 
   async newTable() {
     const { position } = await this.page.api("/api/new-position", {
@@ -60,9 +57,9 @@ export class SetupEditor {
 
   cleaned() {
     const pos = structuredClone(this.pos);
-    for (const key of DERIVED[this.game]) delete pos[key];
+    for (const key of this.setup.derived) delete pos[key];
     delete pos.variant;  // the number of seats is counted from the players
-    for (const player of pos.players) for (const key of DERIVED_PLAYER[this.game]) delete player[key];
+    for (const player of pos.players) for (const key of this.setup.derived_player) delete player[key];
     // Cards given by colour have no level the page knows: the server infers the decks then.
     if (pos.players.some((player) => Object.keys(player.bought || {}).length)) delete pos.decks;
     return pos;
@@ -98,15 +95,15 @@ export class SetupEditor {
       const id = await this.page.pickNoble(this.game);
       if (id === null) return;
       this.pos.nobles = this.pos.nobles.map((n) => (n === Number(match[1]) ? id : n));
-    } else if ((match = target.id.match(/^cell-([a-e])([1-5])$/))) {
-      // A Duel cell: each click shows the next kind (empty, the gems, pearl, gold).
-      const order = ".WUGRKPY";
+    } else if ((match = target.id.match(/^cell-([a-e])([1-5])$/)) && this.setup.cells) {
+      // A cell of the token board: each click shows the next kind (Duel: empty, the gems, pearl, gold).
+      const order = this.setup.cells;
       const row = Number(match[2]) - 1;
       const column = "abcde".indexOf(match[1]);
       const line = this.pos.board[row];
       const next = order[(order.indexOf(line[column]) + 1) % order.length];
       this.pos.board[row] = line.slice(0, column) + next + line.slice(column + 1);
-    } else if ((match = target.id.match(/^royal-(\d+)$/))) {
+    } else if ((match = target.id.match(/^royal-(\d+)$/)) && this.setup.royals) {
       this.passRoyal(Number(match[1]));
     } else {
       return;
@@ -127,8 +124,9 @@ export class SetupEditor {
   async jokerEntry(seat, id) {
     const { cards } = await this.page.cardsOf(this.game);
     const colourOf = (entry) => cards.find((c) => c.id === (typeof entry === "number" ? entry : entry.card)).text.split(" ")[0];
-    const owned = this.pos.players[seat].cards.map(colourOf).filter((colour) => GEMS.includes(colour));
-    return { card: id, colour: owned[0] || GEMS[0] };
+    const gems = this.setup.gems;
+    const owned = this.pos.players[seat].cards.map(colourOf).filter((colour) => gems.includes(colour));
+    return { card: id, colour: owned[0] || gems[0] };
   }
 
   // A card leaving the unseen pool (bought, reserved face up or blind) takes one from its deck's count.
@@ -140,7 +138,7 @@ export class SetupEditor {
     } else {
       const id = await this.page.pickCard(this.game, where === "cards" ? `A card seat ${seat + 1} bought` : `A card seat ${seat + 1} reserved`);
       if (id === null) return;
-      const joker = this.game === "duel" && where === "cards" && (await this.page.cardsOf(this.game)).cards
+      const joker = this.setup.jokers && where === "cards" && (await this.page.cardsOf(this.game)).cards
         .find((c) => c.id === id).text.startsWith("joker");
       player[where].push(joker ? await this.jokerEntry(seat, id) : where === "cards" ? id : { card: id });
       this.pos.decks[(await this.levelOf(id)) - 1] -= 1;
@@ -189,11 +187,11 @@ export class SetupEditor {
       div.id = `setup-seat-${seat}`;
       div.innerHTML = `<h3>seat ${seat + 1}</h3>`;
       const tokens = document.createElement("div");
-      for (const kind of KINDS[this.game]) {
+      for (const kind of this.setup.token_kinds) {
         tokens.appendChild(stepper(kind, player.tokens[kind] || 0, `step-${seat}-${kind}`,
           (delta) => this.step(seat, kind, delta)));
       }
-      if (this.game === "duel") {
+      if (this.setup.privileges) {
         tokens.appendChild(stepper("privileges", player.privileges, `step-${seat}-privileges`, (delta) => {
           player.privileges = Math.max(0, player.privileges + delta);
           this.changed();
@@ -201,8 +199,8 @@ export class SetupEditor {
       }
       div.appendChild(tokens);
       div.appendChild(this.cardLine(seat, "cards", "bought"));
-      if (this.game === "splendor") div.appendChild(this.boughtLine(seat));
-      if (this.game === "duel") {
+      if (this.setup.bought_summary) div.appendChild(this.boughtLine(seat));
+      if (this.setup.royals) {
         const royals = document.createElement("div");
         royals.id = `royals-${seat}`;
         royals.textContent = `royals: ${player.royals.map((r) => `royal ${r}`).join(", ") || "none"} ` +
@@ -221,7 +219,7 @@ export class SetupEditor {
     line.id = `bought-${seat}`;
     line.append("by colour (cards, points as the table shows them): ");
     const bought = this.pos.players[seat].bought || {};
-    for (const colour of GEMS) {
+    for (const colour of this.setup.gems) {
       const entry = bought[colour] || { cards: 0, points: 0 };
       const group = document.createElement("span");
       group.className = "bought-colour";
@@ -280,7 +278,8 @@ export class SetupEditor {
     button.textContent = entry.colour ?? "colour?";
     button.title = "the colour this joker joined (click: the next one)";
     button.onclick = () => {
-      entry.colour = GEMS[(GEMS.indexOf(entry.colour) + 1) % GEMS.length];
+      const gems = this.setup.gems;
+      entry.colour = gems[(gems.indexOf(entry.colour) + 1) % gems.length];
       this.changed();
     };
     return button;
