@@ -19,7 +19,8 @@ import splendor_mcts as sm
 from splendor_mcts.engines.server import EngineServer
 from splendor_mcts.games import registry
 from splendor_mcts.games.observation_layout import decode, layout
-from splendor_mcts.games.positions import read_position
+from splendor_mcts.games.positions import as_the_table_shows, read_position
+from splendor_mcts.pictures.board import board_svg
 from splendor_mcts.play.tables import table_for
 from splendor_mcts.search.families import FAMILIES, family_of
 from splendor_mcts.tournament import TournamentConfig, run_tournament
@@ -114,3 +115,12 @@ def test_a_games_layout_and_families_are_its_entrys(nim: registry.GameEntry):
     assert [s.name for s in layout("nim")] == ["stones", "to_move", "max_take"]
     assert parts["stones"].tolist() == [[0.75]] and parts["to_move"].tolist() == [[0.0]]
     assert family_of("nim", 2).name == "nim" and "nim" not in FAMILIES  # FAMILIES: the built-in games'
+
+
+def test_a_game_without_a_part_says_so(nim: registry.GameEntry):
+    state = sm.load_game("nim").new_initial_state(seed=0)
+    view = json.loads(state.observation_json(0))
+    with pytest.raises(ValueError, match="Nim has no summary of bought cards"):
+        as_the_table_shows(view, 0, [])
+    with pytest.raises(ValueError, match="Nim has no SVG board"):
+        board_svg(state)

@@ -72,9 +72,12 @@ def as_the_table_shows(view: dict[str, Any], seat: int, cards: list[dict[str, An
     registry entry's ``bought_summary`` says (Splendor: per colour the cards and their points;
     Duel, ``games/duel/bought.py``: also the bonuses, crowns, jokers and colourless cards).
     ``cards`` is the game's ``cards()``; a Duel joker still waiting for its colour stays listed."""
+    game = game_entry(view.get("game", DEFAULT_GAME))
+    if game.bought_summary is None:
+        raise ValueError(f"{game.title} has no summary of bought cards")
+    shown_in = load_attribute(game.bought_summary)
     out = json.loads(json.dumps(view))
     player = out["players"][seat]
-    shown_in = load_attribute(game_entry(view.get("game", DEFAULT_GAME)).bought_summary)
     bought: dict[str, Any] = {}
     kept = []  # a joker still waiting for its colour stays a card
     for entry in player.pop("cards"):

@@ -1,11 +1,12 @@
 """The games of the package, each declared once: every tool looks a game up here.
 
-A game's Python side is one package under ``games/`` whose ``GAME`` is a :class:`GameEntry`
-(its config class, the engine's state and searcher classes, search defaults, card tables,
-and optionally a board renderer and a play table). A move's readable label is the state's
-own ``action_label(action)``.
-Adding a game is its own package and one line in ``BUILTIN_GAMES``; a game from outside the
-package (e.g. a test's) calls :func:`register`.
+A game's Python side is one package under ``games/`` whose ``GAME`` is a :class:`GameEntry`:
+its config class, the engine's state and searcher classes, and every other per-game part
+(search defaults, card tables, boards, play table, observation layout, network families,
+bench positions, the web page's data). A move's readable label is the state's own
+``action_label(action)``. Adding a game is its own package and one line in
+``BUILTIN_GAMES`` (docs/adding-a-game.md); a game from outside the package (e.g. a test's)
+calls :func:`register`.
 """
 from __future__ import annotations
 
@@ -70,7 +71,8 @@ class GameEntry:
 
     ``legend`` explains the letters of the game's notation and board in one line (printed
     under a hint's table and on the board). ``network_families`` maps the name of each
-    network family of the game to its :class:`NetworkFamily` (:mod:`splendor_mcts.search.families`).
+    network family of the game to its :class:`NetworkFamily`
+    (:mod:`splendor_mcts.search.families`).
     ``bench_positions`` are its positions of ``splendor-mcts bench`` (variant spec, deal
     seed, plies of first legal moves played before the search). ``web_page`` is what the web
     board (docs/board.md) needs to know of the game beyond its positions: the set-up editor's

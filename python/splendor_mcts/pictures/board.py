@@ -197,7 +197,7 @@ def board_svg(state: Any, viewer: int | None = None, marks: Iterable[str] = (),
     """The board as seat ``viewer`` sees it (default: the seat to move, else seat 0), with
     the elements named in ``marks`` (see :func:`turn_marks`) outlined. ``names`` labels
     the seats (``"(you)"``)."""
-    entry = entry_of_state(state)
+    entry, picture = entry_of_state(state), picture_of(state)
     if viewer is None:
         mover = state.current_player()
         viewer = mover if mover >= 0 else 0
@@ -205,7 +205,7 @@ def board_svg(state: Any, viewer: int | None = None, marks: Iterable[str] = (),
     marked = set(marks)
     mover = state.current_player() if not state.is_terminal() else -1
     labels = list(names) if names else [""] * len(view["players"])
-    return picture_of(state).draw(view, mover, viewer, labels, marked, _title(entry, view, state))
+    return picture.draw(view, mover, viewer, labels, marked, _title(entry, view, state))
 
 
 def player_head(seat: int, player: dict[str, Any], mover: int, viewer: int, name: str, extra: str = "") -> str:
