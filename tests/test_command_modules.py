@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 from splendor_mcts import commands
+from splendor_mcts import cli
 from splendor_mcts.cli import build_parser
 from splendor_mcts.commands.options import OPTIONS
 from splendor_mcts.tournament.runner import TournamentConfig
@@ -42,14 +43,14 @@ def test_no_library_module_imports_argparse_or_builds_a_parser():
 
 
 def test_every_subcommand_is_a_module_of_the_commands_package():
-    modules = {f"{commands.__name__}.{name}" for name in commands.COMMANDS}
+    modules = {f"{commands.__name__}.{name}" for name in cli.COMMANDS}
     for name, parser in subparsers().items():
         run = parser.get_default("func")
         assert run.__module__ == f"{commands.__name__}.{name.replace('-', '_')}", (name, run.__module__)
         assert run.__name__ == "run", name
     assert {f"{commands.__name__}.{n.replace('-', '_')}" for n in subparsers()} == modules
     files = {p.stem for p in Path(commands.__file__).parent.glob("*.py")} - {"__init__", "options"}
-    assert files == set(commands.COMMANDS), "a module of commands/ that is not a command, or one not listed"
+    assert files == set(cli.COMMANDS), "a module of commands/ that is not a command, or one not listed"
 
 
 def test_the_shared_options_are_the_tables_and_their_defaults_their_owners():

@@ -19,18 +19,28 @@ from __future__ import annotations
 
 import argparse
 import errno
+import importlib
 import io
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from . import exit_codes
 from .atomic_write import WriteError, write_error
-from .commands import command_modules
 from .stopping import sigterm_interrupts
 from .version import __version__
+
+# In the order ``splendor-mcts --help`` lists them: each a module of splendor_mcts.commands (docs/commands.md).
+COMMANDS = ("hint", "analyze", "review", "play", "random_game", "tournament", "replay", "export", "bench", "perft",
+            "splendor_tools_agent", "engine", "serve", "selfplay", "train", "pipeline")
+
+
+def command_modules() -> list[ModuleType]:
+    """Each subcommand's module, in :data:`COMMANDS` order."""
+    return [importlib.import_module(f"{__package__}.commands.{name}") for name in COMMANDS]
 
 
 def build_parser() -> argparse.ArgumentParser:

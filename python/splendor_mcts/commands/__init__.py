@@ -5,18 +5,6 @@ Every module here but :mod:`.options` is one subcommand and has the same two fun
 ``run(args)`` turns the parsed options into calls of the library (analysis/, search/, play/,
 ...) and returns the exit code (:mod:`splendor_mcts.exit_codes`). Options that several
 commands take come from :mod:`.options`, the one table of their flags, types, defaults and
-help. The library imports no argparse: only this package and ``cli.py`` do.
+help. The library imports no argparse: only this package and ``cli.py`` do. ``cli.py`` lists the
+commands (``COMMANDS``) and assembles them.
 """
-from __future__ import annotations
-
-import importlib
-from types import ModuleType
-
-# In the order ``splendor-mcts --help`` lists them.
-COMMANDS = ("hint", "analyze", "review", "play", "random_game", "tournament", "replay", "export", "bench", "perft",
-            "splendor_tools_agent", "engine", "serve", "selfplay", "train", "pipeline")
-
-
-def command_modules() -> list[ModuleType]:
-    """Each subcommand's module, in :data:`COMMANDS` order."""
-    return [importlib.import_module(f"{__name__}.{name}") for name in COMMANDS]
