@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/bind_state.hpp"
+#include "bindings/bind_threats.hpp"
 #include "bindings/registry.hpp"
 #include "duel/state.hpp"
 #include "duel/game.hpp"
@@ -30,6 +31,13 @@ void bind_duel(py::module_& m) {
              field("privileges", &Config::privileges), field("first_player", &Config::first_player));
   bind_state<duel::Game>(m, "DuelState", "duel");
   bind_sampled_cards<duel::Game>(m);
+  // A buy of a reserve the seat took from a deck top: a card the opponent has not seen.
+  bind_threats<duel::Game>(m, [](const duel::State& s, core::Action a, int observer) {
+    const int seat = s.current_player();
+    const int first = duel::kBuyBase + duel::kNumSlots;
+    if (seat == observer || a < first || a >= first + duel::kMaxReserved) return false;
+    return ((s.player(seat).reserved_blind >> (a - first)) & 1) != 0;
+  });
 
   m.def("duel_cards", [] {
     return table_rows(duel::tables::kCards, [](py::dict& d, const duel::CardRow& row, int i) {

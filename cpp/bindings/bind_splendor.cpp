@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/bind_state.hpp"
+#include "bindings/bind_threats.hpp"
 #include "bindings/registry.hpp"
 #include "splendor/game.hpp"
 #include "splendor/self_check.hpp"
@@ -43,6 +44,13 @@ void bind_splendor(py::module_& m) {
              field("take_two_min", &Config::take_two_min));
   bind_state<splendor::Game>(m, "SplendorState", "splendor");
   bind_sampled_cards<splendor::Game>(m);
+  // A buy of a reserve the seat took blind from a deck: a card no other seat has seen.
+  bind_threats<splendor::Game>(m, [](const splendor::State& s, core::Action a, int observer) {
+    const int seat = s.current_player();
+    if (seat == observer || a < splendor::kBuyReserved || a >= splendor::kBuyReserved + splendor::kMaxReserved)
+      return false;
+    return ((s.player(seat).reserved_blind >> (a - splendor::kBuyReserved)) & 1) != 0;
+  });
 
   m.def("splendor_self_check",
         [](const Config& config, int64_t n_games, uint64_t seed) {

@@ -12,6 +12,7 @@
 #include "bindings/bind_position.hpp"
 #include "bindings/bind_searcher.hpp"
 #include "bindings/bind_state.hpp"
+#include "bindings/bind_threats.hpp"
 #include "core/json.hpp"
 #include "tests/toy/nim.hpp"
 
@@ -24,6 +25,7 @@ PYBIND11_MODULE(nim_engine, m) {
                        bindings::field("stones", &Config::stones), bindings::field("max_take", &Config::max_take));
   bindings::bind_state<nim::Game>(m, "NimState", "nim");
   bindings::bind_searcher<nim::Game>(m, "Nim");
+  bindings::bind_threats<nim::Game>(m, [](const nim::State&, core::Action, int) { return false; });  // nothing hidden
   m.def(
       "read_position",
       [](std::string_view text, uint64_t seed, bool full) {
