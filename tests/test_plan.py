@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import splendor_mcts as sm
 from splendor_mcts.analysis.advice import advise
-from splendor_mcts.analysis.plan import Plan, aim, how_stopped
+from splendor_mcts.analysis.plan import Plan, aim, how_stopped, visible_cards
 from splendor_mcts.analysis.threats import WINS, Threat
 
 from splendor_positions import Position
@@ -14,7 +14,8 @@ from threat_reference import threat_position
 def aim_position() -> Position:
     """Splendor, 2 players, seat 1 to move with 14 points (white 4pt K7, white 4pt W3R3K6,
     white 5pt W3K7, and black 1pt U4 bought) and 3 green and 3 black tokens: `white 1pt G4`
-    at 1.1 and `green 1pt K4` at 1.2 each win it the game once it has one more token."""
+    at 1.1 and `green 1pt K4` at 1.2 (and `red 2pt K5` at 2.3, with its black bonus) each win
+    it the game once it has one more token."""
     return (Position(players=2, seed=3).give_cards(0, 72, 73, 74, 40).tokens(0, green=3, black=3)
             .on_table(1, 1, 8).on_table(1, 2, 24).set(to_move=0))
 
@@ -32,16 +33,17 @@ def test_the_aim_is_the_first_visible_card_the_line_buys_and_when():
     state = aim_position().state()
     assert aim(state, line(state, "take WGK", "take WUR", "buy 1.2")) == ("buy 1.2 (green 1pt K4)", 1)
     # a card bought on a later turn counts those turns; the turn being played counts none
-    assert aim(state, line(state, "take WGK", "take WUR", "take URK", "take WUR", "buy 1.1")) == \
+    assert aim(state, line(state, "take WGK", "take WUR", "reserve 3.1", "take WUR", "buy 1.1")) == \
         ("buy 1.1 (white 1pt G4)", 2)
     assert aim(state, line(state, "take WGK", "take WUR")) == (None, None)
 
 
-def test_a_card_the_player_has_not_seen_is_no_aim():
-    state = aim_position().state()
-    # seat 2 buys 1.2 away; the card then at 1.2 was hidden in the deck when the hint was asked
-    pv = line(state, "take WGK", "reserve 1.2", "buy 1.2")
-    assert aim(state, pv) == (None, None)
+def test_the_cards_seen_are_the_table_and_ones_own_reserve():
+    p = aim_position().reserve(0, 16).reserve(1, 32, blind=True).reserve(1, 41)
+    state = p.state()
+    seen = visible_cards(state, 0)
+    assert {p.table_card(level, slot) for level in (1, 2, 3) for slot in (1, 2, 3, 4)} | {16} == seen
+    assert 32 not in seen and 41 not in seen  # seat 2's reserves are no aim of seat 1's
 
 
 def test_the_plan_in_words():
@@ -79,5 +81,6 @@ def test_the_hint_aims_at_the_card_that_wins():
     state = aim_position().state()
     analysis = sm.analyze(state, iterations=4000, threads=1, seed=1, top_k=3, turns=True, analysis_moves=3)
     plan = advise(state, analysis).plan
-    assert plan is not None and plan.target_turns == 1
-    assert plan.target in ("buy 1.1 (white 1pt G4)", "buy 1.2 (green 1pt K4)")
+    assert plan is not None and plan.target_turns == 1  # one more token, then any of the cards that score
+    assert plan.target is not None and plan.target.startswith("buy ")
+    assert plan.words().startswith(f"{analysis.turns[0].label}, aiming at {plan.target} next turn")
