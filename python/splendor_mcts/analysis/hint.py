@@ -18,6 +18,7 @@ from .. import exit_codes
 from ..atomic_write import atomic_write_text
 from ..games.positions import Position, PositionError
 from ..wording import counted, seat_name
+from .advice import Advice, advise
 from .turns import SEPARATOR, pv_turns_text
 
 PV_SHOWN = 6
@@ -53,19 +54,29 @@ def warn_about_view(position: Position) -> None:
               f"{seat_name(mover)}'s hidden reserves were guessed", file=sys.stderr)
 
 
-def hint_json(position: Position, analysis: Any) -> dict[str, Any]:
-    """The analysis as JSON (each move with its readable label), with the game and the seat to move."""
-    return {"game": position.game.spec, "toMove": position.state.current_player(), **analysis.to_dict()}
+def hint_json(position: Position, analysis: Any, advice: Advice | None = None) -> dict[str, Any]:
+    """The analysis as JSON (each move with its readable label), with the game and the seat to
+    move; with ``advice`` (:func:`~.advice.advise`), each turn's ``threat``, the ``threats``
+    among the turns and the best turn's ``plan`` (docs/hints.md, "Threats", "The plan")."""
+    data = analysis.to_dict()
+    if advice is not None:
+        data["turnInfos"] = advice.add_to_turns(data["turnInfos"])
+        data.update(advice.to_dict())
+    return {"game": position.game.spec, "toMove": position.state.current_player(), **data}
 
 
-def print_hint(console: Any, game: Any, analysis: Any, threads: int, decisions: bool = False) -> None:
+def print_hint(console: Any, game: Any, analysis: Any, threads: int, decisions: bool = False,
+               advice: Advice | None = None) -> None:
     """A hint on a rich console: the header line, then a table of whole turns (the
-    analysis must have them: ``turns=True``) or with ``decisions`` one row per decision."""
+    analysis must have them: ``turns=True``) or with ``decisions`` one row per decision,
+    then with ``advice`` the threats among the turns and the plan."""
     print_hint_header(console, game, analysis, threads)
     if decisions:
         print_decision_table(console, analysis)
     else:
         print_turn_table(console, analysis)
+    if advice is not None:
+        print_advice(console, advice)
     if game.entry.legend:
         console.print(game.entry.legend, style="dim", highlight=False)
 
@@ -122,6 +133,15 @@ def print_turn_table(console: Any, analysis: Any) -> None:
         table.add_row(str(rank), label, f"{turn.visits:,}", win_words(turn),
                       pv_turns_text(turn.pv_turns, skip_first=True))
     console.print(table)
+
+
+def print_advice(console: Any, advice: Advice) -> None:
+    """``Threat: ...`` for each threat among the turns (the turns that allow and stop it),
+    then ``Plan: ...``."""
+    for summary in advice.summaries:
+        console.print(f"Threat: {summary.words()}", highlight=False)
+    if advice.plan is not None:
+        console.print(f"Plan: {advice.plan.words()}", highlight=False)
 
 
 def win_words(move: Any) -> str:

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from .. import exit_codes
+from ..analysis.advice import advise
 from ..analysis.hint import ProgressLine, hint_json, print_hint, report_invalid, warn_about_view, write_board_svg
 from ..analysis.running import check_option_limits, decision_problem, run_search
 from ..console import note_reading_stdin
@@ -76,11 +77,13 @@ def run(args: argparse.Namespace) -> int:
             progress.clear()
     if args.svg:
         write_board_svg(args.svg, position, analysis)
+    advice = advise(position.state, analysis)
     if args.json:
-        print(json.dumps(hint_json(position, analysis)))
+        print(json.dumps(hint_json(position, analysis, advice)))
     else:
         from ..console import make_console
 
         console = make_console()
-        print_hint(console, position.game, analysis, limits.resolved_threads(), decisions=args.decisions)
+        print_hint(console, position.game, analysis, limits.resolved_threads(), decisions=args.decisions,
+                   advice=advice)
     return exit_codes.OK

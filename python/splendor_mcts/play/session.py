@@ -32,6 +32,7 @@ from rich.console import Console
 
 from rich.text import Text
 
+from ..analysis.advice import advise
 from ..analysis.hint import print_hint
 from ..analysis.turns import turn_label
 from ..analysis.running import SearchLimits, decision_problem, run_search
@@ -219,7 +220,7 @@ class PlaySession(FollowedRecord):
             limits = limits.replace(iterations=None, time_limit=seconds)
         with self.thinking("thinking about a hint:", limits) as progress:
             analysis = run_search(self.state, limits, on_progress=progress, turns=True)
-        print_hint(self.console, self.game, analysis, limits.resolved_threads())
+        print_hint(self.console, self.game, analysis, limits.resolved_threads(), advice=advise(self.state, analysis))
 
     def undo(self) -> None:
         """Back to before the last move a person typed (a reveal typed in follow mode counts)."""
