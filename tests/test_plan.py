@@ -53,6 +53,8 @@ def test_the_plan_in_words():
                 stops="seat 2's win with buy 2.1 (blue 2pt U5)", by="reserving that card")
     assert plan.words() == ("reserve 2.1 (blue 2pt U5), aiming at buy 1.1 (white 1pt G4) in 3 of your turns; "
                             "it stops seat 2's win with buy 2.1 (blue 2pt U5) by reserving that card")
+    plan = Plan(turn="take WRK", allows="seat 2 wins next turn with buy 2.1 (blue 2pt U5)")
+    assert plan.words() == "take WRK; after it seat 2 wins next turn with buy 2.1 (blue 2pt U5)"
     assert Plan(turn="take WGK").words() == "take WGK, with no card you can see bought in your next turns of the line"
 
 

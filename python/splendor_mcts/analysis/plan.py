@@ -5,7 +5,8 @@ It names the card the line aims at (the first visible card the player buys in it
 turns of the principal variation, or a noble or royal it chooses) and in how many of the
 player's turns, and, where the hint's threat check (:mod:`.threats`) found that another
 listed turn lets the next seat win while the best one does not, the threat it stops and
-how: by reserving or buying that card, or by taking the tokens it needs. The line beyond
+how: by reserving or buying that card, or by taking the tokens it needs; or the threat the
+best turn itself leaves standing. The line beyond
 the first turn is the search's guess, so the sentence says "aiming at", not "will".
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..wording import seat_name
-from .threats import NONE, Threat, ThreatSummary
+from .threats import NONE, WINS, Threat, ThreatSummary
 
 AIM_TURNS = 4  # the player's turns of the principal variation searched for a card to aim at
 VERBS = {"buy": "buying", "reserve": "reserving"}
@@ -27,13 +28,15 @@ class Plan:
     """The plan of a best turn: its ``turn`` label; the ``target`` it aims at (a move's
     label, e.g. ``buy 2.1 (green 1pt W2U3K2)``) and ``target_turns`` (the player's turns
     from now, 1: its next one), or None; the ``stops`` threat (its words) and ``by``
-    (how: ``reserving that card``), or None."""
+    (how: ``reserving that card``), or None; ``allows``: the threat the turn itself leaves
+    (its words: no listed turn stopped it, or the search prefers this turn anyway), or None."""
 
     turn: str
     target: str | None = None
     target_turns: int | None = None
     stops: str | None = None
     by: str | None = None
+    allows: str | None = None
 
     def words(self) -> str:
         """``take WUK, aiming at buy 2.1 (green 1pt W2U3K2) in 2 of your turns; it stops
@@ -42,15 +45,17 @@ class Plan:
         if self.target is not None and self.target_turns is not None:
             when = "next turn" if self.target_turns == 1 else f"in {self.target_turns} of your turns"
             text += f", aiming at {self.target} {when}"
-        elif self.stops is None:
+        elif self.stops is None and self.allows is None:
             text += ", with no card you can see bought in your next turns of the line"
         if self.stops is not None:
             text += f"; it stops {self.stops}" + (f" by {self.by}" if self.by else "")
+        if self.allows is not None:
+            text += f"; after it {self.allows}"
         return text
 
     def to_dict(self) -> dict[str, Any]:
         return {"turn": self.turn, "target": self.target, "targetTurns": self.target_turns, "stops": self.stops,
-                "by": self.by, "words": self.words()}
+                "by": self.by, "allows": self.allows, "words": self.words()}
 
 
 def best_turn_plan(state: Any, turns: Sequence[Any], threats: Sequence[Threat],
@@ -67,7 +72,8 @@ def best_turn_plan(state: Any, turns: Sequence[Any], threats: Sequence[Threat],
         if stopped is not None:
             stops = threat_phrase(stopped.threat)
             by = how_stopped(list(best.moves), stopped.threat)
-    return Plan(turn=best.label, target=target, target_turns=target_turns, stops=stops, by=by)
+    allows = threats[0].words() if threats and threats[0].status == WINS else None
+    return Plan(turn=best.label, target=target, target_turns=target_turns, stops=stops, by=by, allows=allows)
 
 
 def threat_phrase(threat: Threat) -> str:
