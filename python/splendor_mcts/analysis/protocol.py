@@ -20,6 +20,7 @@ from .. import exit_codes
 from ..json_input import JsonInputError, read_json
 from ..search.networks import shipped_summary
 from ..version import __version__
+from .advice import advise
 from .numbering import Asked
 from .queries import QUERY_FIELDS, Job, QueryError, QueryReader, unknown_fields
 from .running import run_search
@@ -203,6 +204,10 @@ class Engine:
         out["moveInfos"] = data["moveInfos"]
         if job.turns:
             out["turnInfos"] = data["turnInfos"]
+            if not during:  # the threat check runs once, on the final turns (docs/analysis-protocol.md)
+                advice = advise(job.state, analysis)
+                out["turnInfos"] = advice.add_to_turns(out["turnInfos"])
+                out.update(advice.to_dict())
         return out
 
     def terminated(self, job: Job, analysis: Any) -> dict[str, Any]:
