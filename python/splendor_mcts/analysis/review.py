@@ -10,7 +10,9 @@ from the same search, the played turn being the search's turn that reaches the s
 position (whatever the order of its privileges, returns or picks). When the search did
 not find the played turn, or gave it too few visits for its win rate to mean much, its
 value is taken from the search of the next turn instead (that search's win rate for the
-same player). Drops of at least ``--threshold`` are reported.
+same player). Drops of at least ``--threshold`` are reported, and so is a blunder: a turn
+after which the next seat wins in its next turn (docs/hints.md, "Threats") where the best
+turn found leaves it no such win, whatever its drop; the threat is named.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from ..records import GameRecord, result_problem
 from ..wording import counted, seat_name, turn_name
 from .running import SearchLimits, decision_problem, run_search
 from .numbering import BadStep, Step, walk
+from .threats import NONE, WINS, threat_after
 from .turns import SEPARATOR, turn_at, turn_label
 
 DEFAULT_THRESHOLD = 0.05
@@ -44,7 +47,10 @@ class Decision:
     record of the turn's first action; ``played_turn`` the turn played and ``best_turn``
     the best whole turn found (as people read them, with the cards), ``played_actions``
     and ``best_actions`` their decisions; ``drop`` the win rate the turn played loses
-    against the best one (0 when it is the best one, in any order of its moves)."""
+    against the best one (0 when it is the best one, in any order of its moves);
+    ``threat`` the threat the turn played allows (:meth:`Threat.to_dict
+    <splendor_mcts.analysis.threats.Threat.to_dict>`, the next seat's win in its next turn),
+    None if it allows none; ``blunder`` whether it allows one that the best turn does not."""
 
     turn_number: int
     action_number: int
@@ -58,6 +64,8 @@ class Decision:
     drop: float
     position_win_rate: float
     win_rates: list[float]  # every seat's win rate at the turn's start (by seat index)
+    threat: dict[str, Any] | None = None
+    blunder: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,7 +79,9 @@ class Review:
     threshold: float
 
     def mistakes(self, seat: int | None = None) -> list[Decision]:
-        return [d for d in self.decisions if d.drop >= self.threshold and (seat is None or d.seat == seat)]
+        """The turns whose drop reaches the threshold, and the blunders (of ``seat``, or all)."""
+        return [d for d in self.decisions
+                if (d.drop >= self.threshold or d.blunder) and (seat is None or d.seat == seat)]
 
     def to_dict(self) -> dict[str, Any]:
         players = []
@@ -137,14 +147,29 @@ def review_record(record: Any, limits: SearchLimits, threshold: float = DEFAULT_
             played_value = found.win_rate
         else:
             played_value = value_after(next_start[index], final, seat, analysis_at)
+        threat, blunder = allowed_threat(st, played, best)
         decisions.append(Decision(
             turn_number=turn_numbers[index], action_number=index, seat=seat,
             played_turn=turn_label(st, whole), played_actions=played,
             best_turn=best.label + ("" if best.complete else f"{SEPARATOR}..."), best_actions=list(best.actions),
             best_win_rate=best.win_rate, played_win_rate=played_value,
             drop=0.0 if is_best else max(0.0, best.win_rate - played_value),
-            position_win_rate=analysis.root.win_rates[seat], win_rates=[float(w) for w in analysis.root.win_rates]))
+            position_win_rate=analysis.root.win_rates[seat], win_rates=[float(w) for w in analysis.root.win_rates],
+            threat=threat, blunder=blunder))
     return Review(game=record.game, seats=list(record.seats), decisions=decisions, threshold=threshold)
+
+
+def allowed_threat(state: Any, played: list[int], best: Any) -> tuple[dict[str, Any] | None, bool]:
+    """The threat the turn ``played`` (its decisions) allows from ``state``, as JSON (None if
+    none), and whether it is a blunder: the best turn found (``best``, a TurnInfo) allows
+    no win to the next seat."""
+    if not played:
+        return None, False
+    threat = threat_after(state, played)
+    if threat.status != WINS:
+        return None, False
+    blunder = best.complete and threat_after(state, list(best.actions)).status == NONE
+    return threat.to_dict(), blunder
 
 
 def decisions_of(state: Any, actions: list[int]) -> list[int]:
@@ -221,7 +246,12 @@ def print_review(review: Review) -> None:
         for col, justify in (("turn", "right"), ("played turn", "left"), ("win %", "right"), ("best turn", "left"),
                              ("win %", "right"), ("drop", "right")):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        if any(d.blunder for d in mistakes):
+            table.add_column("blunder: it allows", overflow="fold")
         for d in sorted(mistakes, key=lambda d: d.action_number):
-            table.add_row(turn_name(d.turn_number), d.played_turn, f"{100 * d.played_win_rate:.1f}", d.best_turn,
-                          f"{100 * d.best_win_rate:.1f}", f"{100 * d.drop:.1f}")
+            row = [turn_name(d.turn_number), d.played_turn, f"{100 * d.played_win_rate:.1f}", d.best_turn,
+                   f"{100 * d.best_win_rate:.1f}", f"{100 * d.drop:.1f}"]
+            if any(m.blunder for m in mistakes):
+                row.append(d.threat["words"] if d.blunder and d.threat else "")
+            table.add_row(*row)
         console.print(table)
