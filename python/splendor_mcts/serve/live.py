@@ -14,6 +14,7 @@ import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
+from ..analysis.advice import advise
 from ..analysis.hint import headline, win_words
 from ..analysis.running import SearchLimits
 from ..games.registry import entry_of_state
@@ -86,7 +87,9 @@ def hint_json(state: Any, analysis: Any, final: bool) -> dict[str, Any]:
     its win % and interval (or proven result in words), the principal variation after it
     with its cards, and the board elements the turn uses (``marks``). ``words`` is the
     headline (:func:`~splendor_mcts.analysis.hint.headline`), of ``bestWinRate``, the value
-    of the first turn; ``winRate`` is the root's mean over every move searched."""
+    of the first turn; ``winRate`` is the root's mean over every move searched. The final
+    report also has each turn's ``threat``, the ``threats`` among the turns and the best
+    turn's ``plan`` (docs/hints.md, "Threats", "The plan"); a partial one has none."""
     root = analysis.root
     turns = []
     for turn in analysis.turns or []:
@@ -98,9 +101,15 @@ def hint_json(state: Any, analysis: Any, final: bool) -> dict[str, Any]:
             "pv": pv_steps(state, pv)[len(turn.actions):], "marks": sorted(turn_marks(state, list(turn.actions))),
         })
     player = root.player
-    return {"final": final, "iterations": root.iterations, "seconds": root.seconds, "toMove": player,
-            "visits": root.visits, "reused": root.reused_visits, "winRate": root.win_rates[player],
-            "bestWinRate": analysis.best_win_rate, "proof": analysis.proof, "words": headline(analysis), "turns": turns}
+    report = {"final": final, "iterations": root.iterations, "seconds": root.seconds, "toMove": player,
+              "visits": root.visits, "reused": root.reused_visits, "winRate": root.win_rates[player],
+              "bestWinRate": analysis.best_win_rate, "proof": analysis.proof, "words": headline(analysis),
+              "turns": turns, "threats": [], "plan": None}
+    if final:  # the threat check runs once, on the final turns (analysis/advice.py)
+        advice = advise(state, analysis)
+        report["turns"] = advice.add_to_turns(turns)
+        report.update(advice.to_dict())
+    return report
 
 
 async def search_events(state: Any, searcher: Any, top_k: int | None, every: float,

@@ -292,8 +292,9 @@ async function review() {
     for (const d of data.decisions) {
       const row = body.insertRow();
       row.dataset.ply = d.action_number;
-      row.className = d.drop >= data.threshold ? "mistake" : "";
-      for (const text of [d.turn_number + 1, d.seat + 1, d.played_turn, (100 * d.played_win_rate).toFixed(1), (100 * d.drop).toFixed(1), d.best_turn]) {
+      row.className = d.drop >= data.threshold || d.blunder ? "mistake" : "";
+      const blunder = d.blunder ? `blunder: ${d.threat.words}` : "";
+      for (const text of [d.turn_number + 1, d.seat + 1, d.played_turn, (100 * d.played_win_rate).toFixed(1), (100 * d.drop).toFixed(1), d.best_turn, blunder]) {
         row.insertCell().textContent = text;
       }
       row.onclick = () => showReviewedTurn(d);
@@ -329,7 +330,8 @@ async function showReviewedTurn(decision) {
   if (epoch !== model.epoch) return;
   const words = `turn ${decision.turn_number + 1}: seat ${decision.seat + 1} played ${decision.played_turn} ` +
     `(${(100 * decision.played_win_rate).toFixed(1)}%); the best turn found, marked: ${decision.best_turn} ` +
-    `(${(100 * decision.best_win_rate).toFixed(1)}%, a loss of ${(100 * decision.drop).toFixed(1)}%)`;
+    `(${(100 * decision.best_win_rate).toFixed(1)}%, a loss of ${(100 * decision.drop).toFixed(1)}%)` +
+    (decision.blunder ? `; a blunder: after it ${decision.threat.words}` : "");
   present("ply", { svg, caption: `the board before turn ${decision.turn_number + 1}, seat ${decision.seat + 1}'s move` });
   say(words);
 }

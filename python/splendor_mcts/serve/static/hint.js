@@ -4,7 +4,8 @@
 // and the turn outlined on the board: the best one as the search goes, or the one the player
 // clicked. A hint belongs to one position: the page clears it whenever the position on the
 // board changes (app.js, present()), and its panel stands outside the tabs, so a hint asked
-// from any tab is shown.
+// from any tab is shown. The final report adds the plan of the best turn, the threats among
+// the turns (the next seat's win next turn, and the turns that stop it) and each turn's threat.
 import { $, cardsOf, escapeHtml, say } from "/static/common.js";
 
 const PV_TURNS = 5;  // seat turns of a principal variation shown
@@ -52,6 +53,7 @@ export class HintPanel {
     $("hint-head").textContent = "thinking...";
     delete $("hint-head").dataset.updates;
     $("hint-turns").innerHTML = "";
+    this.advice({ plan: null, threats: [] });
     // Shown where the player is: when the panel sits below the board (a narrow window), brought into view.
     if (panel.getBoundingClientRect().top > window.innerHeight - 80) panel.scrollIntoView({ block: "start" });
     let updates = 0;
@@ -95,7 +97,23 @@ export class HintPanel {
     $("hint-head").textContent = "";
     delete $("hint-head").dataset.updates;
     $("hint-turns").innerHTML = "";
+    this.advice({ plan: null, threats: [] });
     $("hint-start").textContent = "Hint";
+  }
+
+  // The plan and the threats of a report (a partial report has none: both hidden).
+  advice(report) {
+    const plan = $("hint-plan");
+    plan.textContent = report.plan ? `Plan: ${report.plan.words}` : "";
+    plan.hidden = !report.plan;
+    const threats = $("hint-threats");
+    threats.innerHTML = "";
+    for (const threat of report.threats ?? []) {
+      const li = document.createElement("li");
+      li.textContent = `Threat: ${threat.summary}`;
+      threats.appendChild(li);
+    }
+    threats.hidden = !threats.children.length;
   }
 
   draw(report, updates, cards) {
@@ -104,6 +122,7 @@ export class HintPanel {
       `${report.seconds.toFixed(1)} s` + (report.reused ? `, continuing from ${report.reused.toLocaleString()} visits` : "") +
       (report.final ? "" : " (thinking)");
     $("hint-head").dataset.updates = updates;
+    this.advice(report);
     const list = $("hint-turns");
     list.innerHTML = "";
     for (const turn of report.turns) list.appendChild(this.turnItem(turn, byId));
@@ -132,6 +151,12 @@ export class HintPanel {
     value.className = "value";
     value.textContent = `${turn.words} · ${turn.visits.toLocaleString()} visits`;
     li.appendChild(value);
+    if (turn.threat?.status === "wins") {
+      const threat = document.createElement("div");
+      threat.className = "threat";
+      threat.textContent = `then ${turn.threat.words}`;
+      li.appendChild(threat);
+    }
     li.appendChild(lineAfter(turn.pv, byId));
     return li;
   }
