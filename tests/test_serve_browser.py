@@ -230,6 +230,9 @@ def test_set_up_a_3_player_position_by_clicking_then_hint(page, shots):
     shown(page, "#hint-turns li", in_view=True)
     assert "%" in page.inner_text("#hint-turns li")
     assert page.locator("#board svg .mark").count() >= 1
+    shown(page, "#hint-plan")  # the final report's plan of the best turn, in words
+    best = page.inner_text("#hint-turns li .turn-label")
+    assert page.inner_text("#hint-plan").startswith(f"Plan: {best}")
     screenshot(page, shots, "hint", whole_page=True)
 
 
@@ -428,6 +431,7 @@ def test_a_new_game_drops_the_set_up_positions_hint_and_the_move_typed(page):
     page.wait_for_selector("#board svg #seat-2")
     hidden(page, "#hint-turns li")
     hidden(page, "#hint-head")
+    hidden(page, "#hint-plan")  # the old position's plan goes with its hint
     assert page.input_value("#move-input") == ""
     assert page.inner_text("#hint-start") == "Hint"
     for n in (1, 2):
