@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import splendor_mcts as sm
 from splendor_mcts import _core
-from splendor_mcts.analysis.threats import NONE, UNKNOWN, WINS, summarize, threat_after, turn_threats
+from splendor_mcts.analysis.threats import NONE, UNKNOWN, WINS, Threat, summarize, threat_after, turn_threats
 
 from threat_reference import engine_threat, late_positions, reference_threat, threat_position, whole_turns
 
@@ -74,6 +74,13 @@ def test_threats_summarized_with_the_turns_that_stop_them():
     assert summary.allowed_by == ["take WGR", "take GRK"] and summary.stopped_by == ["reserve 2.1"]
     assert summary.words() == ("seat 2 wins next turn with buy 2.1 (blue 2pt U5) after take WGR or take GRK; "
                                "stopped by reserve 2.1")
+
+
+def test_a_threat_names_three_moves_and_counts_the_rest():
+    threat = Threat(WINS, seat=0, moves=["buy 1.1", "buy 1.2", "buy 1.3", "buy 2.1", "buy 2.2"],
+                    labels=["a", "b", "c", "d", "e"])
+    assert threat.words() == "seat 1 wins next turn with a or b or c (or 2 more)"
+    assert threat.to_dict()["labels"] == ["a", "b", "c", "d", "e"]
 
 
 def test_a_turn_that_is_not_whole_is_undecided():

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..wording import seat_name
-from .threats import NONE, WINS, Threat, ThreatSummary
+from .threats import MOVES_NAMED, NONE, WINS, Threat, ThreatSummary
 
 AIM_TURNS = 4  # the player's turns of the principal variation searched for a card to aim at
 VERBS = {"buy": "buying", "reserve": "reserving"}
@@ -80,7 +80,8 @@ def threat_phrase(threat: Threat) -> str:
     """``seat 2's win with buy 3.2 (green 1pt W2U3K2)``."""
     if not threat.moves:
         return f"{seat_name(threat.seat)}'s win next turn"
-    return f"{seat_name(threat.seat)}'s win with {' or '.join(threat.labels)}"
+    return f"{seat_name(threat.seat)}'s win with {' or '.join(threat.labels[:MOVES_NAMED])}" + \
+        (" (or another move)" if len(threat.labels) > MOVES_NAMED else "")
 
 
 def how_stopped(moves: Sequence[str], threat: Threat) -> str | None:

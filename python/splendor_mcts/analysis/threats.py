@@ -20,6 +20,7 @@ from ..wording import seat_name
 # next seat; a threat near the end of a 4-player game (every later seat's last turn
 # answered) stays well below this. Past it the threat is reported undecided.
 THREAT_NODES = 200_000
+MOVES_NAMED = 3  # winning moves a threat's words name; the JSON lists them all
 
 NONE = "none"
 WINS = "wins"
@@ -44,14 +45,17 @@ class Threat:
         return self.seat, tuple(self.moves)
 
     def words(self) -> str:
-        """``seat 2 wins next turn with buy 3.2 (green 1pt W2U3K2)``, or why there is none."""
+        """``seat 2 wins next turn with buy 3.2 (green 1pt W2U3K2)`` (at most ``MOVES_NAMED``
+        moves named, then how many more), or why there is none."""
         if self.status == NONE:
             return "no win next turn for the seat after you"
         if self.status == UNKNOWN:
             return "not checked (too many positions, or not a whole turn)"
         if not self.moves:
             return f"{seat_name(self.seat)} wins next turn whatever is revealed"
-        return f"{seat_name(self.seat)} wins next turn with {' or '.join(self.labels)}"
+        named = " or ".join(self.labels[:MOVES_NAMED])
+        more = len(self.labels) - MOVES_NAMED
+        return f"{seat_name(self.seat)} wins next turn with {named}" + (f" (or {more} more)" if more > 0 else "")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"status": self.status, "words": self.words()}
