@@ -73,7 +73,9 @@ def threat_after(state: Any, actions: Sequence[int], max_nodes: int = THREAT_NOD
         return Threat(UNKNOWN)
     if not found["threat"]:
         return Threat(NONE)
-    return Threat(WINS, seat=found["seat"], moves=list(found["texts"]), labels=list(found["labels"]))
+    # The moves that name a card first (a buy says more than the privilege spent before one).
+    pairs = sorted(zip(found["texts"], found["labels"]), key=lambda pair: pair[0] == pair[1])
+    return Threat(WINS, seat=found["seat"], moves=[m for m, _ in pairs], labels=[label for _, label in pairs])
 
 
 @dataclass(frozen=True)
