@@ -8,7 +8,8 @@ and the exhaustive reference of tests/threat_reference.py (every reveal, every r
 from the definition in docs/hints.md "Threats", no gate) must agree on whether the next seat
 then wins in its next turn, which seat, and with which first moves. Counted: turns checked,
 turns with a threat, threats named (same seat and moves), threats missed, threats named where
-there is none, undecided.
+there is none, undecided. Duel's reference remembers positions by hash (a Duel turn's tree is
+too large to walk in Python otherwise); Splendor's walks every line.
 
 Cost: on the first POSITIONS of them, a hint's search (``sm.analyze`` with ITERATIONS
 iterations, whole turns, top 5, one thread) and then the hint's advice
@@ -33,12 +34,12 @@ from threat_reference import engine_threat, late_positions, reference_threat, wh
 GAMES = (("splendor", {"players": 2}), ("splendor", {"players": 3}), ("duel", {}))
 
 
-def agreement(positions: list, turns: int) -> dict[str, int]:
+def agreement(positions: list, turns: int, remember: bool) -> dict[str, int]:
     c = dict.fromkeys(("turns", "threats", "named", "missed", "false", "undecided"), 0)
     for i, state in enumerate(positions):
         for turn in whole_turns(state, turns, seed=i):
             found, seat, moves = engine_threat(state, turn)
-            expected, expected_seat, expected_moves = reference_threat(state, turn)
+            expected, expected_seat, expected_moves = reference_threat(state, turn, remember=remember)
             c["turns"] += 1
             c["threats"] += expected
             if found is None:
@@ -82,7 +83,7 @@ def main() -> int:
             continue
         game = sm.load_game(name, **variant)
         positions = late_positions(game, range(args.deals), args.last)
-        c = agreement(positions, args.turns)
+        c = agreement(positions, args.turns, remember=name == "duel")
         wrong += c["missed"] + c["false"] + c["undecided"]
         search, advice = cost(positions[:args.positions], args.iterations)
         print(f"| {name} {game.num_players()}p | {len(positions)} | {c['turns']} | {c['threats']} | {c['named']} | "

@@ -31,25 +31,23 @@ def late_positions(game: Any, deals: range, last: int) -> list[Any]:
 
 
 def whole_turns(state: Any, limit: int, seed: int = 0) -> list[list[int]]:
-    """Up to ``limit`` whole turns of the seat to move (decisions until another seat moves
-    or the game ends, the deal's reveals on the way), sampled with ``seed`` when more."""
+    """Up to ``limit`` distinct whole turns of the seat to move (decisions until another seat
+    moves or the game ends, the deal's reveals on the way), each a random walk with ``seed``:
+    a Duel turn's tree (privileges, takes, abilities, returns) is too large to list."""
     seat = state.current_player()
+    rng = random.Random(seed)
     found: list[list[int]] = []
-
-    def walk(s: Any, line: list[int]) -> None:
-        if s.is_terminal() or s.current_player() != seat:
+    for _ in range(4 * limit):
+        s = state.clone()
+        s.set_explicit_chance(False)
+        line: list[int] = []
+        while not s.is_terminal() and s.current_player() == seat:
+            line.append(rng.choice(s.legal_actions()))
+            s.apply_action(line[-1])
+        if line not in found:
             found.append(line)
-            return
-        for a in s.legal_actions():
-            c = s.clone()
-            c.apply_action(a)
-            walk(c, line + [a])
-
-    start = state.clone()
-    start.set_explicit_chance(False)
-    walk(start, [])
-    if len(found) > limit:
-        found = random.Random(seed).sample(found, limit)
+        if len(found) == limit:
+            break
     return found
 
 
@@ -73,17 +71,28 @@ def hidden_from(state: Any, action: int, observer: int) -> bool:
     return "card" not in view["players"][seat]["reserved"][index]
 
 
-def wins(s: Any, seat: int, done: bool, observer: int) -> bool:
-    """Whether ``seat`` has won, or wins whatever happens before its next turn begins."""
+def wins(s: Any, seat: int, done: bool, observer: int, known: dict[tuple[int, bool], bool] | None = None) -> bool:
+    """Whether ``seat`` has won, or wins whatever happens before its next turn begins.
+    With ``known`` (a dict), answers are remembered by the position's hash: one Duel turn
+    reaches a position in many orders (privileges), too many to walk in Python without."""
+    if known is None:
+        return _wins(s, seat, done, observer, None)
+    key = (s.hash(), done)
+    if key not in known:
+        known[key] = _wins(s, seat, done, observer, known)
+    return known[key]
+
+
+def _wins(s: Any, seat: int, done: bool, observer: int, known: dict[tuple[int, bool], bool] | None) -> bool:
     if s.is_terminal():
         return s.returns()[seat] == 1.0
     if s.is_chance_node():
-        return all(wins(_after(s, a), seat, done, observer) for a, _ in s.chance_outcomes())
+        return all(wins(_after(s, a), seat, done, observer, known) for a, _ in s.chance_outcomes())
     mover = s.current_player()
     if mover == seat:
-        return not done and any(wins(_after(s, a), seat, False, observer)
+        return not done and any(wins(_after(s, a), seat, False, observer, known)
                                 for a in s.legal_actions() if not hidden_from(s, a, observer))
-    return all(wins(_after(s, a), seat, True, observer) for a in s.legal_actions())
+    return all(wins(_after(s, a), seat, True, observer, known) for a in s.legal_actions())
 
 
 def _after(s: Any, action: int) -> Any:
@@ -92,12 +101,14 @@ def _after(s: Any, action: int) -> Any:
     return c
 
 
-def reference_threat(state: Any, turn: list[int], max_leaves: int = 5000) -> tuple[bool | None, int, set[str]]:
+def reference_threat(state: Any, turn: list[int], max_leaves: int = 5000,
+                     remember: bool = False) -> tuple[bool | None, int, set[str]]:
     """(threat, seat, winning first moves by notation) after the seat to move plays ``turn``;
     threat None when no reveal lets the turn be played, or past ``max_leaves`` positions
     after it. A reveal after which a decision of the turn is not legal is left out (the
     player would not play this turn there); the first position after the turn where the
-    next seat has no win answers no (no move can win after every reveal)."""
+    next seat has no win answers no (no move can win after every reveal). ``remember``:
+    :func:`wins` remembers positions by hash (Duel; Splendor's reference walks every line)."""
     observer = state.current_player()
 
     def leaves(s: Any, i: int) -> Iterator[Any]:
@@ -119,8 +130,9 @@ def reference_threat(state: Any, turn: list[int], max_leaves: int = 5000) -> tup
         if leaf.is_terminal():
             return False, -1, set()
         seat = leaf.current_player()
+        known: dict[tuple[int, bool], bool] | None = {} if remember else None
         winning = {leaf.action_to_string(a) for a in leaf.legal_actions()
-                   if not hidden_from(leaf, a, observer) and wins(_after(leaf, a), seat, False, observer)}
+                   if not hidden_from(leaf, a, observer) and wins(_after(leaf, a), seat, False, observer, known)}
         if not winning:
             return False, -1, set()
         common = winning if common is None else common & winning

@@ -44,7 +44,7 @@ void bind_threats(py::module_& m, Unseen unseen) {
       "The threat check (core/threats.hpp; docs/hints.md, \"Threats\"): after the seat to move plays `turn` "
       "(its whole turn's decisions), does the seat that moves next win in its next turn whatever the turn "
       "reveals, on what the seat to move can see? A dict: threat (True, False, or None when max_nodes "
-      "positions did not decide it or `turn` is not one whole turn from here), seat (the threatening seat, -1 "
+      "positions did not decide it, `turn` is not one whole turn from here, or no reveal lets it be played), seat (the threatening seat, -1 "
       "if none), moves (its first decisions, action ids, that win after every reveal; may be empty with threat True), labels (each move's label where the card it names is the same after every reveal, else its notation), texts (their notations), nodes.");
 }
 

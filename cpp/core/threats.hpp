@@ -20,12 +20,14 @@
 // move named.
 //
 // Cost: the reveals are enumerated lazily and the first one without a win for the next
-// seat ends the check, so a position with no threat costs one check of one reveal. A
+// seat ends the check, so a position with no threat costs one check of one reveal; the
+// positions of the next seat's turn are remembered by hash (many orders of one turn). A
 // node budget bounds the rest (kUnknown past it).
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/forced_win.hpp"
@@ -70,6 +72,7 @@ class ThreatCheck {
     moves_.clear();
     labels_.clear();
     texts_.clear();
+    known_.clear();
     State s = root;
     s.set_explicit_chance(true);
     incomplete_ = false;
@@ -103,6 +106,7 @@ class ThreatCheck {
   std::vector<Action> moves_;  // the first moves that won after every reveal so far
   std::vector<std::string> labels_;  // their labels, as Threat::labels
   std::vector<std::string> texts_;   // their notations
+  std::unordered_map<uint64_t, bool> known_;  // wins() by position (the seat is the same within a check)
 
   bool spend() {
     if (aborted_ || ++nodes_ > max_nodes_) aborted_ = true;
@@ -199,8 +203,19 @@ class ThreatCheck {
   }
 
   // Whether `seat` has won, or wins whatever happens before its next turn begins, from
-  // `s` (its turn began before; `done`: another seat has moved since).
+  // `s` (its turn began before; `done`: another seat has moved since). Remembered by the
+  // position's hash: a turn's decisions reach one position in many orders (Duel's
+  // privileges spent one way or another), which without it made a late Duel check
+  // visit millions of positions.
   bool wins(const State& s, int seat, bool done) {
+    const uint64_t key = s.hash() * 2 + (done ? 1 : 0);
+    if (const auto it = known_.find(key); it != known_.end()) return it->second;
+    const bool won = wins_here(s, seat, done);
+    if (!aborted_) known_.emplace(key, won);
+    return won;
+  }
+
+  bool wins_here(const State& s, int seat, bool done) {
     if (!spend()) return false;
     if (s.is_terminal()) {
       double values[G::kMaxPlayers];
