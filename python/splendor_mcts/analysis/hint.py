@@ -18,7 +18,7 @@ from .. import exit_codes
 from ..atomic_write import atomic_write_text
 from ..games.positions import Position, PositionError
 from ..wording import counted, seat_name
-from .advice import Advice, advise
+from .advice import Advice
 from .turns import SEPARATOR, pv_turns_text
 
 PV_SHOWN = 6
