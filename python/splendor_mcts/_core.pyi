@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DEFAULT_BATCH_SIZE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MAX_BATCH_SIZE', 'MoveInfo', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'input_feature_sets', 'input_features', 'network_forward', 'network_info', 'network_kernels', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check']
+__all__: list[str] = ['ANALYSIS_SHARE', 'Analysis', 'CHANCE', 'DEFAULT_BATCH_SIZE', 'DUEL_NUM_DISTINCT_ACTIONS', 'DUEL_OBSERVATION_SIZE', 'DuelRules', 'DuelSearcher', 'DuelState', 'EVALUATORS', 'InvalidInput', 'MAX_ANALYSIS_MOVES', 'MAX_BATCH_SIZE', 'MoveInfo', 'PositionError', 'RootInfo', 'SEARCH_NODE_BYTES', 'SPLENDOR_NUM_DISTINCT_ACTIONS', 'SPLENDOR_OBSERVATION_SIZE', 'SearchParams', 'SplendorRules', 'SplendorSearcher', 'SplendorState', 'TERMINAL', 'TURN_SEPARATOR', 'TurnInfo', 'duel_card_from_text', 'duel_cards', 'duel_random_playouts', 'duel_royals', 'evaluate', 'forced_win', 'greedy_agent_action', 'has_sampled_cards', 'input_feature_sets', 'input_features', 'network_forward', 'network_info', 'network_kernels', 'perft', 'perft_divide', 'random_agent_action', 'read_position', 'release_sampled_card', 'splendor_card_from_text', 'splendor_cards', 'splendor_noble_from_text', 'splendor_nobles', 'splendor_random_playouts', 'splendor_self_check', 'threat_after']
 class InvalidInput(ValueError):
     pass
 class SplendorRules:
@@ -888,6 +888,16 @@ def splendor_random_playouts(config: SplendorRules, n_games: typing.SupportsInt 
 def splendor_self_check(config: SplendorRules, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """
     Plays random games checking every invariant after every action (see self_check.hpp).
+    """
+@typing.overload
+def threat_after(state: SplendorState, turn: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], max_nodes: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
+    """
+    The threat check (core/threats.hpp; docs/hints.md, "Threats"): after the seat to move plays `turn` (its whole turn's decisions), does the seat that moves next win in its next turn whatever the turn reveals, on what the seat to move can see? A dict: threat (True, False, or None when max_nodes positions did not decide it, `turn` is not one whole turn from here, or no reveal lets it be played), seat (the threatening seat, -1 if none), moves (its first decisions, action ids, that win after every reveal; may be empty with threat True), labels (each move's label where the card it names is the same after every reveal, else its notation), texts (their notations), nodes.
+    """
+@typing.overload
+def threat_after(state: DuelState, turn: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], max_nodes: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
+    """
+    The threat check (core/threats.hpp; docs/hints.md, "Threats"): after the seat to move plays `turn` (its whole turn's decisions), does the seat that moves next win in its next turn whatever the turn reveals, on what the seat to move can see? A dict: threat (True, False, or None when max_nodes positions did not decide it, `turn` is not one whole turn from here, or no reveal lets it be played), seat (the threatening seat, -1 if none), moves (its first decisions, action ids, that win after every reveal; may be empty with threat True), labels (each move's label where the card it names is the same after every reveal, else its notation), texts (their notations), nodes.
     """
 ANALYSIS_SHARE: float = 0.05
 CHANCE: int = -1

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import _core
+from ..games.registry import entry_of_state
 from ..wording import seat_name
 
 # Positions one check may visit: a check with no threat costs one position per move of the
@@ -68,7 +68,7 @@ def threat_after(state: Any, actions: Sequence[int], max_nodes: int = THREAT_NOD
     """The threat after the player to move at ``state`` plays the whole turn ``actions``
     (its decisions, as ``TurnInfo.actions``). Raises ``ValueError`` where no seat is to
     move or ``actions`` is empty or holds an action id out of range."""
-    found = _core.threat_after(state, list(actions), max_nodes)
+    found = entry_of_state(state).engine.threat_after(state, list(actions), max_nodes)  # the module binding its game
     if found["threat"] is None:
         return Threat(UNKNOWN)
     if not found["threat"]:
