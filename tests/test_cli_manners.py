@@ -31,7 +31,10 @@ def test_piped_hint_is_neither_wrapped_nor_split():
     lines = out.stdout.splitlines()
     assert lines[0].startswith("Splendor, 4 players") and lines[0].endswith("with the best play found")
     rows = [line for line in lines if line[:1].isdigit()]
-    assert len(rows) == 5 and len(lines) == 1 + 2 + 5 + 1  # title, column heads and rule, the moves, the legend
+    advice = [line for line in lines if line.startswith(("Threat: ", "Plan: "))]  # each one line, unwrapped
+    # title, column heads and rule, the moves, the threats and the plan, the legend
+    assert len(rows) == 5 and len(lines) == 1 + 2 + 5 + len(advice) + 1
+    assert all(len(line) > 40 for line in advice)
     assert all(row.count("│") == 4 for row in rows)  # #, turn, visits, win % (interval), principal variation
     assert "\x1b[" not in out.stdout
 
